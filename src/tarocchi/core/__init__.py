@@ -1,0 +1,1 @@
+"""The game-independent engine: cards, actions, trick rules, views, records and matches."""

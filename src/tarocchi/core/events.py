@@ -1,0 +1,48 @@
+"""The hand's log: every event carries, from its creation, the seats that may see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from tarocchi.core.actions import Action
+
+PUBLIC = -1
+"""Audience of an event every seat (and a spectator) sees: all bits set."""
+
+
+def only(seat: int) -> int:
+    """Audience of an event only ``seat`` sees."""
+    return 1 << seat
+
+
+class Event(NamedTuple):
+    """Something that happened. ``audience`` is a bitmask of the seats that see it.
+
+    ``action`` is the action taken, or None for what the rules did by themselves (a trick
+    won, a card taken back); ``note`` says it in words for those.
+    """
+
+    seat: int | None
+    action: Action | None
+    audience: int
+    note: str = ""
+
+    def seen_by(self, seat: int | None) -> bool:
+        """Whether ``seat`` (None: a spectator, who sees only public events) may see this."""
+        if seat is None:
+            return self.audience == PUBLIC
+        return bool(self.audience >> seat & 1)
+
+
+EventLog = tuple[Event, "EventLog"] | None
+"""Events as a persistent list, newest first: adding one costs one small tuple."""
+
+
+def unroll(log: EventLog) -> Iterator[Event]:
+    """The events of ``log``, oldest first."""
+    stack: list[Event] = []
+    while log is not None:
+        stack.append(log[0])
+        log = log[1]
+    return reversed(stack)

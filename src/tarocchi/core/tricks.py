@@ -1,0 +1,127 @@
+"""Trick duties and trick winners as small tables and pure functions.
+
+A ``TrickTable`` says, for every card index of a deck, its suit id and its strength; a game
+builds one (or one per trump suit, where the contract chooses trumps) and the functions here
+answer "what may I play" and "who won" with a few integer operations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Deck
+
+TRUMP = 4
+"""Suit id of the trump suit in a ``TrickTable`` (plain suits are 0..3)."""
+FOOL = 5
+"""Suit id of the Fool, which belongs to no suit (C4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRules:
+    """The duties of a game's trick play (C3 and the game's own ruling)."""
+
+    must_overtrump: bool = False
+    """Taroux T7: with a trump in the trick, a trump played must beat it if it can."""
+    fool: bool = True
+    """C4: the Fool may be played to any trick instead of a required card; it never wins."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTable:
+    """Per-card suit ids and strengths, and the masks of each suit id."""
+
+    suit_of: tuple[int, ...]
+    power: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+
+    @property
+    def trump_mask(self) -> int:
+        return self.suit_masks[TRUMP]
+
+    @property
+    def fool_mask(self) -> int:
+        return self.suit_masks[FOOL]
+
+    @classmethod
+    def natural(cls, deck: Deck) -> TrickTable:
+        """Suits as dealt, trumps by rank, cards by rank within their suit (higher wins)."""
+        letters = [s.letter for s in deck.suits]
+        suit_of: list[int] = []
+        for card in deck.cards:
+            if card.suit == TRUMPS:
+                suit_of.append(TRUMP)
+            elif card.suit == FOOL_SUIT:
+                suit_of.append(FOOL)
+            else:
+                suit_of.append(letters.index(card.suit))
+        masks = [0] * 6
+        for i, s in enumerate(suit_of):
+            masks[s] |= 1 << i
+        return cls(tuple(suit_of), tuple(c.rank for c in deck.cards), tuple(masks))
+
+
+def legal_plays(
+    rules: TrickRules, table: TrickTable, hand: int, led: int | None, best_trump: int = -1
+) -> int:
+    """The mask of cards of ``hand`` that may be played.
+
+    ``led`` is the suit id set by the trick's first card (None when leading, or after a led
+    Fool before anyone has set the suit); ``best_trump`` is the strength of the highest trump
+    already in the trick (-1: none).
+    """
+    if led is None:
+        return hand
+    masks = table.suit_masks
+    allowed = hand & masks[led]
+    if not allowed:
+        allowed = hand & masks[TRUMP]
+        if not allowed:
+            return hand
+    if rules.must_overtrump and best_trump >= 0 and allowed & masks[TRUMP]:
+        power = table.power
+        higher = 0
+        m = allowed
+        while m:
+            low = m & -m
+            if power[low.bit_length() - 1] > best_trump:
+                higher |= low
+            m ^= low
+        if higher:
+            allowed = higher
+    if rules.fool:
+        allowed |= hand & masks[FOOL]
+    return allowed
+
+
+def led_suit(table: TrickTable, cards: tuple[int, ...]) -> int | None:
+    """The suit to follow: that of the first card that is not the Fool (C4)."""
+    suit_of = table.suit_of
+    for card in cards:
+        if suit_of[card] != FOOL:
+            return suit_of[card]
+    return None
+
+
+def winning_position(
+    table: TrickTable, cards: tuple[int, ...], led: int | None, ignore: int = 0
+) -> int | None:
+    """Position in ``cards`` of the card that wins (C3): the highest trump, else the highest card
+    of the suit led; of two equal cards the first played is higher. Cards in the ``ignore`` mask
+    and the Fool never win. None if no card can win.
+    """
+    suit_of = table.suit_of
+    power = table.power
+    best: int | None = None
+    best_is_trump = False
+    best_power = -1
+    for pos, card in enumerate(cards):
+        if ignore >> card & 1:
+            continue
+        suit = suit_of[card]
+        if suit == TRUMP:
+            if not best_is_trump or power[card] > best_power:
+                best, best_is_trump, best_power = pos, True, power[card]
+        elif suit == led and not best_is_trump and power[card] > best_power:
+            best, best_power = pos, power[card]
+    return best

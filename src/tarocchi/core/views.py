@@ -1,0 +1,88 @@
+"""What leaves the engine: one seat's view, built field by field from what it may know."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tarocchi.core.actions import Action
+from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.events import Event
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick as everyone saw it: who led, who played what, who won (None: in progress)."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "plays": [[seat, card.code] for seat, card in self.plays],
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one seat may know of a hand, and nothing else (C6).
+
+    ``known`` holds private knowledge beyond the hand (one's own discard, say); ``public``
+    labelled public facts a front end shows as they are; ``details`` the same facts for
+    programs, as JSON-ready values.
+    """
+
+    game: str
+    seat: int | None
+    hand_number: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    legal_actions: tuple[Action, ...]
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
+    trick: TrickView | None
+    tricks: tuple[TrickView, ...]
+    events: tuple[Event, ...]
+    scores: tuple[int, ...]
+    known: tuple[tuple[str, CardSet], ...] = ()
+    public: tuple[tuple[str, str], ...] = ()
+    details: tuple[tuple[str, Any], ...] = ()
+
+    def detail(self, key: str, default: Any = None) -> Any:
+        """Look up one of ``details``."""
+        for name, value in self.details:
+            if name == key:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON values (cards and actions in notation)."""
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "hand": str(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "trick": self.trick.to_json() if self.trick else None,
+            "tricks": [t.to_json() for t in self.tricks],
+            "events": [
+                {
+                    "seat": e.seat,
+                    "action": None if e.action is None else str(e.action),
+                    "note": e.note,
+                }
+                for e in self.events
+            ],
+            "scores": list(self.scores),
+            "known": {label: str(cards) for label, cards in self.known},
+            "public": {label: text for label, text in self.public},
+            "details": dict(self.details),
+        }

@@ -1,0 +1,386 @@
+"""Piedmont Tarocchi on the engine protocol: the game object and its phase table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import ClassVar, Protocol
+
+from tarocchi.core.actions import Action, Call, Discard, Play
+from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.errors import NotationError
+from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.views import PlayerView
+from tarocchi.games.piedmont import views
+from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
+from tarocchi.games.piedmont.rules import (
+    DECK,
+    EVIL,
+    GOOD,
+    GOOD_EVIL,
+    HAND_SIZE,
+    INFO,
+    NOT_DISCARDABLE,
+    PLAYERS,
+    SEAT_NAMES,
+    STOCK_SIZE,
+    TABLE,
+    TOTAL,
+    TRICKS,
+    side_of,
+)
+from tarocchi.games.piedmont.scoring import score
+from tarocchi.games.piedmont.state import Phase, PiedmontState, Trick
+
+PLAYS = tuple(Play(card) for card in DECK.cards)
+DISCARDS = tuple(Discard(card) for card in DECK.cards)
+OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "reverse"))
+FIRST_CALL = (OURS, YOURS)
+ANSWER = (CONFIRM, REVERSE)
+CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
+_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
+_SUIT_OF = TABLE.suit_of
+_PLAYS_OF = MaskMap(PLAYS)
+_DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
+_DISCARDS_OF = MaskMap(DISCARDS)
+
+
+class _PhaseRules(Protocol):
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]: ...
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None: ...
+    def refusal(self, state: PiedmontState, action: Action) -> str: ...
+
+
+class PiedmontGame(Game[PiedmontState]):
+    """Four hands of Piedmont Tarocchi; option ``good_evil`` = ``trumps`` | ``allegiance``."""
+
+    info: ClassVar[GameInfo] = INFO
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self.allegiance = self.options["good_evil"] == "allegiance"
+        self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
+        self._phases: tuple[_PhaseRules, ...] = (
+            _Discarding(self),
+            _Playing(self),
+            _Calling(self),
+            _Done(),
+        )
+        assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """P2: a fresh shuffle; 19 cards to each player from Eldest, the last 4 to the dealer."""
+        pack = list(DECK.cards)
+        rng.shuffle(pack)
+        hands: list[tuple[Card, ...]] = [()] * PLAYERS
+        for i in range(PLAYERS):
+            seat = (dealer + 1 + i) % PLAYERS
+            hands[seat] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
+        return Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :]))
+
+    def initial_state(self, deal: Deal, context: HandContext) -> PiedmontState:
+        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        hands = [DECK.mask(hand) for hand in deal.hands]
+        hands[context.dealer] |= DECK.mask(deal.stock)
+        return PiedmontState(
+            phase=Phase.DISCARD,
+            context=context,
+            hands=tuple(hands),
+            discard=0,
+            leader=(context.dealer + 1) % PLAYERS,
+            trick=(),
+            led=None,
+            tricks=(),
+            caller=-1,
+            segments=(),
+            pending=-1,
+            forced=-1,
+            dead=0,
+            events=None,
+        )
+
+    # -- the protocol -------------------------------------------------------------------
+    def to_act(self, state: PiedmontState) -> int | None:
+        phase = state.phase
+        if phase == _PLAY:
+            return (state.leader + len(state.trick)) % PLAYERS
+        if phase == _DISCARD:
+            return state.context.dealer
+        if phase == _CALL:
+            return state.pending
+        return None
+
+    def legal_actions(self, state: PiedmontState) -> tuple[Action, ...]:
+        return self._phases[state.phase].legal(state)
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState:
+        new = self._phases[state.phase].apply(state, action)
+        if new is None:
+            raise self.refuse(state, action)
+        return new
+
+    def explain_illegal(self, state: PiedmontState, action: Action) -> str | None:
+        if not isinstance(action, Action):
+            return (
+                f"expected an action, got {type(action).__name__} {action!r}; "
+                "read text with parse_action, e.g. game.parse_action('KE')"
+            )
+        rules = self._phases[state.phase]
+        if action in rules.legal(state):
+            return None
+        return rules.refusal(state, action)
+
+    def view(self, state: PiedmontState, seat: int | None) -> PlayerView:
+        to_act = self.to_act(state)
+        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+        return views.build(self, state, seat, to_act, legal)
+
+    def outcome(self, state: PiedmontState) -> HandResult | None:
+        if state.phase is not Phase.DONE:
+            return None
+        return score(state, self.allegiance)
+
+    def card_locations(self, state: PiedmontState) -> dict[str, int]:
+        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
+        places["discard"] = state.discard
+        places["trick in progress"] = sum(1 << c for c in state.trick)
+        for side in (0, 1):
+            places[f"tricks of side {side}"] = 0
+        for trick in state.tricks:
+            places[f"tricks of side {side_of(trick.winner)}"] |= sum(1 << c for c in trick.cards)
+        return places
+
+    def audit(self, state: PiedmontState) -> list[str]:
+        problems = super().audit(state)
+        result = self.outcome(state)
+        if result is not None:
+            if sum(result.tricks) != TRICKS:
+                problems.append(f"{sum(result.tricks)} tricks counted, not {TRICKS}")
+            total = sum(result.card_points) + sum(result.tricks)
+            if not self.allegiance and total != TOTAL:
+                problems.append(f"the sides count {total} points, not {TOTAL} (P5)")
+        return problems
+
+    def parse_action(self, text: str, state: PiedmontState | None = None) -> Action:
+        words = text.strip().lower().split()
+        if not words:
+            raise NotationError(f"expected an action; {_NOTATION}")
+        if len(words) == 1 and words[0] in CALLS:
+            return CALLS[words[0]]
+        if words[0] in ("discard", "d") and len(words) == 2:
+            return DISCARDS[DECK.card(words[1]).index]
+        if words[0] in ("play", "p") and len(words) == 2:
+            return PLAYS[DECK.card(words[1]).index]
+        if len(words) == 1:
+            card = DECK.card(words[0])
+            if state is not None and state.phase is Phase.DISCARD:
+                return DISCARDS[card.index]
+            return PLAYS[card.index]
+        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+
+    # -- transitions shared by the phases ---------------------------------------------
+    def after_card(self, state: PiedmontState) -> PiedmontState:
+        """Finish the trick if it is complete (and no call is pending)."""
+        if len(state.trick) < PLAYERS or state.phase == _CALL:
+            return state
+        winner = trick_winner(state.trick, state.leader, state.led, self.allegiance, state.dead)
+        tricks = (*state.tricks, Trick(state.leader, state.trick, winner))
+        return PiedmontState(
+            _DONE if len(tricks) == TRICKS else _PLAY,
+            state.context,
+            state.hands,
+            state.discard,
+            winner,
+            (),
+            None,
+            tricks,
+            state.caller,
+            state.segments,
+            state.pending,
+            state.forced,
+            state.dead,
+            (Event(winner, None, PUBLIC, _WINS[len(tricks)]), state.events),
+        )
+
+
+_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
+_NOTATION = (
+    "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
+    "or a call: ours, yours, confirm, reverse"
+)
+
+
+class _Discarding:
+    """P2: the dealer lays aside four cards, no Kings, Aces or Honours (nor Good or Evil
+    under Allegiance); they score for his side at the end."""
+
+    def __init__(self, game: PiedmontGame) -> None:
+        self.game = game
+
+    def _mask(self, state: PiedmontState) -> int:
+        return state.hands[state.context.dealer] & ~self.game.not_discardable
+
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        return _DISCARDS_OF.select(self._mask(state))
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        if type(action) is not Discard or not self._mask(state) >> action.card.index & 1:
+            return None
+        if DISCARDS[action.card.index] != action:
+            return None
+        dealer = state.context.dealer
+        bit = 1 << action.card.index
+        hands = list(state.hands)
+        hands[dealer] ^= bit
+        discard = state.discard | bit
+        done = discard.bit_count() == STOCK_SIZE
+        return state._replace(
+            phase=Phase.PLAY if done else Phase.DISCARD,
+            hands=tuple(hands),
+            discard=discard,
+            events=(Event(dealer, action, only(dealer)), state.events),
+        )
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        if not isinstance(action, Discard):
+            return f"the dealer ({SEAT_NAMES[state.context.dealer]}) must first discard 4 cards"
+        card = action.card
+        if not state.hands[state.context.dealer] >> card.index & 1 or DECK.cards[card.index] != card:
+            return f"{card.code} is not in your hand"
+        if GOOD_EVIL >> card.index & 1:
+            return "Good and Evil may not be discarded under Allegiance (P2)"
+        return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
+
+
+class _Playing:
+    """P3 (follow, else trump, else anything; no overtrump), C4 (the Fool), P4 (Good and Evil)."""
+
+    def __init__(self, game: PiedmontGame) -> None:
+        self.game = game
+
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        seat = (state.leader + len(state.trick)) % PLAYERS
+        return _PLAYS_OF.select(play_mask(state, seat))
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        if type(action) is not Play:
+            return None
+        card = action.card.index
+        trick = state.trick
+        seat = (state.leader + len(trick)) % PLAYERS
+        if not play_mask(state, seat) >> card & 1:
+            return None
+        if PLAYS[card] is not action and PLAYS[card] != action:
+            return None  # a card of another pack
+        bit = 1 << card
+        hands = state.hands
+        hands = (*hands[:seat], hands[seat] ^ bit, *hands[seat + 1 :])
+        led = state.led
+        if led is None and _SUIT_OF[card] != FOOL_SUIT:
+            led = _SUIT_OF[card]
+        phase, pending, forced, dead = state.phase, state.pending, state.forced, state.dead
+        if card == forced:
+            forced, dead = -1, dead | bit
+        elif (
+            bit & GOOD_EVIL
+            and self.game.allegiance
+            and (state.caller < 0 or side_of(seat) != side_of(state.caller))
+        ):
+            phase, pending = _CALL, seat  # P4: the first call, or an opponent's answer
+        new = PiedmontState(
+            phase,
+            state.context,
+            hands,
+            state.discard,
+            state.leader,
+            (*trick, card),
+            led,
+            state.tricks,
+            state.caller,
+            state.segments,
+            pending,
+            forced,
+            dead,
+            (_PLAY_EVENTS[seat][card], state.events),
+        )
+        if len(trick) == PLAYERS - 1:
+            return self.game.after_card(new)
+        return new
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        seat = (state.leader + len(state.trick)) % PLAYERS
+        if not isinstance(action, Play):
+            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
+        if DECK.cards[action.card.index] != action.card:
+            return f"{action.card.code} is not a card of this pack"
+        return refusal(state, seat, action.card.index)
+
+
+class _Calling:
+    """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
+    who later plays the other card ``confirm``s or ``reverse``s the call."""
+
+    def __init__(self, game: PiedmontGame) -> None:
+        self.game = game
+
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        return FIRST_CALL if state.caller < 0 else ANSWER
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        if action not in self.legal(state):
+            return None
+        seat = state.pending
+        events: EventLog = (Event(seat, action, PUBLIC), state.events)
+        state = state._replace(phase=Phase.PLAY, pending=-1, events=events)
+        if state.caller >= 0:
+            if action is REVERSE:
+                earth_air = 1 - state.segments[-1][1]
+                state = state._replace(segments=(*state.segments, (len(state.tricks), earth_air)))
+            return self.game.after_card(state)
+        played = state.trick[-1]
+        good_for_caller = (played == GOOD) == (action is OURS)
+        earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
+        state = state._replace(caller=seat, segments=((0, earth_air),))
+        partner = (seat + 2) % PLAYERS
+        other = EVIL if played == GOOD else GOOD
+        if state.hands[partner] >> other & 1:
+            position = (partner - state.leader) % PLAYERS
+            if position >= len(state.trick):
+                state = state._replace(forced=other)  # he plays it dead at his turn
+            else:  # he already played: the card comes back and the other goes dead in its place
+                returned = state.trick[position]
+                hands = list(state.hands)
+                hands[partner] ^= (1 << other) | (1 << returned)
+                trick = list(state.trick)
+                trick[position] = other
+                note = f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
+                state = state._replace(
+                    hands=tuple(hands),
+                    trick=tuple(trick),
+                    dead=state.dead | (1 << other),
+                    events=(Event(partner, None, PUBLIC, note), state.events),
+                )
+        return self.game.after_card(state)
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        card = "Good" if state.trick[-1] == GOOD else "Evil"
+        if state.caller < 0:
+            return f"you played {card} first: call 'ours' or 'yours' (P4)"
+        return f"you played {card} after the opponents' call: 'confirm' or 'reverse' it (P4)"
+
+
+class _Done:
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        return None
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        return "the hand is over"

@@ -1,0 +1,60 @@
+"""Trick play: what may be played (P3, C4, P4's forced card) and who wins (C3, P3, P4)."""
+
+from __future__ import annotations
+
+from tarocchi.core.tricks import TRUMP, legal_plays, winning_position
+from tarocchi.games.piedmont.rules import DECK, DUTIES, GOOD_EVIL, TABLE, side_of
+from tarocchi.games.piedmont.state import PiedmontState
+
+
+def play_mask(state: PiedmontState, seat: int) -> int:
+    """The cards ``seat`` may play now."""
+    hand = state.hands[seat]
+    forced = state.forced
+    if forced >= 0 and hand >> forced & 1:
+        return 1 << forced
+    return legal_plays(DUTIES, TABLE, hand, state.led)
+
+
+def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegiance: bool, dead: int) -> int:
+    """The seat that wins a complete trick.
+
+    Trumps option (P4): Good or Evil alone is the lowest trump; both from one side win for the
+    player of the first; both from opposing sides are ignored, and if nothing else can win, the
+    player of the first wins. Allegiance: both are plain lowest trumps; a dead card never wins.
+    """
+    if not allegiance:
+        pair = [pos for pos, card in enumerate(cards) if GOOD_EVIL >> card & 1]
+        if len(pair) == 2:
+            first, second = pair
+            if side_of(leader + first) == side_of(leader + second):
+                return (leader + first) % 4
+            pos = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
+            return (leader + (first if pos is None else pos)) % 4
+    pos = winning_position(TABLE, cards, led, ignore=dead)
+    if pos is None:  # cannot happen: the card that set the suit, or a live trump, can win
+        raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
+    return (leader + pos) % 4
+
+
+def refusal(state: PiedmontState, seat: int, card: int) -> str:
+    """Why ``card`` may not be played by ``seat`` now (the card is known to be refused)."""
+    hand = state.hands[seat]
+    code = DECK.cards[card].code
+    if not hand >> card & 1:
+        return f"{code} is not in your hand"
+    if state.forced >= 0 and hand >> state.forced & 1:
+        forced = DECK.cards[state.forced].code
+        return (
+            f"you must play {forced} now: your partner played the other of Good and Evil, "
+            f"so {forced} leaves play at once and has no effect (P4)"
+        )
+    led = state.led
+    assert led is not None  # a lead is always legal
+    allowed = DECK.codes(play_mask(state, seat))
+    if led == TRUMP:
+        return f"trumps were led and you hold trumps: you must play a trump ({allowed})"
+    suit = DECK.suits[led].name
+    if hand & TABLE.suit_masks[led]:
+        return f"{suit} was led and you hold {suit}: you must follow suit ({allowed})"
+    return f"you have no {suit} but hold trumps: you must play a trump ({allowed})"

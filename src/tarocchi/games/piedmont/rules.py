@@ -1,0 +1,88 @@
+"""Piedmont Tarocchi as data: pack, values, seating and duties (rulings P1-P5, C3, C4)."""
+
+from __future__ import annotations
+
+from tarocchi.core.decks import LOKA_80
+from tarocchi.core.protocol import GameInfo, OptionSpec
+from tarocchi.core.tricks import TrickRules, TrickTable
+
+DECK = LOKA_80
+PLAYERS = 4
+HAND_SIZE = 19
+STOCK_SIZE = 4
+TRICKS = 19
+HANDS_PER_GAME = 4
+TOTAL = 165
+"""P5: 146 card points + 19 tricks, under the trumps option."""
+WINNING_POINTS = 83
+
+SEAT_NAMES = ("South", "West", "North", "East")
+SIDE_NAMES = ("North-South", "East-West")
+
+
+def side_of(seat: int) -> int:
+    """P1: partners sit opposite, {0, 2} and {1, 3}."""
+    return seat & 1
+
+
+def _code(code: str) -> int:
+    return DECK.card(code).index
+
+
+GOOD = _code("GOOD")
+EVIL = _code("EVIL")
+FOOL = _code("FOOL")
+MAGICIAN = _code("T1")
+WORLD = _code("T21")
+GOOD_EVIL = (1 << GOOD) | (1 << EVIL)
+HONOURS = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
+
+
+def _value(index: int) -> int:
+    """P1: Honours 5, K 5, A 5, Q 4, C 3, J 2, Good and Evil 0, all others 1."""
+    card = DECK.cards[index]
+    if (1 << index) & HONOURS:
+        return 5
+    if (1 << index) & GOOD_EVIL:
+        return 0
+    return {"K": 5, "A": 5, "Q": 4, "C": 3, "J": 2}.get(card.code[:-1], 1)
+
+
+VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+
+KINGS_ACES = sum(1 << c.index for c in DECK.cards if c.code[:-1] in ("K", "A") and c.suit in "EAFW")
+NOT_DISCARDABLE = {
+    # P2: no Kings, Aces or Honours; under Allegiance not Good or Evil either.
+    "trumps": KINGS_ACES | HONOURS,
+    "allegiance": KINGS_ACES | HONOURS | GOOD_EVIL,
+}
+
+EARTH_AIR = DECK.suit_masks["E"] | DECK.suit_masks["A"]
+FIRE_WATER = DECK.suit_masks["F"] | DECK.suit_masks["W"]
+SUITLESS = DECK.full & ~(EARTH_AIR | FIRE_WATER)
+"""Trumps (Good and Evil included) and the Fool: under Allegiance they score for whoever wins them."""
+
+TABLE = TrickTable.natural(DECK)
+"""P3: rational ranking; Good and Evil have rank 0, below trump 1, equal to each other."""
+DUTIES = TrickRules(must_overtrump=False, fool=True)
+"""P3: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+
+INFO = GameInfo(
+    id="piedmont",
+    name="Tarocchi as played in Piedmont",
+    players=PLAYERS,
+    deck=DECK,
+    hands_per_game=HANDS_PER_GAME,
+    options=(
+        OptionSpec(
+            "good_evil",
+            ("trumps", "allegiance"),
+            "trumps",
+            "how Good and Evil play (P4): as the lowest trumps, or the Game of Allegiance",
+        ),
+    ),
+    rules_version="1",
+    summary="4 players in partnerships (South-North v West-East), 80-card Loka pack with Good "
+    "and Evil; the dealer discards 4; 19 tricks; 83 of 165 points wins the difference.",
+    side_names=SIDE_NAMES,
+)

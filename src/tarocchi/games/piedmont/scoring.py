@@ -1,0 +1,146 @@
+"""Counting and scoring a finished hand: the Fool's settlement (C4), then P5."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarocchi.core.protocol import HandResult, ScoreLine
+from tarocchi.games.piedmont.rules import (
+    DECK,
+    EARTH_AIR,
+    FIRE_WATER,
+    FOOL,
+    HONOURS,
+    SEAT_NAMES,
+    SIDE_NAMES,
+    SUITLESS,
+    TOTAL,
+    VALUES,
+    WINNING_POINTS,
+    side_of,
+)
+from tarocchi.games.piedmont.state import PiedmontState
+
+
+@dataclass
+class _Credit:
+    """Cards credited to one side, each with the trick whose call scores it (P4)."""
+
+    cards: list[tuple[int, int]]
+    tricks: int = 0
+
+
+def _segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | None:
+    """The side scoring Earth and Air for cards from ``trick`` (None: no call was made)."""
+    earth_air: int | None = None
+    for start, side in segments:
+        if start <= trick:
+            earth_air = side
+    return earth_air
+
+
+def _scores(card: int, side: int, earth_air: int | None) -> bool:
+    """Allegiance: whether ``card`` scores for ``side`` when ``earth_air`` holds Earth and Air."""
+    if earth_air is None or SUITLESS >> card & 1:
+        return True
+    mine = EARTH_AIR if side == earth_air else FIRE_WATER
+    return bool(mine >> card & 1)
+
+
+def _fool_payment(credit: _Credit) -> tuple[int, int]:
+    """C4: the lowest-valued card of the side's won tricks; a non-Honour first, then pack order."""
+    return min(
+        (held for held in credit.cards if held[0] != FOOL),
+        key=lambda held: (VALUES[held[0]], HONOURS >> held[0] & 1, held[0]),
+    )
+
+
+def score(state: PiedmontState, allegiance: bool) -> HandResult:
+    """The result of a finished hand, with every line labelled."""
+    credits = [_Credit([]), _Credit([])]
+    fool_debt: tuple[int, int, int] | None = None  # (owner side, winner side, trick)
+    for number, trick in enumerate(state.tricks):
+        won = side_of(trick.winner)
+        credits[won].tricks += 1
+        for pos, card in enumerate(trick.cards):
+            if card == FOOL:
+                owner = side_of(trick.leader + pos)
+                credits[owner].cards.append((card, number))  # C4: the Fool stays with its side
+                if owner != won:
+                    fool_debt = (owner, won, number)
+            else:
+                credits[won].cards.append((card, number))
+
+    lines: list[ScoreLine] = []
+    if fool_debt is not None:
+        owner, won, number = fool_debt
+        fool_player = SEAT_NAMES[_fool_player(state)]
+        if credits[owner].tricks == 0:
+            credits[owner].cards.remove((FOOL, number))
+            credits[won].cards.append((FOOL, number))
+            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[won]} (C4)"
+            lines.append(ScoreLine(label, VALUES[FOOL], won))
+        else:
+            paid = _fool_payment(credits[owner])
+            credits[owner].cards.remove(paid)
+            credits[won].cards.append(paid)
+            label = f"for {fool_player}'s Fool, {DECK.cards[paid[0]].code} goes to {SIDE_NAMES[won]} (C4)"
+            lines.append(ScoreLine(label, VALUES[paid[0]], won))
+
+    dealer_side = side_of(state.context.dealer)
+    discard = DECK.cards_in(state.discard)
+    credits[dealer_side].cards.extend((card.index, len(state.tricks) - 1) for card in discard)
+
+    card_points = [0, 0]
+    for side, credit in enumerate(credits):
+        if allegiance:
+            card_points[side] = sum(
+                VALUES[card]
+                for card, trick in credit.cards
+                if _scores(card, side, _segment_for(state.segments, trick))
+            )
+        else:
+            card_points[side] = sum(VALUES[card] for card, _ in credit.cards)
+    discard_points = sum(VALUES[card.index] for card in discard)
+    label = f"the dealer's discard ({DECK.codes(state.discard)})"
+    lines.append(ScoreLine(label, discard_points, dealer_side))
+
+    points = [card_points[s] + credits[s].tricks for s in (0, 1)]
+    for side in (0, 1):
+        lines.append(ScoreLine("card points", card_points[side], side))
+        lines.append(ScoreLine("tricks", credits[side].tricks, side))
+        lines.append(ScoreLine("total", points[side], side))
+
+    scores = [0, 0, 0, 0]
+    if points[0] == points[1]:
+        lines.append(ScoreLine(f"a tie at {points[0]}: nobody scores (P5)", 0))
+    else:
+        winner = 0 if points[0] > points[1] else 1
+        if not allegiance:
+            assert points[winner] >= WINNING_POINTS and sum(points) == TOTAL
+        diff = points[winner] - points[1 - winner]
+        lines.append(
+            ScoreLine(
+                f"{SIDE_NAMES[winner]} win {points[winner]} to {points[1 - winner]}: "
+                f"each of them +{diff}, each opponent -{diff}",
+                diff,
+                winner,
+            )
+        )
+        for seat in range(4):
+            scores[seat] = diff if side_of(seat) == winner else -diff
+    return HandResult(
+        sides=((0, 2), (1, 3)),
+        card_points=tuple(card_points),
+        tricks=(credits[0].tricks, credits[1].tricks),
+        scores=tuple(scores),
+        lines=tuple(lines),
+    )
+
+
+def _fool_player(state: PiedmontState) -> int:
+    for trick in state.tricks:
+        for pos, card in enumerate(trick.cards):
+            if card == FOOL:
+                return (trick.leader + pos) % 4
+    raise AssertionError("the Fool was not played")

@@ -1,0 +1,54 @@
+"""The immutable state of a Piedmont hand."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from tarocchi.core.events import EventLog
+from tarocchi.core.protocol import HandContext
+
+
+class Phase(IntEnum):
+    """An int enum, so that the phase table is a tuple indexed without hashing."""
+
+    DISCARD = 0
+    """P2: the dealer lays four cards aside."""
+    PLAY = 1
+    CALL = 2
+    """P4 Allegiance: the player of a Good or Evil card calls, confirms or reverses."""
+    DONE = 3
+
+
+class Trick(NamedTuple):
+    """A completed trick: card indices in play order from ``leader``, and its winner."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class PiedmontState(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+
+    phase: Phase
+    context: HandContext
+    hands: tuple[int, ...]
+    discard: int
+    leader: int
+    trick: tuple[int, ...]
+    """Cards of the trick in progress, in play order from ``leader``."""
+    led: int | None
+    """Suit id to follow in the trick in progress (None until a card other than the Fool)."""
+    tricks: tuple[Trick, ...]
+    caller: int
+    """Allegiance: the seat that made the first call (-1: none yet)."""
+    segments: tuple[tuple[int, int], ...]
+    """Allegiance: (first trick, side scoring Earth and Air) for each scoring segment."""
+    pending: int
+    """Seat that must call now (phase CALL), else -1."""
+    forced: int
+    """Allegiance: the card the caller's partner must play dead at his turn, else -1."""
+    dead: int
+    """Mask of cards played dead (no power, no call)."""
+    events: EventLog

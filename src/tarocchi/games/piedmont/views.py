@@ -1,0 +1,76 @@
+"""A seat's view of a Piedmont hand, listed field by field from what that seat may know (C6).
+
+Hidden: the other hands, the dealer's discard (C5) and the stock he took, for everyone but him.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tarocchi.core.actions import Action
+from tarocchi.core.cards import CardSet
+from tarocchi.core.events import unroll
+from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.games.piedmont.rules import DECK, PLAYERS, SEAT_NAMES, SIDE_NAMES
+from tarocchi.games.piedmont.state import Phase, PiedmontState
+
+if TYPE_CHECKING:
+    from tarocchi.games.piedmont.game import PiedmontGame
+
+
+def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
+    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
+
+
+def allegiance_text(earth_air: int) -> str:
+    return f"{SIDE_NAMES[earth_air]} score Earth and Air, {SIDE_NAMES[1 - earth_air]} Fire and Water"
+
+
+def build(
+    game: PiedmontGame,
+    state: PiedmontState,
+    seat: int | None,
+    to_act: int | None,
+    legal: tuple[Action, ...],
+) -> PlayerView:
+    dealer = state.context.dealer
+    public: list[tuple[str, str]] = [
+        ("dealer", SEAT_NAMES[dealer]),
+        ("Good and Evil", "Allegiance" if game.allegiance else "trumps"),
+    ]
+    details: list[tuple[str, Any]] = [
+        ("good_evil", game.options["good_evil"]),
+        ("caller", state.caller if state.caller >= 0 else None),
+        ("segments", [list(s) for s in state.segments]),
+        ("dead", DECK.codes(state.dead)),
+    ]
+    if state.segments:
+        caller = SEAT_NAMES[state.caller]
+        public.append(("allegiance", f"{allegiance_text(state.segments[-1][1])} (first called by {caller})"))
+        if len(state.segments) > 1:
+            starts = ", ".join(str(start + 1) for start, _ in state.segments[1:])
+            public.append(("reversed", f"from trick {starts}; earlier tricks keep the earlier call"))
+    known: tuple[tuple[str, CardSet], ...] = ()
+    if seat == dealer and state.discard:
+        known = (("your discard", CardSet(DECK, state.discard)),)
+    trick = None
+    if state.phase is not Phase.DISCARD and state.phase is not Phase.DONE:
+        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+    return PlayerView(
+        game=game.info.id,
+        seat=seat,
+        hand_number=state.context.number,
+        dealer=dealer,
+        phase=state.phase.name.lower(),
+        to_act=to_act,
+        legal_actions=legal,
+        hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trick=trick,
+        tricks=tuple(TrickView(t.leader, _plays(t.leader, t.cards), t.winner) for t in state.tricks),
+        events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
+        scores=state.context.scores,
+        known=known,
+        public=tuple(public),
+        details=tuple(details),
+    )
