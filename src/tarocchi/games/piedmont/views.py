@@ -50,6 +50,8 @@ def build(
         if len(state.segments) > 1:
             starts = ", ".join(str(start + 1) for start, _ in state.segments[1:])
             public.append(("reversed", f"from trick {starts}; earlier tricks keep the earlier call"))
+    if state.dead:
+        public.append(("dead card", f"{DECK.codes(state.dead)} (played by the caller's partner: no effect)"))
     known: tuple[tuple[str, CardSet], ...] = ()
     if seat == dealer and state.discard:
         known = (("your discard", CardSet(DECK, state.discard)),)
