@@ -105,7 +105,7 @@ class Match:
 
     def submit(self, seat: int, action: Action, state_id: int | None = None) -> None:
         """Apply ``action`` for ``seat``; IllegalActionError saying why if it may not."""
-        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+        if type(seat) is not int or not 0 <= seat < self.game.players:
             raise IllegalActionError(f"seats are numbered 0..{self.game.players - 1} (got {seat!r})")
         if state_id is not None and state_id != self.state_id:
             raise IllegalActionError("the table has moved on since you looked; look again")

@@ -46,13 +46,16 @@ class GameInfo:
     rules_version: str
     summary: str
     side_names: tuple[str, ...] = ()
+    partnerships: tuple[tuple[int, ...], ...] = ()
+    """Fixed partnerships, seats of each (empty where sides change from hand to hand)."""
 
 
 def parse_options(info: GameInfo, given: Mapping[str, str] | None) -> dict[str, str]:
     """Validate ``given`` against the game's options and fill in the defaults."""
     specs = {spec.name: spec for spec in info.options}
     result = {spec.name: spec.default for spec in info.options}
-    for name, value in (given or {}).items():
+    for raw_name, value in (given or {}).items():
+        name = str(raw_name).strip().lower()
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(f"{s.name} ({'|'.join(s.choices)})" for s in info.options)
@@ -114,6 +117,7 @@ class Deal:
         """
         hands: dict[int, tuple[Card, ...]] = {}
         stock: tuple[Card, ...] = ()
+        seen: set[str] = set()
         for raw in text.strip().splitlines():
             line = raw.split("#", 1)[0].strip()
             if not line:
@@ -122,6 +126,9 @@ class Deal:
             if not sep:
                 raise NotationError(f"deal lines look like '0: KE QE ...' (got '{raw.strip()}')")
             label = label.strip().lower()
+            if label in seen:
+                raise NotationError(f"line '{label}:' is given twice")
+            seen.add(label)
             if label == "stock":
                 stock = deck.parse(cards)
             elif label.isdigit():

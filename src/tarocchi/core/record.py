@@ -93,17 +93,20 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
     return value
 
 
-def replay(data: dict[str, Any]) -> ReplaySummary:
+def replay(data: Any) -> ReplaySummary:
     """Re-validate every action and re-score every hand of a record.
 
     Raises RecordError naming the first hand and action that is wrong, and why.
     """
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise RecordError(f'not a tarocchi record (no "format": "{FORMAT}")')
-    if data.get("format_version") != FORMAT_VERSION:
+    version = data.get("format_version")
+    if type(version) is not int or version != FORMAT_VERSION:
         raise RecordError(f"record format version {data.get('format_version')!r} is not {FORMAT_VERSION}")
     game_id = _field(data, "game", str, "record")
-    options = data.get("options") or {}
+    options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("record: field 'options' must be an object")
     try:
@@ -116,6 +119,15 @@ def replay(data: dict[str, Any]) -> ReplaySummary:
             f"{game.info.rules_version!r} for {game_id}"
         )
     first_dealer = _field(data, "first_dealer", int, "record")
+    if not 0 <= first_dealer < game.players:
+        raise RecordError(f"record: first_dealer must be a seat 0..{game.players - 1} (got {first_dealer})")
+    players = data.get("players")
+    if not (
+        isinstance(players, list)
+        and len(players) == game.players
+        and all(isinstance(p, str) for p in players)
+    ):
+        raise RecordError(f"record: 'players' must be a list of {game.players} names")
     hands = _field(data, "hands", list, "record")
     if len(hands) > game.hands_per_game():
         raise RecordError(f"record: {len(hands)} hands, but a game of {game_id} has {game.hands_per_game()}")
@@ -126,6 +138,8 @@ def replay(data: dict[str, Any]) -> ReplaySummary:
         where = f"hand {number}"
         if not isinstance(hand, dict):
             raise RecordError(f"{where}: must be an object")
+        if type(hand.get("number")) is not int or hand["number"] != number:
+            raise RecordError(f"{where}: its number is {hand.get('number')!r}, expected {number}")
         dealer = _field(hand, "dealer", int, where)
         expected = (first_dealer + i) % game.players
         if dealer != expected:
@@ -137,7 +151,12 @@ def replay(data: dict[str, Any]) -> ReplaySummary:
             raise RecordError(f"{where}: bad deal: {exc}") from None
         for j, entry in enumerate(_field(hand, "actions", list, where)):
             at = f"{where}, action {j + 1}"
-            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
+            if not (
+                isinstance(entry, list)
+                and len(entry) == 2
+                and type(entry[0]) is int
+                and isinstance(entry[1], str)
+            ):
                 raise RecordError(f'{at}: each action is [seat, "notation"] (got {entry!r})')
             seat, text = entry
             to_act = game.to_act(state)
@@ -162,7 +181,7 @@ def replay(data: dict[str, Any]) -> ReplaySummary:
             if number != len(hands) or data.get("complete"):
                 raise RecordError(f"{where}: its actions stop before the hand is over")
             continue
-        if stored != result.to_json():
+        if json.dumps(stored, sort_keys=True) != json.dumps(result.to_json(), sort_keys=True):
             difference = _diff(stored, result.to_json())
             raise RecordError(f"{where}: the stored result differs from the re-scored one: {difference}")
         for seat, points in enumerate(result.scores):

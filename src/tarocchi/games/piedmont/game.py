@@ -168,14 +168,15 @@ class PiedmontGame(Game[PiedmontState]):
         return problems
 
     def parse_action(self, text: str, state: PiedmontState | None = None) -> Action:
-        words = text.strip().lower().split()
+        words = text.split()
         if not words:
             raise NotationError(f"expected an action; {_NOTATION}")
-        if len(words) == 1 and words[0] in CALLS:
-            return CALLS[words[0]]
-        if words[0] in ("discard", "d") and len(words) == 2:
+        verb = words[0].lower()
+        if len(words) == 1 and verb in CALLS:
+            return CALLS[verb]
+        if verb in ("discard", "d") and len(words) == 2:
             return DISCARDS[DECK.card(words[1]).index]
-        if words[0] in ("play", "p") and len(words) == 2:
+        if verb in ("play", "p") and len(words) == 2:
             return PLAYS[DECK.card(words[1]).index]
         if len(words) == 1:
             card = DECK.card(words[0])
@@ -209,6 +210,7 @@ class PiedmontGame(Game[PiedmontState]):
         )
 
 
+_DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
 _WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
 _NOTATION = (
     "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
@@ -240,11 +242,14 @@ class _Discarding:
         hands[dealer] ^= bit
         discard = state.discard | bit
         done = discard.bit_count() == STOCK_SIZE
+        events: EventLog = (Event(dealer, action, only(dealer)), state.events)
+        if done:
+            events = (Event(dealer, None, PUBLIC, _DISCARDED), events)
         return state._replace(
             phase=Phase.PLAY if done else Phase.DISCARD,
             hands=tuple(hands),
             discard=discard,
-            events=(Event(dealer, action, only(dealer)), state.events),
+            events=events,
         )
 
     def refusal(self, state: PiedmontState, action: Action) -> str:

@@ -85,4 +85,5 @@ INFO = GameInfo(
     summary="4 players in partnerships (South-North v West-East), 80-card Loka pack with Good "
     "and Evil; the dealer discards 4; 19 tricks; 83 of 165 points wins the difference.",
     side_names=SIDE_NAMES,
+    partnerships=((0, 2), (1, 3)),
 )

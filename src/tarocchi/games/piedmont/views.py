@@ -5,6 +5,7 @@ Hidden: the other hands, the dealer's discard (C5) and the stock he took, for ev
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
@@ -12,7 +13,7 @@ from tarocchi.core.cards import CardSet
 from tarocchi.core.events import unroll
 from tarocchi.core.views import PlayerView, TrickView
 from tarocchi.games.piedmont.rules import DECK, PLAYERS, SEAT_NAMES, SIDE_NAMES
-from tarocchi.games.piedmont.state import Phase, PiedmontState
+from tarocchi.games.piedmont.state import Phase, PiedmontState, Trick
 
 if TYPE_CHECKING:
     from tarocchi.games.piedmont.game import PiedmontGame
@@ -20,6 +21,13 @@ if TYPE_CHECKING:
 
 def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
     return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
+
+
+@lru_cache(maxsize=8192)
+def _completed(trick: Trick) -> TrickView:
+    """A completed trick never changes: build its view once (views would otherwise rebuild every
+    trick of the hand on every call)."""
+    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
 
 
 def allegiance_text(earth_air: int) -> str:
@@ -69,7 +77,7 @@ def build(
         hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick,
-        tricks=tuple(TrickView(t.leader, _plays(t.leader, t.cards), t.winner) for t in state.tricks),
+        tricks=tuple(map(_completed, state.tricks)),
         events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
         scores=state.context.scores,
         known=known,

@@ -1,0 +1,190 @@
+"""The click commands. Each is a thin layer: parse and validate the arguments (usage errors
+exit 2), call the library, print with rich. Exit 1 means a check failed (bad record, broken
+invariant)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from tarocchi import bench as bench_lib
+from tarocchi.cli.common import OPTION_HELP, fresh_seed, load_game, make_console, options_text, say
+from tarocchi.cli.deals import read_deals
+from tarocchi.cli.play import TableSession
+from tarocchi.cli.players import make_opponent
+from tarocchi.cli.reports import (
+    bench_table,
+    print_games,
+    print_simulation,
+    progress_bar,
+    replay_line,
+)
+from tarocchi.core.errors import RecordError, TarocchiError
+from tarocchi.core.match import Match
+from tarocchi.core.registry import available_games, game_info, get_game
+from tarocchi.simulate import simulate as run_simulation
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="tarocchi")
+def cli() -> None:
+    """Tarot-family card games: play at the terminal, simulate, replay records, bench."""
+
+
+@cli.command()
+def games() -> None:
+    """List every registered game with its options."""
+    print_games(make_console(), [game_info(game_id) for game_id in available_games()])
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 is the first).")
+@click.option("--seed", type=int, help="Seed for the deals and the computer players (default: random).")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
+@click.option(
+    "--deals",
+    "deals_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Play the deals and first dealer of this record file instead of shuffling.",
+)
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where to save the game record (default: records/<game>-<date>-<time>.json).",
+)
+def play(
+    game_id: str,
+    seat: int,
+    seed: int | None,
+    option_pairs: tuple[str, ...],
+    deals_path: Path | None,
+    record_path: Path | None,
+) -> None:
+    """Play GAME at the terminal against computer players."""
+    game = load_game(game_id, option_pairs)
+    if not 0 <= seat < game.players:
+        raise click.BadParameter(
+            f"{game.info.id} seats are 0..{game.players - 1} (got {seat})", param_hint="'--seat'"
+        )
+    console = make_console()
+    seed = fresh_seed() if seed is None else seed
+    if record_path is None:
+        record_path = default_record_path(game.info.id)
+    names = ["human" if s == seat else make_opponent(game, s).name for s in range(game.players)]
+    try:
+        if deals_path is not None:
+            given = read_deals(deals_path, game, seed)
+            match = Match(game, seed=seed, first_dealer=given.first_dealer, deals=given.deals, players=names)
+        else:
+            match = Match(game, seed=seed, players=names)
+    except RecordError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--deals'") from None
+    except TarocchiError as exc:
+        raise click.ClickException(str(exc)) from None
+    session = TableSession(console, game, match, seat, seed, record_path)
+    partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
+    say(
+        console,
+        f"{game.info.name} ({options_text(game.options)}). You are {game.seat_name(seat)}, "
+        f"seat {seat}" + (f"; your partner is {partners}" if partners else "") + f". Seed {seed}.",
+        "bold",
+    )
+    if deals_path is not None:
+        shuffled = game.hands_per_game() - given.from_file
+        note = f"; the other {shuffled} hands are shuffled" if shuffled else ""
+        say(console, f"Deals from {deals_path} ({given.from_file} hands{note}).")
+    say(console, "Type help for the commands.", "dim")
+    raise SystemExit(session.run())
+
+
+def default_record_path(game_id: str) -> Path:
+    """``records/<game>-<YYYYmmdd-HHMMSS>.json``, with a counter if that name is taken."""
+    stem = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
+    path = Path("records") / f"{stem}.json"
+    count = 1
+    while path.exists():
+        count += 1
+        path = Path("records") / f"{stem}-{count}.json"
+    return path
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--games", "count", type=click.IntRange(min=1), required=True, help="How many games to play.")
+@click.option("--seed", type=int, help="Base seed; each game's seed derives from it and its index.")
+@click.option(
+    "--records",
+    "records_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Save each game's record as DIR/<game>-<seed>-<index>.json.",
+)
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
+def simulate(
+    game_id: str,
+    count: int,
+    seed: int | None,
+    records_dir: Path | None,
+    jobs: int,
+    option_pairs: tuple[str, ...],
+) -> None:
+    """Play computer-vs-computer games of GAME, auditing every invariant after every action."""
+    game = load_game(game_id, option_pairs)
+    console = make_console()
+    seed = fresh_seed() if seed is None else seed
+    with progress_bar(console, count, f"{game.info.id} games") as advance:
+        summary = run_simulation(
+            game.info.id,
+            count,
+            seed=seed,
+            options=game.options,
+            jobs=jobs,
+            records=records_dir,
+            progress=advance,
+        )
+    print_simulation(console, summary, [game.seat_name(s) for s in range(game.players)])
+    if records_dir is not None:
+        say(console, f"Records saved in {records_dir}/")
+    raise SystemExit(0 if summary.ok else 1)
+
+
+@cli.command()
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+def replay(path: Path) -> None:
+    """Re-validate and re-score a record file, or every *.json record in a folder."""
+    console = make_console()
+    files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+    if not files:
+        raise click.BadParameter(f"no *.json files in {path}", param_hint="'PATH'")
+    good = sum(replay_line(console, f, str(f)) for f in files)
+    if len(files) > 1:
+        say(console, f"{good} of {len(files)} records good", "bold")
+    raise SystemExit(0 if good == len(files) else 1)
+
+
+@cli.command()
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=3.0,
+    show_default=True,
+    help="How long to play each game and options.",
+)
+@click.option("--game", "game_id", help="Only this game (default: every registered game).")
+def bench(seconds: float, game_id: str | None) -> None:
+    """Random-play throughput of each game and option, in one process."""
+    game_ids = None
+    if game_id is not None:
+        game_ids = [load_game(game_id, (), "'--game'").info.id]
+    console = make_console()
+    configurations = bench_lib.configurations(game_ids)
+    results: list[bench_lib.BenchResult] = []
+    with progress_bar(console, len(configurations), "benchmarking") as advance:
+        for this_id, options in configurations:
+            results.append(bench_lib.random_play(get_game(this_id, options), seconds))
+            advance(1)
+    console.print(bench_table(results))

@@ -1,0 +1,144 @@
+"""Rich output of the batch commands: games list, simulate summary, replay lines, bench table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from tarocchi.bench import BenchResult
+from tarocchi.cli.common import options_text, say
+from tarocchi.core.errors import RecordError
+from tarocchi.core.protocol import GameInfo
+from tarocchi.core.record import ReplaySummary, load, replay
+from tarocchi.simulate import SimulationSummary
+
+MAX_FAILURES_SHOWN = 20
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def print_games(console: Console, infos: list[GameInfo]) -> None:
+    """Every registered game with its options, choices, defaults and help."""
+    for info in infos:
+        title = Text(info.id, style="bold")
+        title.append(f" — {info.name}")
+        console.print(title, soft_wrap=True)
+        say(console, f"  {info.players} players, {info.hands_per_game} hands per game")
+        say(console, f"  {info.summary}")
+        if not info.options:
+            say(console, "  no options")
+        for spec in info.options:
+            choices = " | ".join(f"{c} (default)" if c == spec.default else c for c in spec.choices)
+            say(console, f"  --option {spec.name}=…  {choices}")
+            say(console, f"      {spec.help}", "dim")
+        console.print()
+
+
+@contextmanager
+def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[int], None]]:
+    """A progress bar; yields the callback that advances it."""
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(what, total=total)
+        yield lambda n: progress.advance(task, n)
+
+
+def print_simulation(console: Console, summary: SimulationSummary, players: list[str]) -> None:
+    """Size, speed, the per-seat distribution of totals, and the invariant audit."""
+    say(
+        console,
+        f"{summary.game} ({options_text(summary.options)}), seed {summary.seed}, "
+        f"{summary.jobs} job{'s' if summary.jobs > 1 else ''}",
+        "bold",
+    )
+    size = Table(show_header=True)
+    for column in ("games", "hands", "actions", "wall time", "games/s", "actions/s"):
+        size.add_column(column, justify="right")
+    size.add_row(
+        f"{summary.games:,}",
+        f"{summary.hands:,}",
+        f"{summary.actions:,}",
+        f"{summary.seconds:.2f} s",
+        f"{summary.games_per_second:,.1f}",
+        f"{summary.actions_per_second:,.0f}",
+    )
+    console.print(size)
+    seats = Table(title="Game totals per seat", title_justify="left")
+    for column in ("seat", "mean", "std dev", "min", "max"):
+        seats.add_column(column, justify="left" if column == "seat" else "right")
+    for stats in summary.seat_stats():
+        seats.add_row(
+            players[stats.seat],
+            f"{stats.mean:+.2f}",
+            f"{stats.stdev:.2f}",
+            str(stats.minimum),
+            str(stats.maximum),
+        )
+    console.print(seats)
+    failures = summary.failures
+    if not failures:
+        say(console, f"Invariants: all held ({summary.checks:,} audits, one after every action).", "green")
+        return
+    say(console, f"Invariants: {len(failures)} broken ({summary.checks:,} audits):", "bold red")
+    for failure in failures[:MAX_FAILURES_SHOWN]:
+        say(console, f"  {failure}", "red")
+    if len(failures) > MAX_FAILURES_SHOWN:
+        say(console, f"  … and {len(failures) - MAX_FAILURES_SHOWN} more", "red")
+
+
+def replay_file(path: Path) -> ReplaySummary:
+    """Load and replay one record file (RecordError says what is wrong)."""
+    return replay(load(path))
+
+
+def replay_line(console: Console, path: Path, shown: str) -> bool:
+    """Replay ``path`` and print one line about it; True if it is good."""
+    try:
+        summary = replay_file(path)
+    except RecordError as exc:
+        message = str(exc)
+        if message.startswith(f"{path}: "):
+            message = message[len(f"{path}: ") :]
+        line = Text(f"{shown}: ", style="bold")
+        line.append(f"bad: {message}", style="red")
+        console.print(line, soft_wrap=True)
+        return False
+    state = "" if summary.complete else " (incomplete game)"
+    line = Text(f"{shown}: ", style="bold")
+    line.append("ok", style="green")
+    line.append(
+        f": {summary.game}, {plural(summary.hands, 'hand')}, {plural(summary.actions, 'action')}, "
+        f"totals {' '.join(str(t) for t in summary.totals)}{state}"
+    )
+    console.print(line, soft_wrap=True)
+    return True
+
+
+def bench_table(results: list[BenchResult]) -> Table:
+    table = Table(title="Random play, single process", title_justify="left")
+    table.add_column("game")
+    table.add_column("options")
+    for column in ("hands", "hands/s", "decisions/s"):
+        table.add_column(column, justify="right")
+    for r in results:
+        table.add_row(
+            r.game,
+            r.options_text,
+            f"{r.hands:,}",
+            f"{r.hands_per_second:,.0f}",
+            f"{r.decisions_per_second:,.0f}",
+        )
+    return table

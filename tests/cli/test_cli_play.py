@@ -1,0 +1,222 @@
+"""`tarocchi play`: a scripted game from a deal in notation, refusals, quitting, bad arguments."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+
+from tarocchi.core.decks import LOKA_80
+from tarocchi.core.protocol import Deal
+from tarocchi.core.record import load, replay
+
+SCRIPT = [
+    "KX",  # a typo: suggests close codes
+    "hello",  # not a command, not a card
+    "",  # empty input
+    "discard KW",  # a card West holds
+    "discard KE",  # P2: a King may not be discarded
+    "discard 2E 3E KE 4E",  # applies 2E and 3E, refuses KE, leaves 4E
+    "5E 4E",  # bare cards while discarding: two discards (4E was not applied above)
+    "T21",  # West led a plain suit South holds: must follow suit
+    "KW",  # not in hand
+    "last",
+    "score",
+    "hand",
+    "help",
+]
+
+
+def play_lines(lines: list[str], autos: int = 120) -> str:
+    return "\n".join([*lines, *(["auto"] * autos)]) + "\n"
+
+
+def final_row(output: str, label: str) -> str:
+    rows = [line for line in output.splitlines() if line.startswith(f"│ {label} ")]
+    assert rows, f"no table row for {label}"
+    return rows[-1]
+
+
+def test_scripted_game_refuses_bad_input_and_saves_a_record_that_replays(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], deal: Deal, tmp_path: Path
+) -> None:
+    deals, record = write_deals(4), tmp_path / "game.json"
+    args = ("play", "piedmont", "--deals", str(deals), "--seat", "0", "--seed", "7", "--record", str(record))
+    result = invoke(*args, input=play_lines(SCRIPT))
+    out = result.output
+    assert result.exit_code == 0, out
+
+    # the clear one-line refusals
+    assert "'KX' is not a card. Did you mean KW or KF or KE?" in out
+    assert "'hello' is not a card" in out and "help lists the commands" in out
+    assert "Type a card or an action" in out
+    assert out.count("KW is not in your hand") == 2
+    assert "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)" in out
+    assert "discard KE: Kings" in out and "not applied: discard 4E" in out
+    assert "was led and you hold" in out and "you must follow suit" in out
+    assert "No trick has been completed in this hand yet." in out
+    assert "Score sheet" in out and "Several discards at once" in out
+
+    # the table as the human sees it
+    assert "South (you)" in out and "North (partner)" in out
+    assert "  ♣ Earth   KE 8E 7E 6E 5E 4E 3E 2E AE" in out  # the dealer's 23 cards, high to low
+    assert "  T Trumps  T21 T20 T19 T18 T17 T16 T15" in out
+    assert "West plays " in out and " wins trick 1 with " in out
+
+    # the record: complete, replays, and the refused inputs changed nothing
+    assert f"Record saved to {record}" in out
+    data = load(record)
+    summary = replay(data)
+    assert summary.complete and summary.hands == 4 and summary.actions == 320
+    first = data["hands"][0]["actions"]
+    assert first[:4] == [[0, "discard 2E"], [0, "discard 3E"], [0, "discard 5E"], [0, "discard 4E"]]
+    assert [seat for seat, _ in first[4:8]] == [1, 2, 3, 0]
+    led, mine = LOKA_80.card(first[4][1]), LOKA_80.card(first[7][1])
+    assert led.suit in "EAFW" and (mine.suit == led.suit or mine.code == "FOOL")
+    assert data["hands"][0]["deal"] == deal.to_json()
+
+    # final totals and winners as recorded
+    assert "Game over" in out and "Winner" in out
+    for seat, name in enumerate(("South (you)", "West", "North (partner)", "East")):
+        assert final_row(out, name).rstrip(" │").endswith(str(data["totals"][seat]))
+
+
+def test_quit_saves_a_partial_record_at_the_default_path(
+    invoke: Callable[..., Result],
+    write_deals: Callable[[int], Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    deals = write_deals(4)
+    result = invoke(
+        "play", "piedmont", "--deals", str(deals), "--seed", "3", input="discard 2E\nquit\nauto\n"
+    )
+    assert result.exit_code == 0
+    assert "You left the table during hand 1." in result.output
+    saved = list((tmp_path / "records").glob("piedmont-*.json"))
+    assert len(saved) == 1
+    assert f"Partial record (complete: false) saved to records/{saved[0].name}" in result.output
+    data = load(saved[0])
+    assert data["complete"] is False
+    assert data["hands"][0]["actions"] == [[0, "discard 2E"]]
+    assert replay(data).complete is False
+
+
+def test_end_of_input_saves_a_partial_record(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    record = tmp_path / "eof.json"
+    args = ("play", "piedmont", "--deals", str(write_deals(4)), "--seed", "3", "--record", str(record))
+    result = invoke(*args, input="discard 2E 3E\n")
+    assert result.exit_code == 0
+    assert "End of input during hand 1." in result.output
+    data = load(record)
+    assert data["hands"][0]["actions"] == [[0, "discard 2E"], [0, "discard 3E"]]
+    summary = replay(data)
+    assert not summary.complete and summary.actions == 2
+
+
+def test_ctrl_c_saves_a_partial_record(
+    invoke: Callable[..., Result],
+    write_deals: Callable[[int], Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from rich.console import Console
+
+    def interrupted(self: Console, *args: object, **kwargs: object) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Console, "input", interrupted)
+    record = tmp_path / "int.json"
+    args = ("play", "piedmont", "--deals", str(write_deals(4)), "--seed", "3", "--record", str(record))
+    result = invoke(*args)
+    assert result.exit_code == 130
+    assert "Interrupted during hand 1." in result.output
+    assert replay(load(record)).actions == 0
+
+
+def test_seat_two_sees_its_partner_and_computer_discards_stay_hidden(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    record = tmp_path / "north.json"
+    args = ("play", "piedmont", "--deals", str(write_deals(4)), "--seat", "2", "--seed", "11")
+    result = invoke(*args, "--record", str(record), input="quit\n")
+    out = result.output
+    assert result.exit_code == 0
+    assert "You are North, seat 2; your partner is South." in out
+    assert "Hand 1 of 4 · dealer South (partner)" in out
+    assert "discards" not in out  # South's discard is face down (C5)
+    assert "  ♦ Air     7A 6A 5A 4A 3A 2A AA" in out
+    data = load(record)
+    assert [seat for seat, _ in data["hands"][0]["actions"]] == [0, 0, 0, 0, 1]  # stopped at North's turn
+
+
+def test_a_file_with_one_deal_plays_it_then_shuffles(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], deal: Deal, tmp_path: Path
+) -> None:
+    record = tmp_path / "one.json"
+    args = ("play", "piedmont", "--deals", str(write_deals(1)), "--seed", "5", "--record", str(record))
+    result = invoke(*args, input=play_lines([], autos=100))
+    assert result.exit_code == 0, result.output
+    assert "1 hands; the other 3 hands are shuffled" in result.output
+    data = load(record)
+    assert data["hands"][0]["deal"] == deal.to_json()
+    assert replay(data).complete
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "cannot read"),
+        ("{not json", "not a JSON file"),
+        (json.dumps({"format": "tarocchi-record", "game": "taroux", "first_dealer": 0}), "not 'piedmont'"),
+        (json.dumps({"game": "piedmont"}), "not a tarocchi record"),
+        (json.dumps({"format": "tarocchi-record", "game": "piedmont", "first_dealer": 9}), "seat 0..3"),
+    ],
+)
+def test_bad_deals_files_are_usage_errors(
+    invoke: Callable[..., Result], tmp_path: Path, content: str | None, message: str
+) -> None:
+    path = tmp_path / "deals.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = invoke("play", "piedmont", "--deals", str(path), input="quit\n")
+    assert result.exit_code == 2
+    assert "Invalid value for '--deals'" in result.output and message in result.output
+
+
+def test_a_deal_with_a_card_twice_is_refused_before_play(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path]
+) -> None:
+    path = write_deals(4)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["hands"][2]["deal"]["stock"] = "KE 4E 3E 2E"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = invoke("play", "piedmont", "--deals", str(path), input="quit\n")
+    assert result.exit_code == 2
+    assert "hand 3: bad deal: KE is dealt twice" in result.output
+    assert "Hand 1 of 4" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "chess"), "unknown game 'chess'; the games are: piedmont"),
+        (("play", "piedmont", "--option", "good_evil=maybe"), "must be one of trumps, allegiance"),
+        (("play", "piedmont", "--option", "colour=red"), "piedmont has no option 'colour'"),
+        (("play", "piedmont", "--option", "good_evil"), "options are written name=value"),
+        (("play", "piedmont", "--seat", "4"), "piedmont seats are 0..3 (got 4)"),
+        (("play", "piedmont", "--seat", "-1"), "piedmont seats are 0..3 (got -1)"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_message(
+    invoke: Callable[..., Result], args: tuple[str, ...], message: str
+) -> None:
+    result = invoke(*args, input="quit\n")
+    assert result.exit_code == 2
+    assert message in result.output
