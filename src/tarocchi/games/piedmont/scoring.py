@@ -57,6 +57,13 @@ def _fool_payment(credit: _Credit) -> tuple[int, int]:
 
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
     """The result of a finished hand, with every line labelled."""
+
+    def worth(card: int, trick: int, side: int) -> int:
+        """What ``card``, won from ``trick``, scores for ``side`` (P4: under that trick's call)."""
+        if allegiance and not _scores(card, side, _segment_for(state.segments, trick)):
+            return 0
+        return VALUES[card]
+
     credits = [_Credit([]), _Credit([])]
     fool_debt: tuple[int, int, int] | None = None  # (owner side, winner side, trick)
     for number, trick in enumerate(state.tricks):
@@ -79,31 +86,26 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
             credits[owner].cards.remove((FOOL, number))
             credits[won].cards.append((FOOL, number))
             label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[won]} (C4)"
-            lines.append(ScoreLine(label, VALUES[FOOL], won))
+            lines.append(ScoreLine(label, worth(FOOL, number, won), won))
         else:
             paid = _fool_payment(credits[owner])
             credits[owner].cards.remove(paid)
             credits[won].cards.append(paid)
             label = f"for {fool_player}'s Fool, {DECK.cards[paid[0]].code} goes to {SIDE_NAMES[won]} (C4)"
-            lines.append(ScoreLine(label, VALUES[paid[0]], won))
+            lines.append(ScoreLine(label, worth(*paid, won), won))
 
+    # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
     dealer_side = side_of(state.context.dealer)
-    discard = DECK.cards_in(state.discard)
-    credits[dealer_side].cards.extend((card.index, len(state.tricks) - 1) for card in discard)
-
-    card_points = [0, 0]
-    for side, credit in enumerate(credits):
-        if allegiance:
-            card_points[side] = sum(
-                VALUES[card]
-                for card, trick in credit.cards
-                if _scores(card, side, _segment_for(state.segments, trick))
-            )
-        else:
-            card_points[side] = sum(VALUES[card] for card, _ in credit.cards)
-    discard_points = sum(VALUES[card.index] for card in discard)
+    last = len(state.tricks) - 1
+    discard = [(card.index, last) for card in DECK.cards_in(state.discard)]
+    credits[dealer_side].cards.extend(discard)
+    discard_points = sum(worth(card, trick, dealer_side) for card, trick in discard)
     label = f"the dealer's discard ({DECK.codes(state.discard)})"
     lines.append(ScoreLine(label, discard_points, dealer_side))
+
+    card_points = [
+        sum(worth(card, trick, side) for card, trick in credit.cards) for side, credit in enumerate(credits)
+    ]
 
     points = [card_points[s] + credits[s].tricks for s in (0, 1)]
     for side in (0, 1):
