@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tarocchi.core.fool import Pile, settle_fool
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -20,14 +19,6 @@ from tarocchi.games.piedmont.rules import (
     side_of,
 )
 from tarocchi.games.piedmont.state import PiedmontState
-
-
-@dataclass
-class _Credit:
-    """Cards credited to one side, each with the trick whose call scores it (P4)."""
-
-    cards: list[tuple[int, int]]
-    tricks: int = 0
 
 
 def _segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | None:
@@ -47,14 +38,6 @@ def _scores(card: int, side: int, earth_air: int | None) -> bool:
     return bool(mine >> card & 1)
 
 
-def _fool_payment(credit: _Credit) -> tuple[int, int]:
-    """C4: the lowest-valued card of the side's won tricks; a non-Honour first, then pack order."""
-    return min(
-        (held for held in credit.cards if held[0] != FOOL),
-        key=lambda held: (VALUES[held[0]], HONOURS >> held[0] & 1, held[0]),
-    )
-
-
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
     """The result of a finished hand, with every line labelled."""
 
@@ -64,7 +47,7 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
             return 0
         return VALUES[card]
 
-    credits = [_Credit([]), _Credit([])]
+    credits = [Pile(), Pile()]
     fool_debt: tuple[int, int, int] | None = None  # (owner side, winner side, trick)
     for number, trick in enumerate(state.tricks):
         won = side_of(trick.winner)
@@ -82,17 +65,13 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
     if fool_debt is not None:
         owner, won, number = fool_debt
         fool_player = SEAT_NAMES[_fool_player(state)]
-        if credits[owner].tricks == 0:
-            credits[owner].cards.remove((FOOL, number))
-            credits[won].cards.append((FOOL, number))
+        moved = settle_fool(credits, FOOL, owner, won, number, VALUES, HONOURS)
+        assert moved is not None
+        if moved[0] == FOOL:
             label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[won]} (C4)"
-            lines.append(ScoreLine(label, worth(FOOL, number, won), won))
         else:
-            paid = _fool_payment(credits[owner])
-            credits[owner].cards.remove(paid)
-            credits[won].cards.append(paid)
-            label = f"for {fool_player}'s Fool, {DECK.cards[paid[0]].code} goes to {SIDE_NAMES[won]} (C4)"
-            lines.append(ScoreLine(label, worth(*paid, won), won))
+            label = f"for {fool_player}'s Fool, {DECK.cards[moved[0]].code} goes to {SIDE_NAMES[won]} (C4)"
+        lines.append(ScoreLine(label, worth(*moved, won), won))
 
     # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
     dealer_side = side_of(state.context.dealer)
