@@ -10,16 +10,19 @@ from pathlib import Path
 import click
 
 from tarocchi import bench as bench_lib
+from tarocchi.bots.players import make_player
+from tarocchi.bots.tournament import tournament as run_tournament
 from tarocchi.cli.common import OPTION_HELP, fresh_seed, load_game, make_console, options_text, say
 from tarocchi.cli.deals import read_deals
 from tarocchi.cli.play import TableSession
-from tarocchi.cli.players import make_opponent
+from tarocchi.cli.players import default_level, make_opponent
 from tarocchi.cli.reports import (
     bench_table,
     print_games,
     print_simulation,
     progress_bar,
     replay_line,
+    tournament_table,
 )
 from tarocchi.core.errors import RecordError, TarocchiError
 from tarocchi.core.match import Match
@@ -45,6 +48,10 @@ def games() -> None:
 @click.option("--seed", type=int, help="Seed for the deals and the computer players (default: random).")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option(
+    "--level",
+    help="Computer players: easy (random) or medium (heuristic); default the strongest the game has.",
+)
+@click.option(
     "--deals",
     "deals_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -61,11 +68,17 @@ def play(
     seat: int,
     seed: int | None,
     option_pairs: tuple[str, ...],
+    level: str | None,
     deals_path: Path | None,
     record_path: Path | None,
 ) -> None:
     """Play GAME at the terminal against computer players."""
     game = load_game(game_id, option_pairs)
+    try:
+        level = level.strip().lower() if level else default_level(game)
+        make_opponent(game, 0, level)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--level'") from None
     if not 0 <= seat < game.players:
         raise click.BadParameter(
             f"{game.info.id} seats are 0..{game.players - 1} (got {seat})", param_hint="'--seat'"
@@ -74,7 +87,10 @@ def play(
     seed = fresh_seed() if seed is None else seed
     if record_path is None:
         record_path = default_record_path(game.info.id)
-    names = ["human" if s == seat else make_opponent(game, s).name for s in range(game.players)]
+    names = [
+        "human" if s == seat else f"{level} ({make_opponent(game, s, level).name})"
+        for s in range(game.players)
+    ]
     try:
         if deals_path is not None:
             given = read_deals(deals_path, game, seed)
@@ -85,12 +101,13 @@ def play(
         raise click.BadParameter(str(exc), param_hint="'--deals'") from None
     except TarocchiError as exc:
         raise click.ClickException(str(exc)) from None
-    session = TableSession(console, game, match, seat, seed, record_path)
+    session = TableSession(console, game, match, seat, seed, record_path, level)
     partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
     say(
         console,
         f"{game.info.name} ({options_text(game.options)}). You are {game.seat_name(seat)}, "
-        f"seat {seat}" + (f"; your partner is {partners}" if partners else "") + f". Seed {seed}.",
+        f"seat {seat}" + (f"; your partner is {partners}" if partners else "") + f". Seed {seed}. "
+        f"Computer players: {level}.",
         "bold",
     )
     if deals_path is not None:
@@ -188,3 +205,33 @@ def bench(seconds: float, game_id: str | None) -> None:
             results.append(bench_lib.random_play(get_game(this_id, options), seconds))
             advance(1)
     console.print(bench_table(results))
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "kinds", required=True, help="Comma-separated kinds, e.g. heuristic,random.")
+@click.option(
+    "--deals", "count", type=click.IntRange(min=1), required=True, help="How many deals (at least)."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and players.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
+def tournament(
+    game_id: str, kinds: str, count: int, seed: int, jobs: int, option_pairs: tuple[str, ...]
+) -> None:
+    """Duplicate tournament: every deal played once per seating rotation of the players."""
+    game = load_game(game_id, option_pairs)
+    names = [k.strip().lower() for k in kinds.split(",") if k.strip()]
+    try:
+        if len(names) < 2:
+            raise ValueError(f"name at least two players, e.g. heuristic,random (got '{kinds}')")
+        for name in names:
+            make_player(name, game)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--players'") from None
+    console = make_console()
+    with progress_bar(console, count, f"{game.info.id} deals") as advance:
+        result = run_tournament(
+            game.info.id, names, count, seed=seed, options=game.options, jobs=jobs, progress=advance
+        )
+    console.print(tournament_table(result))

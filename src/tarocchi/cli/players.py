@@ -1,22 +1,31 @@
-"""The computer players a human meets at the table: one place to add levels later."""
+"""The computer players a human meets at the table, by level of play."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from tarocchi.bots import Player, RandomPlayer
+from tarocchi.bots import Player
+from tarocchi.bots.players import make_player, player_kinds
 from tarocchi.core.protocol import Game
 
-LEVELS: dict[str, Callable[[Game[Any], int], Player]] = {
-    "random": lambda game, seat: RandomPlayer(name="random"),
-}
-"""Computer players by level; a stronger bot is one more entry here."""
+LEVELS = {"easy": "random", "medium": "heuristic"}
+"""Level of play -> kind of computer player."""
 
 
-def make_opponent(game: Game[Any], seat: int, level: str = "random") -> Player:
+def levels(game: Game[Any]) -> tuple[str, ...]:
+    """The levels available for ``game``."""
+    kinds = player_kinds(game)
+    return tuple(level for level, kind in LEVELS.items() if kind in kinds)
+
+
+def default_level(game: Game[Any]) -> str:
+    """The strongest level the game has."""
+    return levels(game)[-1]
+
+
+def make_opponent(game: Game[Any], seat: int, level: str | None = None) -> Player:
     """The computer player for ``seat`` at ``level`` (ValueError naming the levels if unknown)."""
-    build = LEVELS.get(level)
-    if build is None:
-        raise ValueError(f"unknown level '{level}'; the levels are: {', '.join(LEVELS)}")
-    return build(game, seat)
+    level = default_level(game) if level is None else level.strip().lower()
+    if level not in levels(game):
+        raise ValueError(f"no level '{level}' for {game.info.id}; the levels are: {', '.join(levels(game))}")
+    return make_player(LEVELS[level], game)

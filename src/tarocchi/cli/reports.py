@@ -1,4 +1,5 @@
-"""Rich output of the batch commands: games list, simulate summary, replay lines, bench table."""
+"""Rich output of the batch commands: games list, simulate summary, replay lines, bench and
+tournament tables."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tarocchi.bench import BenchResult
+from tarocchi.bots.tournament import TournamentResult
 from tarocchi.cli.common import options_text, say
 from tarocchi.core.errors import RecordError
 from tarocchi.core.protocol import GameInfo
@@ -140,5 +142,35 @@ def bench_table(results: list[BenchResult]) -> Table:
             f"{r.hands:,}",
             f"{r.hands_per_second:,.0f}",
             f"{r.decisions_per_second:,.0f}",
+        )
+    return table
+
+
+def tournament_table(result: TournamentResult) -> Table:
+    """Each player's mean game points per hand with its 95% interval, win rate, decision time."""
+    options = " ".join(f"{k}={v}" for k, v in result.options) or "no options"
+    table = Table(
+        title=f"{result.game} ({options}): {result.deals} deals x {result.rotations} seatings, "
+        f"seed {result.seed}, {result.seconds:.1f} s"
+    )
+    for column in (
+        "player",
+        "points per hand",
+        "95% interval",
+        "win rate",
+        "decisions",
+        "ms mean",
+        "ms median",
+    ):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for s in result.standings:
+        table.add_row(
+            s.kind,
+            f"{s.mean:+.2f}",
+            f"{s.low:+.2f}..{s.high:+.2f}",
+            f"{100 * s.win_rate:.1f}%",
+            f"{s.decisions:,}",
+            f"{s.mean_ms:.3f}",
+            f"{s.median_ms:.3f}",
         )
     return table

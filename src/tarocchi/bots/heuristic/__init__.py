@@ -1,0 +1,1 @@
+"""Heuristic players, one module per game: rules of thumb a competent club player uses."""

@@ -1,0 +1,103 @@
+"""Every computer player, in every game and option: legal play only, and no peeking."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from tarocchi import available_games, get_game
+from tarocchi.bots.base import play_match, player_rng
+from tarocchi.bots.players import make_player, player_kinds
+from tarocchi.core.protocol import Deal, Game, HandContext
+from tarocchi.core.registry import game_info
+
+
+def configurations() -> list[tuple[str, str, dict[str, str]]]:
+    result = []
+    for game_id in available_games():
+        info = game_info(game_id)
+        names = [spec.name for spec in info.options]
+        for values in itertools.product(*(spec.choices for spec in info.options)):
+            options = dict(zip(names, values, strict=True))
+            for kind in player_kinds(get_game(game_id, options)):
+                result.append((game_id, kind, options))
+    return result
+
+
+CONFIGS = configurations()
+
+
+def config_id(config: tuple[str, str, dict[str, str]]) -> str:
+    game_id, kind, options = config
+    return "-".join([game_id, kind, *options.values()])
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_player_plays_a_thousand_hands_legally(config: tuple[str, str, dict[str, str]]) -> None:
+    """Match.submit raises on any illegal action, so finishing the games is the test; the audit
+    and the final totals confirm the games really were played out."""
+    game_id, kind, options = config
+    game = get_game(game_id, options)
+    hands = 0
+    for seed in range(1000 // game.hands_per_game() + 1):
+        match = play_match(game, [make_player(kind, game) for _ in range(game.players)], seed=seed)
+        assert match.over and not game.audit(match.state)
+        assert sum(match.totals) == 0
+        hands += len(match.hands)
+    assert hands >= 1000
+
+
+def _unplayed_same_suit_pairs(game: Game[Any], deal: Deal, history: str, seat: int) -> list[tuple[int, int]]:
+    """Pairs of cards in two other seats' dealt hands, of one suit, not named by any action yet."""
+    named = set(history.upper().split())
+    pairs = []
+    for q, r in itertools.combinations([s for s in range(game.players) if s != seat], 2):
+        for a in deal.hands[q]:
+            for b in deal.hands[r]:
+                if a.suit == b.suit and a.code not in named and b.code not in named:
+                    pairs.append((a.index, b.index))
+    return pairs
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_player_choice_does_not_depend_on_cards_it_cannot_see(
+    config: tuple[str, str, dict[str, str]],
+) -> None:
+    """Two states that differ only in two same-suit cards between other players' hands (so the
+    history stays legal): the player, given the same seed, chooses the same action."""
+    game_id, kind, options = config
+    game = get_game(game_id, options)
+    rng = random.Random(f"bot-secrecy/{config_id(config)}")
+    compared = 0
+    for hand in range(6):
+        deal = game.deal(rng, hand % game.players)
+        context = HandContext(1, hand % game.players, (0,) * game.players)
+        state = game.initial_state(deal, context)
+        actions: list[Any] = []
+        while (seat := game.to_act(state)) is not None:
+            if rng.random() < 0.2:
+                history = " ".join(str(a) for a in actions)
+                pairs = _unplayed_same_suit_pairs(game, deal, history, seat)
+                if pairs:
+                    a, b = rng.choice(pairs)
+                    cards = list(game.deck.cards)
+                    swap = {a: cards[b], b: cards[a]}
+                    swapped = Deal(
+                        tuple(tuple(swap.get(c.index, c) for c in h) for h in deal.hands),
+                        tuple(swap.get(c.index, c) for c in deal.stock),
+                    )
+                    other = game.initial_state(swapped, context)
+                    for action in actions:
+                        other = game.apply(other, action)
+                    assert game.view(other, seat) == game.view(state, seat)
+                    mine = make_player(kind, game).choose(game.view(state, seat), player_rng(hand, seat))
+                    theirs = make_player(kind, game).choose(game.view(other, seat), player_rng(hand, seat))
+                    assert mine == theirs
+                    compared += 1
+            action = make_player(kind, game).choose(game.view(state, seat), rng)
+            state = game.apply(state, action)
+            actions.append(action)
+    assert compared >= 20, f"only {compared} comparisons"

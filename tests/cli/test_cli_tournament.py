@@ -1,0 +1,68 @@
+"""`tarocchi tournament` and the levels of play at the table."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+
+from tarocchi.core.record import replay
+
+
+def test_tournament_prints_each_player_with_interval_and_win_rate(invoke: Callable[..., Result]) -> None:
+    result = invoke("tournament", "piedmont", "--players", "heuristic,random", "--deals", "8", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert "8 deals x 2 seatings, seed 2" in result.output
+    rows = [line for line in result.output.splitlines() if line.startswith(("│ heuristic", "│ random"))]
+    assert len(rows) == 2
+    assert "95%" in result.output and "win rate" in result.output
+
+
+def test_tournament_refuses_unknown_or_single_players(invoke: Callable[..., Result]) -> None:
+    result = invoke("tournament", "piedmont", "--players", "heuristic,genius", "--deals", "4")
+    assert result.exit_code == 2
+    assert "no 'genius' player for piedmont; the players are: random, heuristic" in result.output
+    result = invoke("tournament", "piedmont", "--players", "random", "--deals", "4")
+    assert result.exit_code == 2
+    assert "name at least two players" in result.output
+
+
+def test_play_at_easy_level_records_random_opponents(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    record = tmp_path / "easy.json"
+    result = invoke(
+        "play",
+        "piedmont",
+        "--deals",
+        str(write_deals(4)),
+        "--level",
+        "easy",
+        "--seed",
+        "1",
+        "--record",
+        str(record),
+        input="quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Computer players: easy." in result.output
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["players"] == ["human", "easy (random)", "easy (random)", "easy (random)"]
+    assert replay(data).complete is False
+
+
+def test_play_defaults_to_the_heuristic_level_and_refuses_unknown_levels(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    record = tmp_path / "medium.json"
+    result = invoke(
+        "play", "piedmont", "--deals", str(write_deals(4)), "--record", str(record), input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Computer players: medium." in result.output
+    assert json.loads(record.read_text(encoding="utf-8"))["players"][1] == "medium (heuristic)"
+    result = invoke("play", "piedmont", "--level", "grandmaster")
+    assert result.exit_code == 2
+    assert "no level 'grandmaster' for piedmont; the levels are: easy, medium" in result.output
