@@ -7,6 +7,7 @@ from typing import Any
 
 from tarocchi.bots.base import Player
 from tarocchi.bots.random import RandomPlayer
+from tarocchi.bots.search import SAMPLERS, SearchPlayer
 from tarocchi.core.protocol import Game
 
 HEURISTICS: dict[str, str] = {
@@ -14,12 +15,13 @@ HEURISTICS: dict[str, str] = {
 }
 """The heuristic player of each game that has one (module:class)."""
 
-KINDS = ("random", "heuristic")
+KINDS = ("random", "heuristic", "search")
 
 
 def player_kinds(game: Game[Any]) -> tuple[str, ...]:
     """The kinds of computer player available for ``game``."""
-    return tuple(k for k in KINDS if k != "heuristic" or game.info.id in HEURISTICS)
+    has = {"random": True, "heuristic": game.info.id in HEURISTICS, "search": game.info.id in SAMPLERS}
+    return tuple(kind for kind in KINDS if has[kind])
 
 
 def make_player(kind: str, game: Game[Any]) -> Player:
@@ -27,6 +29,8 @@ def make_player(kind: str, game: Game[Any]) -> Player:
     kind = kind.strip().lower()
     if kind == "random":
         return RandomPlayer()
+    if kind == "search" and game.info.id in SAMPLERS:
+        return SearchPlayer(game)
     if kind == "heuristic" and game.info.id in HEURISTICS:
         module, _, name = HEURISTICS[game.info.id].partition(":")
         player: Player = getattr(importlib.import_module(module), name)()

@@ -49,7 +49,7 @@ def games() -> None:
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option(
     "--level",
-    help="Computer players: easy (random) or medium (heuristic); default the strongest the game has.",
+    help="Computer players: easy (random), medium (heuristic, the default) or hard (search).",
 )
 @click.option(
     "--deals",

@@ -7,6 +7,7 @@ is typed, a refusal is one clear line and the prompt comes back: never a traceba
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tarocchi.bots import Player, player_rng
+from tarocchi.bots.players import make_player, player_kinds
+from tarocchi.bots.search import SearchPlayer
 from tarocchi.cli.common import say
 from tarocchi.cli.players import make_opponent
 from tarocchi.cli.render import (
@@ -43,6 +46,7 @@ COMMANDS = (
     ("hand", "show your hand again"),
     ("last", "the last completed trick: who played what and who won"),
     ("score", "the score sheet so far"),
+    ("hint", "what the hard (search) player would do here, and why"),
     ("auto", "let the computer choose this move for you"),
     ("quit", "stop, saving the game so far"),
 )
@@ -81,6 +85,7 @@ class TableSession:
         }
         self.helper = make_opponent(game, seat, level)
         self.rngs = [player_rng(seed, s) for s in range(game.players)]
+        self.hint_rng = random.Random(f"tarocchi/{seed}/hints")
         self.interactive = sys.stdin.isatty()
         self.shown_hand = 0
         self.shown_events = 0
@@ -212,6 +217,7 @@ class TableSession:
             "last": self._last,
             "score": self._score,
             "auto": self._auto,
+            "hint": self._hint,
         }.get(command)
         if handler is not None:
             handler()
@@ -284,6 +290,27 @@ class TableSession:
 
     def _score(self) -> None:
         self.console.print(score_sheet(self.seating, self.match))
+
+    def _hint(self) -> None:
+        """One line: the search player's choice, its mean result over sampled worlds, the runner-up."""
+        if "search" not in player_kinds(self.game):
+            say(self.console, f"No hints for {self.game.info.id} yet: it has no search player.", "yellow")
+            return
+        view = self.match.view(self.seat)
+        if len(view.legal_actions) == 1:
+            say(self.console, f"hint: {view.legal_actions[0]} (your only legal move)", "cyan")
+            return
+        searcher = make_player("search", self.game)
+        assert isinstance(searcher, SearchPlayer)
+        ranked = searcher.evaluate(view, self.hint_rng)
+        (best, score, worlds), rest = ranked[0], ranked[1:]
+        runner = f"; next best {rest[0][0]} {rest[0][1]:+.1f}" if rest else ""
+        say(
+            self.console,
+            f"hint: {best}: it averages {score:+.1f} game points for you over {worlds} deals of the "
+            f"unseen cards consistent with what you know{runner}",
+            "cyan",
+        )
 
     def _auto(self) -> None:
         action = self.helper.choose(self.match.view(self.seat), self.rngs[self.seat])

@@ -8,8 +8,10 @@ from tarocchi.bots import Player
 from tarocchi.bots.players import make_player, player_kinds
 from tarocchi.core.protocol import Game
 
-LEVELS = {"easy": "random", "medium": "heuristic"}
+LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Level of play -> kind of computer player."""
+DEFAULT = "medium"
+"""Quick and sound; ``hard`` thinks longer per move."""
 
 
 def levels(game: Game[Any]) -> tuple[str, ...]:
@@ -19,8 +21,9 @@ def levels(game: Game[Any]) -> tuple[str, ...]:
 
 
 def default_level(game: Game[Any]) -> str:
-    """The strongest level the game has."""
-    return levels(game)[-1]
+    """Medium where the game has it, else the strongest level it has."""
+    available = levels(game)
+    return DEFAULT if DEFAULT in available else available[-1]
 
 
 def make_opponent(game: Game[Any], seat: int, level: str | None = None) -> Player:

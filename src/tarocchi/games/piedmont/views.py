@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from tarocchi.games.piedmont.game import PiedmontGame
 
 
+_SUIT_LETTERS = (*(suit.letter for suit in DECK.suits), "T")
+"""Suit ids of the trick table (0..3, then trumps) as the letters of the notation."""
+
+
 def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
     return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
 
@@ -51,6 +55,7 @@ def build(
         ("caller", state.caller if state.caller >= 0 else None),
         ("segments", [list(s) for s in state.segments]),
         ("dead", DECK.codes(state.dead)),
+        ("led", None if state.led is None else _SUIT_LETTERS[state.led]),
     ]
     if state.segments:
         caller = SEAT_NAMES[state.caller]
