@@ -1,0 +1,316 @@
+"""Taroux of Six on the engine protocol: the game object and its phase table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import ClassVar, Protocol
+
+from tarocchi.core.actions import Action, Call, Play
+from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.errors import NotationError
+from tarocchi.core.events import PUBLIC, Event
+from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.views import PlayerView
+from tarocchi.games.taroux import views
+from tarocchi.games.taroux.auction import (
+    BIDS,
+    CONTRA,
+    DECLINE,
+    FIRST,
+    PASS,
+    RECONTRA,
+    SECOND,
+    Bidding,
+    Recontra,
+    StockChoice,
+)
+from tarocchi.games.taroux.exchange import (
+    DISCARDS,
+    DONE,
+    SHOWS,
+    SLAM,
+    SPARROW,
+    Declaring,
+    Discarding,
+    discarder,
+)
+from tarocchi.games.taroux.play import declarers, play_mask, refusal, trick_winner
+from tarocchi.games.taroux.rules import (
+    DECK,
+    HAND_SIZE,
+    INFO,
+    PLAYERS,
+    SEAT_NAMES,
+    STOCK_SIZE,
+    TABLE,
+    TOTAL,
+    TRICKS,
+)
+from tarocchi.games.taroux.scoring import score
+from tarocchi.games.taroux.state import Phase, TarouxState, Trick
+
+PLAYS = tuple(Play(card) for card in DECK.cards)
+CALLS: dict[str, Action] = {
+    call.word: call
+    for call in (*BIDS, CONTRA, RECONTRA, DECLINE, FIRST, SECOND, SPARROW, SLAM, DONE)
+    if isinstance(call, Call)
+}
+CALLS |= {"re-contra": RECONTRA, "p": PASS}
+_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
+_SUIT_OF = TABLE.suit_of
+_PLAYS_OF = MaskMap(PLAYS)
+_PLAY, _DONE = Phase.PLAY, Phase.DONE
+_NEW = tuple.__new__
+_HANDS = TarouxState._fields.index("hands")
+_TRICK = TarouxState._fields.index("trick")
+assert TarouxState._fields[_TRICK:] == ("trick", "led", "tricks", "events")
+_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
+_NOTATION = (
+    "type a call (pass, prop, stand, take, without, against, contra, recontra, decline, first, "
+    "second, sparrow, slam, done), 'discard KE', 'show T14', or a card to play it (e.g. KE, 10W, "
+    "T14, FOOL)"
+)
+
+
+class _PhaseRules(Protocol):
+    def legal(self, state: TarouxState) -> tuple[Action, ...]: ...
+    def apply(self, state: TarouxState, action: Action) -> TarouxState | None: ...
+    def refusal(self, state: TarouxState, action: Action) -> str: ...
+
+
+class TarouxGame(Game[TarouxState]):
+    """Six hands of Taroux of Six; no options."""
+
+    info: ClassVar[GameInfo] = INFO
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self._phases: tuple[_PhaseRules, ...] = (
+            Bidding(),
+            Recontra(),
+            StockChoice(),
+            Discarding(),
+            Declaring(),
+            _Playing(self),
+            _Done(),
+        )
+        assert list(Phase) == list(range(7))
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """T2: four packets of three to each player from Eldest; six cards to the stock one at a
+        time, never the first or the last card of the pack, kept in order."""
+        pack = list(DECK.cards)
+        rng.shuffle(pack)
+        to_stock = set(rng.sample(range(1, DECK.size - 1), STOCK_SIZE))
+        stock = tuple(pack[i] for i in sorted(to_stock))
+        rest = [card for i, card in enumerate(pack) if i not in to_stock]
+        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        for packet in range(len(rest) // 3):
+            seat = (dealer + 1 + packet) % PLAYERS
+            hands[seat].extend(rest[packet * 3 : packet * 3 + 3])
+        return Deal(tuple(tuple(hand) for hand in hands), stock)
+
+    def initial_state(self, deal: Deal, context: HandContext) -> TarouxState:
+        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        stock = tuple(card.index for card in deal.stock)
+        return TarouxState(
+            phase=Phase.AUCTION,
+            context=context,
+            hands=tuple(DECK.mask(hand) for hand in deal.hands),
+            stock=stock,
+            stock_left=DECK.mask(deal.stock),
+            turn=(context.dealer + 1) % PLAYERS,
+            high=0,
+            bidder=-1,
+            contra=0,
+            contra_by=-1,
+            passes=0,
+            auction=(),
+            discards=(0,) * PLAYERS,
+            shown_discards=0,
+            declared=0,
+            shown=(0,) * PLAYERS,
+            sparrow=-1,
+            slam=-1,
+            leader=-1,
+            trick=(),
+            led=None,
+            tricks=(),
+            events=None,
+        )
+
+    # -- the protocol -------------------------------------------------------------------
+    def to_act(self, state: TarouxState) -> int | None:
+        phase = state.phase
+        if phase == _PLAY:
+            return (state.leader + len(state.trick)) % PLAYERS
+        if phase == _DONE:
+            return None
+        if phase == Phase.STOCK:
+            return state.bidder
+        if phase == Phase.DISCARD:
+            return discarder(state)
+        return state.turn
+
+    def legal_actions(self, state: TarouxState) -> tuple[Action, ...]:
+        return self._phases[state.phase].legal(state)
+
+    def apply(self, state: TarouxState, action: Action) -> TarouxState:
+        new = self._phases[state.phase].apply(state, action)
+        if new is None:
+            raise self.refuse(state, action)
+        return new
+
+    def explain_illegal(self, state: TarouxState, action: Action) -> str | None:
+        if not isinstance(action, Action):
+            return (
+                f"expected an action, got {type(action).__name__} {action!r}; "
+                "read text with parse_action, e.g. game.parse_action('pass')"
+            )
+        rules = self._phases[state.phase]
+        if action in rules.legal(state):
+            return None
+        return rules.refusal(state, action)
+
+    def view(self, state: TarouxState, seat: int | None) -> PlayerView:
+        to_act = self.to_act(state)
+        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+        return views.build(self, state, seat, to_act, legal)
+
+    def outcome(self, state: TarouxState) -> HandResult | None:
+        if state.phase is not Phase.DONE:
+            return None
+        return score(state)
+
+    def card_locations(self, state: TarouxState) -> dict[str, int]:
+        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
+        places["stock"] = state.stock_left
+        places["discards"] = 0
+        for mask in state.discards:
+            places["discards"] |= mask
+        places["trick in progress"] = sum(1 << c for c in state.trick)
+        places["tricks of the Declarers"] = places["tricks of the Defenders"] = 0
+        if state.tricks:
+            side = declarers(state.bidder)
+            for trick in state.tricks:
+                key = "tricks of the Declarers" if side >> trick.winner & 1 else "tricks of the Defenders"
+                places[key] |= sum(1 << c for c in trick.cards)
+        return places
+
+    def audit(self, state: TarouxState) -> list[str]:
+        problems = super().audit(state)
+        result = self.outcome(state)
+        if result is not None and not result.thrown_in:
+            if sum(result.tricks) != TRICKS:
+                problems.append(f"{sum(result.tricks)} tricks counted, not {TRICKS}")
+            if sum(result.card_points) != TOTAL:
+                problems.append(f"the sides count {sum(result.card_points)} points, not {TOTAL} (T8)")
+        return problems
+
+    def parse_action(self, text: str, state: TarouxState | None = None) -> Action:
+        words = text.lower().replace("'", "").split()
+        if not words:
+            raise NotationError(f"expected an action; {_NOTATION}")
+        verb = words[0]
+        if len(words) == 1 and verb in CALLS:
+            return CALLS[verb]
+        if len(words) == 2:
+            if verb in ("discard", "d"):
+                return DISCARDS[DECK.card(words[1]).index]
+            if verb in ("show", "abundance"):
+                return SHOWS[DECK.card(words[1]).index]
+            if verb in ("play", "p"):
+                return PLAYS[DECK.card(words[1]).index]
+        if len(words) == 1:
+            try:
+                card = DECK.card(words[0])
+            except NotationError as error:
+                raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}") from error
+            if state is not None and state.phase is Phase.DISCARD:
+                return DISCARDS[card.index]
+            if state is not None and state.phase is Phase.DECLARE:
+                return SHOWS[card.index]
+            return PLAYS[card.index]
+        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+
+    # -- the end of a trick -----------------------------------------------------------
+    def after_card(self, state: TarouxState) -> TarouxState:
+        """Finish the trick if it is complete."""
+        if len(state.trick) < PLAYERS:
+            return state
+        winner = trick_winner(state, state.trick)
+        tricks = (*state.tricks, Trick(state.leader, state.trick, winner))
+        return state._replace(
+            phase=_DONE if len(tricks) == TRICKS else _PLAY,
+            leader=winner,
+            trick=(),
+            led=None,
+            tricks=tricks,
+            events=(Event(winner, None, PUBLIC, _WINS[len(tricks)]), state.events),
+        )
+
+
+class _Playing:
+    """T7 (follow, else trump; beat a trump in the trick if able), C4 (the Fool), T9."""
+
+    def __init__(self, game: TarouxGame) -> None:
+        self.game = game
+
+    def legal(self, state: TarouxState) -> tuple[Action, ...]:
+        seat = (state.leader + len(state.trick)) % PLAYERS
+        return _PLAYS_OF.select(play_mask(state, seat))
+
+    def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
+        if type(action) is not Play:
+            return None
+        card = action.card.index
+        trick = state.trick
+        seat = (state.leader + len(trick)) % PLAYERS
+        if not play_mask(state, seat) >> card & 1 or PLAYS[card] != action:
+            return None
+        hands = state.hands
+        hands = (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :])
+        led = state.led
+        if led is None and _SUIT_OF[card] != FOOL_SUIT:
+            led = _SUIT_OF[card]
+        # The hottest line of random play: build the new state positionally, not with _replace.
+        new = _NEW(
+            TarouxState,
+            (
+                *state[:_HANDS],
+                hands,
+                *state[_HANDS + 1 : _TRICK],
+                (*trick, card),
+                led,
+                state.tricks,
+                (_PLAY_EVENTS[seat][card], state.events),
+            ),
+        )
+        if len(trick) == PLAYERS - 1:
+            return self.game.after_card(new)
+        return new
+
+    def refusal(self, state: TarouxState, action: Action) -> str:
+        seat = (state.leader + len(state.trick)) % PLAYERS
+        if not isinstance(action, Play):
+            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
+        if DECK.cards[action.card.index] != action.card:
+            return f"{action.card.code} is not a card of this pack"
+        return refusal(state, seat, action.card.index)
+
+
+class _Done:
+    def legal(self, state: TarouxState) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
+        return None
+
+    def refusal(self, state: TarouxState, action: Action) -> str:
+        return "the hand is over"

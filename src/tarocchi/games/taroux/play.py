@@ -1,0 +1,79 @@
+"""Trick play: what may be played (T7, C4) and who wins (C3, T9)."""
+
+from __future__ import annotations
+
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import TRUMP, legal_plays, winning_position
+from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, TABLE, TRICKS, partner_of
+from tarocchi.games.taroux.state import TarouxState, Trick
+
+_SUIT_OF = TABLE.suit_of
+_POWER = TABLE.power
+
+
+def best_trump(trick: tuple[int, ...]) -> int:
+    """Strength of the highest trump in ``trick`` (-1: none)."""
+    best = -1
+    for card in trick:
+        if _SUIT_OF[card] == TRUMP and _POWER[card] > best:
+            best = _POWER[card]
+    return best
+
+
+def play_mask(state: TarouxState, seat: int) -> int:
+    """The cards ``seat`` may play now (T7: follow, else trump, always beat a trump if able)."""
+    return legal_plays(DUTIES, TABLE, state.hands[seat], state.led, best_trump(state.trick))
+
+
+def declarers(bidder: int) -> int:
+    """Mask of the seats of the bidding Declarer's partnership."""
+    return (1 << bidder) | (1 << partner_of(bidder))
+
+
+def trick_winner(state: TarouxState, cards: tuple[int, ...]) -> int:
+    """The seat that wins a complete trick.
+
+    C3: highest trump, else highest card of the suit led; the Fool never wins, except T9: at the
+    twelfth trick, a Fool played by a player whose side (Declarers or Defenders) won the eleven
+    tricks before wins it.
+    """
+    leader = state.leader
+    if len(state.tricks) == TRICKS - 1 and FOOL in cards:
+        seat = (leader + cards.index(FOOL)) % PLAYERS
+        side = declarers(state.bidder)
+        mine = bool(side >> seat & 1)
+        if all(bool(side >> t.winner & 1) == mine for t in state.tricks):
+            return seat
+    pos = winning_position(TABLE, cards, state.led)
+    if pos is None:  # cannot happen: the card that set the suit can win
+        raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
+    return (leader + pos) % PLAYERS
+
+
+def fool_seat(tricks: tuple[Trick, ...]) -> tuple[int, int] | None:
+    """(trick number, seat) where the Fool was played, if it was."""
+    for number, trick in enumerate(tricks):
+        if FOOL in trick.cards:
+            return number, (trick.leader + trick.cards.index(FOOL)) % PLAYERS
+    return None
+
+
+def refusal(state: TarouxState, seat: int, card: int) -> str:
+    """Why ``card`` may not be played by ``seat`` now (the card is known to be refused)."""
+    hand = state.hands[seat]
+    code = DECK.cards[card].code
+    if not hand >> card & 1:
+        return f"{code} is not in your hand"
+    led = state.led
+    assert led is not None and led != FOOL_SUIT  # a lead is always legal
+    allowed = DECK.codes(play_mask(state, seat))
+    top = best_trump(state.trick)
+    if hand & TABLE.suit_masks[led] and led != TRUMP:
+        suit = DECK.suits[led].name
+        return f"{suit} was led and you hold {suit}: you must follow suit ({allowed}) (T7)"
+    if top >= 0 and _SUIT_OF[card] == TRUMP and _POWER[card] < top:
+        return f"trump {top} is in the trick and you can beat it: you must overtrump ({allowed}) (T7)"
+    if led == TRUMP:
+        return f"trumps were led and you hold trumps: you must play a trump ({allowed}) (T7)"
+    suit = DECK.suits[led].name
+    return f"you have no {suit} but hold trumps: you must play a trump ({allowed}) (T7)"

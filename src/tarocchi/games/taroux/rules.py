@@ -1,0 +1,106 @@
+"""Taroux of Six as data: pack, values, seating, the bid ladder and the duties (T1-T11, C3, C4)."""
+
+from __future__ import annotations
+
+from tarocchi.core.cards import TRUMPS
+from tarocchi.core.decks import LOKA_78
+from tarocchi.core.protocol import GameInfo
+from tarocchi.core.tricks import TrickRules, TrickTable
+
+DECK = LOKA_78
+PLAYERS = 6
+HAND_SIZE = 12
+STOCK_SIZE = 6
+TRICKS = 12
+HANDS_PER_GAME = 6
+TOTAL = 91
+"""T8: 130 card values less one per pair of the 78 cards."""
+DISCARDS_EACH = 3
+
+SEAT_NAMES = ("Seat 0", "Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5")
+SIDE_NAMES = ("Declarers", "Defenders")
+
+
+def partner_of(seat: int) -> int:
+    """T1: partners sit opposite: {0, 3}, {1, 4}, {2, 5}."""
+    return (seat + 3) % PLAYERS
+
+
+def _code(code: str) -> int:
+    return DECK.card(code).index
+
+
+FOOL = _code("FOOL")
+MAGICIAN = _code("T1")
+WORLD = _code("T21")
+HONOURS = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
+TRUMP_CARDS = DECK.suit_masks[TRUMPS]
+"""Trumps 1..21 (the Fool is not a trump)."""
+KINGS = sum(1 << c.index for c in DECK.cards if c.code[0] == "K" and c.suit in "EAFW")
+NEVER_DISCARDED = KINGS | HONOURS
+"""T5: Kings and Honours are never discarded."""
+PLAIN_DISCARDABLE = DECK.full & ~(NEVER_DISCARDED | TRUMP_CARDS)
+
+
+def _value(index: int) -> int:
+    """T1: Honours 5, K 5, Q 4, C 3, J 2, everything else 1."""
+    if (1 << index) & HONOURS:
+        return 5
+    code = DECK.cards[index].code
+    if DECK.cards[index].suit == TRUMPS:
+        return 1
+    return {"K": 5, "Q": 4, "C": 3, "J": 2}.get(code[0], 1)
+
+
+VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+
+# T3: the bid ladder; 0 = no bid yet.
+PROP, STAND, TAKE, WITHOUT, AGAINST = 1, 2, 3, 4, 5
+BID_WORDS = ("", "prop", "stand", "take", "without", "against")
+BID_NAMES = ("no bid", "Prop", "Stand", "We'll Take", "We'll Take Without", "We'll Take Against")
+BID_MULTIPLIER = (0, 0, 0, 2, 4, 6)
+"""T10: We'll Take x2, Without x4, Against x6 (Prop and Stand never win)."""
+SHORT_BID_NAMES = ("", "Prop", "Stand", "Take", "Without", "Against")
+CONTRA_MULTIPLIER = (1, 2, 4)
+CONTRA_NAMES = ("", "Contra", "Re-contra")
+PASSES_TO_END = 5
+"""T3: five consecutive passes after the last bid or call end the auction."""
+
+TARGETS = (56, 51, 41, 36)
+"""T8: points the Declarers need with 0, 1, 2, 3 Honours credited to them."""
+ABUNDANCES = ((11, 40, "Grand"), (8, 30, "Middling"), (6, 20, "Small"))
+"""T6: (trumps shown, points, name), largest first."""
+SPARROW_ANNOUNCED = 20
+SPARROW_UNANNOUNCED = 10
+SLAM_ANNOUNCED = 400
+SLAM_UNANNOUNCED = 200
+WIN_BONUS = 25
+
+
+def abundance(shown: int) -> tuple[int, str]:
+    """T6: what ``shown`` trumps score, and the Abundance's name (0, "" below six)."""
+    for needed, points, name in ABUNDANCES:
+        if shown >= needed:
+            return points, name
+    return 0, ""
+
+
+TABLE = TrickTable.natural(DECK)
+"""T1: rational ranking, King high, Ace low; trumps by number."""
+DUTIES = TrickRules(must_overtrump=True, fool=True)
+"""T7: follow suit, else trump; with a trump in the trick, beat it if able; the Fool (C4)."""
+
+INFO = GameInfo(
+    id="taroux",
+    name="Taroux of Six",
+    players=PLAYERS,
+    deck=DECK,
+    hands_per_game=HANDS_PER_GAME,
+    options=(),
+    rules_version="1",
+    summary="6 players in three fixed partnerships (partners opposite), 78-card Loka pack; an "
+    "auction with Contra and Re-contra; the winning pair plays against the other four; 91 points, "
+    "target 56/51/41/36 by the Honours won.",
+    side_names=SIDE_NAMES,
+    partnerships=((0, 3), (1, 4), (2, 5)),
+)

@@ -1,0 +1,79 @@
+"""The immutable state of a Taroux hand."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from tarocchi.core.events import EventLog
+from tarocchi.core.protocol import HandContext
+
+
+class Phase(IntEnum):
+    """An int enum, so that the phase table is a tuple indexed without hashing."""
+
+    AUCTION = 0
+    """T3: bids, passes and Contra, in turn."""
+    RECONTRA = 1
+    """T3: right after a Contra, out of turn: the bidder, then his partner."""
+    STOCK = 2
+    """T5 We'll Take: the bidding Declarer takes the first or the second three."""
+    DISCARD = 3
+    """T5 We'll Take: each Declarer discards three, the bidding Declarer first."""
+    DECLARE = 4
+    """T6: one round of declarations from the bidding Declarer."""
+    PLAY = 5
+    DONE = 6
+
+
+class Trick(NamedTuple):
+    """A completed trick: card indices in play order from ``leader``, and its winner."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class TarouxState(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+
+    phase: Phase
+    context: HandContext
+    hands: tuple[int, ...]
+    stock: tuple[int, ...]
+    """The six stock cards in dealing order (first three, second three)."""
+    stock_left: int
+    """Mask of the stock cards still lying apart (all of them unless the stock was taken)."""
+    turn: int
+    """Auction, Re-contra window and declarations: the seat to speak."""
+    high: int
+    """T3: the highest bid so far (0: none; PROP .. AGAINST)."""
+    bidder: int
+    """The seat that made the highest bid (-1: none); after the auction, the bidding Declarer."""
+    contra: int
+    """0, 1 (Contra) or 2 (Re-contra) on the highest bid."""
+    contra_by: int
+    """Seat that called Contra on the highest bid (-1: none)."""
+    passes: int
+    """Consecutive passes since the last bid or call."""
+    auction: tuple[tuple[int, str], ...]
+    """Every call of the auction, public (T3)."""
+    discards: tuple[int, ...]
+    """Per seat, the cards it discarded (T5)."""
+    shown_discards: int
+    """Discarded trumps, shown to all (T5)."""
+    declared: int
+    """Declaration turns taken so far (T6)."""
+    shown: tuple[int, ...]
+    """Per seat, trumps shown for an Abundance (T6)."""
+    sparrow: int
+    """Seat that announced the Sparrow (-1: none)."""
+    slam: int
+    """Seat that announced a Slam (-1: none)."""
+    leader: int
+    trick: tuple[int, ...]
+    """Cards of the trick in progress, in play order from ``leader``."""
+    led: int | None
+    """Suit id to follow (None until a card other than the Fool)."""
+    tricks: tuple[Trick, ...]
+    events: EventLog

@@ -1,0 +1,116 @@
+"""A seat's view of a Taroux hand, listed field by field from what that seat may know (C6).
+
+Public: the whole auction (T3), the contract, the stock under We'll Take (T5), discarded trumps
+(T5), shown Abundances and announcements (T6), every card played. Hidden: other hands, the stock
+under Without and Against, the face-down discards (C5) from everyone but their discarder.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from tarocchi.core.actions import Action
+from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.events import unroll
+from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.games.taroux.rules import (
+    BID_NAMES,
+    CONTRA_NAMES,
+    DECK,
+    PLAYERS,
+    SEAT_NAMES,
+    TAKE,
+    partner_of,
+)
+from tarocchi.games.taroux.state import Phase, TarouxState, Trick
+
+if TYPE_CHECKING:
+    from tarocchi.games.taroux.game import TarouxGame
+
+
+def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Card], ...]:
+    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
+
+
+@lru_cache(maxsize=8192)
+def _completed(trick: Trick) -> TrickView:
+    """A completed trick never changes: build its view once."""
+    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
+
+
+def auction_text(auction: tuple[tuple[int, str], ...]) -> str:
+    return ", ".join(f"{seat}: {word}" for seat, word in auction) or "-"
+
+
+def build(
+    game: TarouxGame,
+    state: TarouxState,
+    seat: int | None,
+    to_act: int | None,
+    legal: tuple[Action, ...],
+) -> PlayerView:
+    dealer = state.context.dealer
+    public: list[tuple[str, str]] = [("dealer", SEAT_NAMES[dealer]), ("auction", auction_text(state.auction))]
+    in_auction = state.phase in (Phase.AUCTION, Phase.RECONTRA)
+    if state.high:
+        contra = f", {CONTRA_NAMES[state.contra]}" if state.contra else ""
+        label = "highest bid" if in_auction else "contract"
+        public.append((label, f"{BID_NAMES[state.high]} by {SEAT_NAMES[state.bidder]}{contra}"))
+        if not in_auction and state.high >= TAKE:
+            pair = f"{SEAT_NAMES[state.bidder]} and {SEAT_NAMES[partner_of(state.bidder)]}"
+            public.append(("declarers", pair))
+    if state.high == TAKE and not in_auction:
+        half = len(state.stock) // 2
+        public.append(
+            ("stock", f"first three {_codes(state.stock[:half])}; second three {_codes(state.stock[half:])}")
+        )
+    if state.shown_discards:
+        public.append(("trumps discarded", DECK.codes(state.shown_discards)))
+    for other in range(PLAYERS):
+        if state.shown[other]:
+            public.append((f"Abundance of {SEAT_NAMES[other]}", DECK.codes(state.shown[other])))
+    if state.sparrow >= 0:
+        public.append(("Sparrow", f"announced by {SEAT_NAMES[state.sparrow]}"))
+    if state.slam >= 0:
+        public.append(("Slam", f"announced by {SEAT_NAMES[state.slam]}"))
+    details: list[tuple[str, Any]] = [
+        ("auction", [[s, word] for s, word in state.auction]),
+        ("high_bid", BID_NAMES[state.high] if state.high else None),
+        ("bidder", state.bidder if state.bidder >= 0 else None),
+        ("contra", state.contra),
+        ("passes", state.passes),
+        ("stock", _codes(state.stock) if state.high == TAKE and not in_auction else None),
+        ("trumps_discarded", DECK.codes(state.shown_discards)),
+        ("abundances", {str(s): DECK.codes(state.shown[s]) for s in range(PLAYERS) if state.shown[s]}),
+        ("sparrow", state.sparrow if state.sparrow >= 0 else None),
+        ("slam", state.slam if state.slam >= 0 else None),
+    ]
+    known: tuple[tuple[str, CardSet], ...] = ()
+    if seat is not None and state.discards[seat]:
+        known = (("your discard", CardSet(DECK, state.discards[seat])),)
+    trick = None
+    if state.phase is Phase.PLAY:
+        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+    return PlayerView(
+        game=game.info.id,
+        seat=seat,
+        hand_number=state.context.number,
+        dealer=dealer,
+        phase=state.phase.name.lower(),
+        to_act=to_act,
+        legal_actions=legal,
+        hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trick=trick,
+        tricks=tuple(map(_completed, state.tricks)),
+        events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
+        scores=state.context.scores,
+        known=known,
+        public=tuple(public),
+        details=tuple(details),
+    )
+
+
+def _codes(cards: tuple[int, ...]) -> str:
+    return " ".join(DECK.cards[c].code for c in cards)

@@ -1,0 +1,56 @@
+"""T3 under random bidding: a random bidder that first picks the kind of call (pass, a bid, Contra,
+Re-contra, decline) and then one of that kind reaches every contract, both throw-ins and every
+contra path; every finished hand passes the audit (91 points, 12 tricks, zero-sum)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tarocchi.core.protocol import HandContext
+
+from .helpers import game
+
+KINDS = {"prop": "bid", "stand": "bid", "take": "bid", "without": "bid", "against": "bid"}
+
+
+def kind_first(legal, rng):
+    kinds: dict[str, list] = {}
+    for action in legal:
+        kinds.setdefault(KINDS.get(str(action), str(action).split()[0]), []).append(action)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def test_T3_random_bidding_reaches_every_contract_and_every_contra_path():
+    g = game()
+    rng = random.Random("taroux-auction-paths")
+    seen: Counter[str] = Counter()
+    for number in range(250):
+        dealer = number % 6
+        s = g.initial_state(g.deal(rng, dealer), HandContext(1, dealer, (0,) * 6))
+        overcalled = False
+        while g.to_act(s) is not None:
+            contra_before = g.view(s, None).detail("contra")
+            s = g.apply(s, kind_first(g.legal_actions(s), rng))
+            overcalled |= contra_before > 0 and g.view(s, None).detail("contra") == 0
+        assert g.audit(s) == []
+        result = g.outcome(s)
+        if result.thrown_in:
+            dummy = g.view(s, None).detail("high_bid")
+            seen["thrown in: dummy bid" if dummy else "thrown in: no bid"] += 1
+            continue
+        seen[g.view(s, None).detail("high_bid")] += 1
+        seen[("", "contra", "re-contra")[g.view(s, None).detail("contra")]] += 1
+        seen["contra then overcall"] += overcalled
+        assert sum(result.card_points) == 91 and sum(result.scores) == 0
+    for path in (
+        "thrown in: no bid",
+        "thrown in: dummy bid",
+        "We'll Take",
+        "We'll Take Without",
+        "We'll Take Against",
+        "contra",
+        "re-contra",
+        "contra then overcall",
+    ):
+        assert seen[path] > 0, (path, seen)
