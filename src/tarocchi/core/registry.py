@@ -11,6 +11,7 @@ from tarocchi.core.protocol import Game, GameInfo
 
 _GAMES: dict[str, str] = {
     "piedmont": "tarocchi.games.piedmont:PiedmontGame",
+    "sicilian": "tarocchi.games.sicilian:SicilianGame",
     "taroux": "tarocchi.games.taroux:TarouxGame",
 }
 

@@ -1,0 +1,242 @@
+"""The Sicilian game on the engine protocol: the game object and its phase table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import ClassVar
+
+from tarocchi.core.actions import Action
+from tarocchi.core.cards import Card
+from tarocchi.core.errors import NotationError
+from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.views import PlayerView
+from tarocchi.games.sicilian import views
+from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Take
+from tarocchi.games.sicilian.auction import (
+    BARGAINING,
+    COPPING,
+    DISCARDS,
+    EXCHANGING,
+    PLAYS,
+    PROPPING,
+    RALLIES,
+    RALLYING,
+    SOLOING,
+    WORDS,
+    PhaseRules,
+)
+from tarocchi.games.sicilian.play import Playing
+from tarocchi.games.sicilian.rules import (
+    DECK,
+    HAND_SIZE,
+    INFO,
+    LAST_TRICK_BONUS,
+    PLAYERS,
+    SEAT_NAMES,
+    STOCK_SIZE,
+    TOTAL,
+    TRICKS,
+)
+from tarocchi.games.sicilian.scoring import score
+from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
+
+_NOTATION = (
+    "type a card to play it (e.g. KC, 10D, T14, FOOL); 'discard KC' while discarding; "
+    "'rally KC' to rally; in the bargaining 'silent', 'hold', 'throw N', 'pay N' or 'take S' "
+    "(S = the seat of the offer, 0-3); in the auction 'solo', 'prop', 'cop' or 'pass'"
+)
+_SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+
+
+class _Done:
+    def legal(self, state: SicilianState) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, state: SicilianState, action: Action) -> SicilianState | None:
+        return None
+
+    def refusal(self, state: SicilianState, action: Action) -> str:
+        return "the hand is over"
+
+
+class SicilianGame(Game[SicilianState]):
+    """Four hands of the Sicilian game; individual scores; no options."""
+
+    info: ClassVar[GameInfo] = INFO
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self._phases: tuple[PhaseRules, ...] = (
+            BARGAINING,
+            SOLOING,
+            EXCHANGING,
+            PROPPING,
+            COPPING,
+            RALLYING,
+            Playing(),
+            _Done(),
+        )
+        assert list(Phase) == list(range(8))
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """S2: two packets of five to each player from Eldest, three to the stock, then a final
+        packet of five each."""
+        pack = list(DECK.cards)
+        rng.shuffle(pack)
+        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        deck = iter(pack)
+        for _ in range(2):
+            for i in range(PLAYERS):
+                hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
+        stock = tuple(next(deck) for _ in range(STOCK_SIZE))
+        for i in range(PLAYERS):
+            hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
+        return Deal(tuple(tuple(hand) for hand in hands), stock)
+
+    def initial_state(self, deal: Deal, context: HandContext) -> SicilianState:
+        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        eldest = (context.dealer + 1) % PLAYERS
+        return SicilianState(
+            phase=Phase.BARGAIN,
+            context=context,
+            hands=tuple(DECK.mask(hand) for hand in deal.hands),
+            stock=DECK.mask(deal.stock),
+            discard=0,
+            discarder=-1,
+            speaker=eldest,
+            spoken=0,
+            offers=(),
+            held=False,
+            declarer=-1,
+            mode=Mode.NONE,
+            partner=-1,
+            rallied=-1,
+            revealed=False,
+            leader=eldest,
+            trick=(),
+            led=None,
+            tricks=(),
+            thrown_in=ThrownIn.NO,
+            events=None,
+        )
+
+    # -- the protocol -------------------------------------------------------------------
+    def to_act(self, state: SicilianState) -> int | None:
+        phase = state.phase
+        if phase == Phase.PLAY:
+            return (state.leader + len(state.trick)) % PLAYERS
+        if phase == Phase.DONE:
+            return None
+        if phase == Phase.EXCHANGE:
+            return state.discarder
+        if phase == Phase.RALLY:
+            return state.declarer
+        return state.speaker
+
+    def legal_actions(self, state: SicilianState) -> tuple[Action, ...]:
+        return self._phases[state.phase].legal(state)
+
+    def apply(self, state: SicilianState, action: Action) -> SicilianState:
+        new = self._phases[state.phase].apply(state, action)
+        if new is None:
+            raise self.refuse(state, action)
+        return new
+
+    def explain_illegal(self, state: SicilianState, action: Action) -> str | None:
+        if not isinstance(action, Action):
+            return (
+                f"expected an action, got {type(action).__name__} {action!r}; "
+                "read text with parse_action, e.g. game.parse_action('KC')"
+            )
+        rules = self._phases[state.phase]
+        if action in rules.legal(state):
+            return None
+        return rules.refusal(state, action)
+
+    def view(self, state: SicilianState, seat: int | None) -> PlayerView:
+        to_act = self.to_act(state)
+        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+        return views.build(self, state, seat, to_act, legal)
+
+    def outcome(self, state: SicilianState) -> HandResult | None:
+        if state.phase is not Phase.DONE:
+            return None
+        return score(state)
+
+    def card_locations(self, state: SicilianState) -> dict[str, int]:
+        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
+        places["stock"] = state.stock
+        places["discard"] = state.discard
+        places["trick in progress"] = sum(1 << c for c in state.trick)
+        won = [0] * PLAYERS
+        for trick in state.tricks:
+            won[trick.winner] |= sum(1 << c for c in trick.cards)
+        for seat in range(PLAYERS):
+            places[f"tricks won by {SEAT_NAMES[seat]}"] = won[seat]
+        return places
+
+    def audit(self, state: SicilianState) -> list[str]:
+        """Adds S9's stated totals on every played hand: 15 tricks, 126 points."""
+        problems = super().audit(state)
+        result = self.outcome(state)
+        if result is not None and not result.thrown_in:
+            if sum(result.tricks) != TRICKS:
+                problems.append(f"{sum(result.tricks)} tricks counted, not {TRICKS}")
+            total = sum(result.card_points) + sum(result.tricks) + LAST_TRICK_BONUS
+            if total != TOTAL:
+                problems.append(f"the sides count {total} points, not {TOTAL} (S9)")
+        return problems
+
+    def parse_action(self, text: str, state: SicilianState | None = None) -> Action:
+        words = text.lower().split()
+        if not words:
+            raise NotationError(f"expected an action; {_NOTATION}")
+        verb = words[0]
+        if len(words) == 1 and verb in WORDS:
+            return WORDS[verb]
+        if verb in (THROW, PAY):
+            amount = words[1:]
+            if verb == THROW and amount[:1] == ["for"]:
+                amount = amount[1:]
+            if len(amount) != 1 or not amount[0].lstrip("-").isdigit():
+                raise NotationError(
+                    f"'{text.strip()}': write '{verb} N' with N a whole number, e.g. {verb} 5"
+                )
+            return Offer(verb, int(amount[0]))
+        if verb == "take":
+            return self._parse_take(text, words[1:], state)
+        if verb in ("discard", "d") and len(words) == 2:
+            return DISCARDS[DECK.card(words[1]).index]
+        if verb in ("play", "p") and len(words) == 2:
+            return PLAYS[DECK.card(words[1]).index]
+        if verb == "rally" and len(words) == 2:
+            return RALLIES[DECK.card(words[1]).index]
+        if len(words) == 1:
+            card = DECK.card(words[0])
+            if state is not None and state.phase is Phase.EXCHANGE:
+                return DISCARDS[card.index]
+            if state is not None and state.phase is Phase.RALLY:
+                return RALLIES[card.index]
+            return PLAYS[card.index]
+        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+
+    @staticmethod
+    def _parse_take(text: str, rest: list[str], state: SicilianState | None) -> Take:
+        if not rest and state is not None:
+            open_offers = [o.seat for o in state.offers if o.taker < 0]
+            if len(open_offers) == 1:
+                return Take(open_offers[0])
+        if len(rest) == 1:
+            if rest[0].isdigit() and int(rest[0]) < PLAYERS:
+                return Take(int(rest[0]))
+            if rest[0] in _SEATS:
+                return Take(_SEATS[rest[0]])
+        raise NotationError(
+            f"'{text.strip()}': write 'take S' with S the seat (0-3) or name of the player whose offer "
+            "you take, e.g. take 1"
+        )

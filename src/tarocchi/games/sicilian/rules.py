@@ -1,0 +1,126 @@
+"""The Sicilian game as data: pack, values, thresholds and duties (rulings S1-S10, C3, C4)."""
+
+from __future__ import annotations
+
+from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, Deck, Suit
+from tarocchi.core.protocol import GameInfo
+from tarocchi.core.tricks import TrickRules, TrickTable
+
+SUITS = (
+    Suit("C", "Cups", "♥", "red"),
+    Suit("D", "Coins", "♦", "yellow"),
+    Suit("B", "Batons", "♣", "green"),
+    Suit("S", "Swords", "♠", "blue"),
+)
+RANKS = (
+    ("K", "King", 14),
+    ("Q", "Queen", 13),
+    ("C", "Cavalier", 12),
+    ("V", "Valet", 11),
+    *((str(n), str(n), n) for n in range(10, 4, -1)),
+)
+COURTS = ("K", "Q", "C", "V")
+"""S7: the ranks that may be rallied, in the order the rally falls back through them."""
+TRUMP_NAMES = {1: "the Juggler", 21: "the World"}
+NOTATION_HELP = (
+    "Cards are rank then suit: ranks K Q C V 10 9 8 7 6 5 (and A, the Ace of Swords), "
+    "suits C (Cups) D (Coins) B (Batons) S (Swords), e.g. KC, 10D, CB, AS; "
+    "trumps T1..T21 (or just the number), and FOOL."
+)
+
+
+def _pack() -> Deck:
+    """S1: Cups, Coins, Batons K..5; Swords K..5 and an Ace; trumps 1..21; the Fool."""
+    cards: list[Card] = []
+    for suit in SUITS:
+        ranks = RANKS + ((("A", "Ace", 1),) if suit.letter == "S" else ())
+        for code, name, rank in ranks:
+            cards.append(Card(len(cards), code + suit.letter, suit.letter, rank, f"{name} of {suit.name}"))
+    for n in range(1, 22):
+        cards.append(Card(len(cards), f"T{n}", TRUMPS, n, TRUMP_NAMES.get(n, f"trump {n}")))
+    cards.append(Card(len(cards), "FOOL", FOOL_SUIT, 0, "the Fool"))
+    aliases = {str(n): f"T{n}" for n in range(1, 22)}
+    aliases |= {"JUGGLER": "T1", "WORLD": "T21", "F": "FOOL", "FO": "FOOL", "EXCUSE": "FOOL"}
+    return Deck("sicilian63", SUITS, tuple(cards), aliases, NOTATION_HELP)
+
+
+DECK = _pack()
+PLAYERS = 4
+HAND_SIZE = 15
+STOCK_SIZE = 3
+TRICKS = 15
+HANDS_PER_GAME = 4
+TOTAL = 126
+"""S9: 106 card points + 15 tricks + 5 for the last trick."""
+HALF = 63
+LAST_TRICK_BONUS = 5
+OFFER_CAP = 63
+"""S3: offers are capped at 63."""
+PROP_STRENGTH = 20
+COP_STRENGTH = 15
+
+SEAT_NAMES = ("South", "West", "North", "East")
+SIDE_NAMES = ("Declarers", "Defenders")
+
+
+def _code(code: str) -> int:
+    return DECK.card(code).index
+
+
+FOOL = _code("FOOL")
+JUGGLER = _code("T1")
+WORLD = _code("T21")
+HONOURS = (1 << JUGGLER) | (1 << WORLD) | (1 << FOOL)
+TRUMP_MASK = DECK.suit_masks[TRUMPS]
+_COURT_VALUES = {"K": 5, "Q": 4, "C": 3, "V": 2}
+
+
+def _value(index: int) -> int:
+    """S1: Honours 10, trumps 17-20 5, K 5, Q 4, C 3, V 2, all others 0."""
+    card = DECK.cards[index]
+    if HONOURS >> index & 1:
+        return 10
+    if card.suit == TRUMPS:
+        return 5 if 17 <= card.rank <= 20 else 0
+    return _COURT_VALUES.get(card.code[:-1], 0)
+
+
+VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+STRONG = sum(1 << i for i, v in enumerate(VALUES) if v >= 5)
+"""Cards worth 5 or 10: never discarded (S4), and the measure of Prop and Cop (S5, S6)."""
+
+
+def strength(hand: int) -> int:
+    """S5/S6: the total of the cards worth 5 or 10 in ``hand``."""
+    values = VALUES
+    total = 0
+    m = hand & STRONG
+    while m:
+        low = m & -m
+        total += values[low.bit_length() - 1]
+        m ^= low
+    return total
+
+
+SUIT_MASKS = tuple(DECK.suit_masks[s.letter] for s in SUITS)
+COURT_CARDS = tuple(tuple(DECK.card(rank + s.letter).index for rank in COURTS) for s in SUITS)
+"""COURT_CARDS[suit][rank]: the card index of each court (rank 0 = King ... 3 = Valet)."""
+COINS = 1
+
+TABLE = TrickTable.natural(DECK)
+DUTIES = TrickRules(must_overtrump=False, fool=True)
+"""S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+
+INFO = GameInfo(
+    id="sicilian",
+    name="The Sicilian game",
+    players=PLAYERS,
+    deck=DECK,
+    hands_per_game=HANDS_PER_GAME,
+    options=(),
+    rules_version="1",
+    summary="4 players, individual scores, 63-card pack; bargaining to throw in, then Solo, or "
+    "Prop and Cop, or Prop and a rallied hidden partner; 15 tricks; 126 points, 63 to break even.",
+    side_names=SIDE_NAMES,
+    partnerships=(),
+)

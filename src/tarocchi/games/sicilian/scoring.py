@@ -1,0 +1,140 @@
+"""Counting and scoring a finished hand: bargains (S3), the Fool (C4), S9 and S10."""
+
+from __future__ import annotations
+
+from tarocchi.core.fool import Pile, settle_fool
+from tarocchi.core.protocol import HandResult, ScoreLine
+from tarocchi.games.sicilian.actions import PAY
+from tarocchi.games.sicilian.rules import (
+    DECK,
+    FOOL,
+    HALF,
+    HONOURS,
+    LAST_TRICK_BONUS,
+    PLAYERS,
+    SEAT_NAMES,
+    SIDE_NAMES,
+    VALUES,
+)
+from tarocchi.games.sicilian.state import Mode, SicilianState, ThrownIn
+
+
+def declarers(state: SicilianState) -> tuple[int, ...]:
+    """The Declarer and his partner, if he has one (S4, S6, S7)."""
+    if state.partner >= 0 and state.mode in (Mode.COP, Mode.RALLY):
+        return (state.declarer, state.partner)
+    return (state.declarer,)
+
+
+def _thrown_in(state: SicilianState) -> HandResult:
+    """C2: a thrown-in hand counts; S3: every taken offer is settled in game points."""
+    scores = [0] * PLAYERS
+    lines: list[ScoreLine] = []
+    if state.thrown_in is ThrownIn.NO_PROP:
+        lines.append(ScoreLine("nobody props: the hand is thrown in (S5)", 0))
+    for offer in state.offers:
+        if offer.taker < 0:
+            continue
+        maker, taker, amount = SEAT_NAMES[offer.seat], SEAT_NAMES[offer.taker], offer.amount
+        if offer.kind == PAY:
+            payer, payee = offer.seat, offer.taker
+            label = f"{maker}'s 'pay {amount}' taken by {taker}: {maker} pays {taker} {amount} (S3)"
+        else:
+            payer, payee = offer.taker, offer.seat
+            label = f"{maker}'s 'throw {amount}' taken by {taker}: {taker} pays {maker} {amount} (S3)"
+        scores[payer] -= amount
+        scores[payee] += amount
+        lines.append(ScoreLine(label, amount))
+    if state.thrown_in is ThrownIn.BARGAIN:
+        lines.append(ScoreLine("an offer was taken and nobody held: the hand is thrown in (S3)", 0))
+    return HandResult(
+        sides=tuple((seat,) for seat in range(PLAYERS)),
+        card_points=(),
+        tricks=(),
+        scores=tuple(scores),
+        lines=tuple(lines),
+        thrown_in=True,
+    )
+
+
+def score(state: SicilianState) -> HandResult:
+    """The result of a finished hand, with every line labelled."""
+    if state.thrown_in is not ThrownIn.NO:
+        return _thrown_in(state)
+    team = declarers(state)
+    sides = (team, tuple(seat for seat in range(PLAYERS) if seat not in team))
+
+    def side_of(seat: int) -> int:
+        return 0 if seat in team else 1
+
+    piles = [Pile(), Pile()]
+    fool_debt: tuple[int, int, int, int] | None = None  # (player, owner side, winner side, trick)
+    for number, trick in enumerate(state.tricks):
+        won = side_of(trick.winner)
+        piles[won].tricks += 1
+        for pos, card in enumerate(trick.cards):
+            if card == FOOL:
+                player = (trick.leader + pos) % PLAYERS
+                owner = side_of(player)
+                piles[owner].cards.append((card, number))  # C4: the Fool stays with its side
+                if owner != won:
+                    fool_debt = (player, owner, won, number)
+            else:
+                piles[won].cards.append((card, number))
+
+    lines: list[ScoreLine] = []
+    if fool_debt is not None:
+        player, owner, won, number = fool_debt
+        moved = settle_fool(piles, FOOL, owner, won, number, VALUES, HONOURS)
+        assert moved is not None
+        name = SEAT_NAMES[player]
+        if moved[0] == FOOL:
+            label = f"{name}'s side won no trick: the Fool goes to the {SIDE_NAMES[won]} (C4)"
+        else:
+            code = DECK.cards[moved[0]].code
+            label = f"for {name}'s Fool (trick {number + 1}), {code} goes to the {SIDE_NAMES[won]} (C4)"
+        lines.append(ScoreLine(label, VALUES[moved[0]], won))
+
+    # S4/S5: the discard counts for whoever laid it aside (card points, not a trick).
+    discarder_side = side_of(state.discarder)
+    discard_points = sum(VALUES[card.index] for card in DECK.cards_in(state.discard))
+    piles[discarder_side].cards.extend((card.index, -1) for card in DECK.cards_in(state.discard))
+    who = "the Declarer" if state.mode is Mode.SOLO else "the Dealer"
+    lines.append(
+        ScoreLine(
+            f"{who}'s discard ({DECK.codes(state.discard)}), for {SEAT_NAMES[state.discarder]}",
+            discard_points,
+            discarder_side,
+        )
+    )
+
+    last = side_of(state.tricks[-1].winner)
+    card_points = [sum(VALUES[card] for card, _ in pile.cards) for pile in piles]
+    points = [card_points[s] + piles[s].tricks + (LAST_TRICK_BONUS if s == last else 0) for s in (0, 1)]
+    for side in (0, 1):
+        lines.append(ScoreLine("card points", card_points[side], side))
+        lines.append(ScoreLine("tricks, 1 each", piles[side].tricks, side))
+        if side == last:
+            lines.append(ScoreLine("last trick", LAST_TRICK_BONUS, side))
+        lines.append(ScoreLine("total", points[side], side))
+
+    d = points[0] - HALF
+    lines.append(ScoreLine(f"d = {points[0]} - {HALF} (S9)", d, 0))
+    scores = [0] * PLAYERS
+    names = " and ".join(SEAT_NAMES[s] for s in team)
+    if len(team) == 2:
+        label = f"2 v 2: each Declarer ({names}) {d:+d}, each Defender {-d:+d} (S10)"
+        for seat in range(PLAYERS):
+            scores[seat] = d if seat in team else -d
+    else:
+        label = f"1 v 3: the Declarer ({names}) {3 * d:+d}, each Defender {-d:+d} (S10)"
+        for seat in range(PLAYERS):
+            scores[seat] = 3 * d if seat in team else -d
+    lines.append(ScoreLine(label, d, 0))
+    return HandResult(
+        sides=sides,
+        card_points=tuple(card_points),
+        tricks=(piles[0].tricks, piles[1].tricks),
+        scores=tuple(scores),
+        lines=tuple(lines),
+    )

@@ -1,0 +1,99 @@
+"""The immutable state of a Sicilian hand."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from tarocchi.core.events import EventLog
+from tarocchi.core.protocol import HandContext
+
+
+class Phase(IntEnum):
+    """An int enum, so that the phase table is a tuple indexed without hashing."""
+
+    BARGAIN = 0
+    """S3: one turn each to offer, take or refuse a throw-in."""
+    SOLO = 1
+    """S4: Solo or pass, Eldest to Dealer."""
+    EXCHANGE = 2
+    """S4/S5: the Solo Declarer (stock shown) or the Dealer (stock unseen) discards three."""
+    PROP = 3
+    """S5: Prop or pass, Eldest to Dealer."""
+    COP = 4
+    """S6: Cop or pass, from the player after the Declarer."""
+    RALLY = 5
+    """S7: the Declarer names the card of his hidden partner."""
+    PLAY = 6
+    DONE = 7
+
+
+class Mode(IntEnum):
+    """How the Declarer plays (decided in the auction)."""
+
+    NONE = 0
+    SOLO = 1
+    """S4: alone against three, with the stock."""
+    COP = 2
+    """S6: an open partner."""
+    RALLY = 3
+    """S7: a hidden partner, the holder of the rallied card (-1: it lies in a discard: 1 v 3)."""
+    ALONE = 4
+    """S7 finer point: the Declarer holds all sixteen courts, nothing to rally, 1 v 3."""
+
+
+class ThrownIn(IntEnum):
+    NO = 0
+    BARGAIN = 1
+    """S3: an offer was taken and nobody held."""
+    NO_PROP = 2
+    """S5: nobody propped."""
+
+
+class Trick(NamedTuple):
+    """A completed trick: card indices in play order from ``leader``, and its winner."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+class Bargain(NamedTuple):
+    """An open or taken offer of S3: who made it, throw or pay, how much, who took it (-1)."""
+
+    seat: int
+    kind: str
+    amount: int
+    taker: int
+
+
+class SicilianState(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+
+    phase: Phase
+    context: HandContext
+    hands: tuple[int, ...]
+    stock: int
+    discard: int
+    discarder: int
+    """Who laid the discard aside (the Solo Declarer or the Dealer); -1 before."""
+    speaker: int
+    """The seat to speak in the bargaining and auction rounds."""
+    spoken: int
+    """How many have spoken in the current round."""
+    offers: tuple[Bargain, ...]
+    held: bool
+    """S3: somebody said hold."""
+    declarer: int
+    mode: Mode
+    partner: int
+    """The open or hidden partner (-1: none, 1 v 3). Hidden until ``revealed`` (S7)."""
+    rallied: int
+    """The rallied card (-1: none)."""
+    revealed: bool
+    leader: int
+    trick: tuple[int, ...]
+    led: int | None
+    tricks: tuple[Trick, ...]
+    thrown_in: ThrownIn
+    events: EventLog

@@ -1,0 +1,116 @@
+"""A seat's view of a Sicilian hand, listed field by field from what that seat may know (C6).
+
+Hidden: the other hands, the stock unless a Solo shows it, the discard (but for its trumps),
+and above all the hidden partner: only the holder of the rallied card knows him until the
+card is played (S7). Everyone else, the Declarer included, sees "hidden".
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from tarocchi.core.actions import Action
+from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.events import unroll
+from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.games.sicilian.rules import DECK, PLAYERS, SEAT_NAMES
+from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn, Trick
+
+if TYPE_CHECKING:
+    from tarocchi.games.sicilian.game import SicilianGame
+
+_MODES = {
+    Mode.SOLO: "Solo, 1 v 3",
+    Mode.COP: "Prop and Cop, 2 v 2",
+    Mode.RALLY: "Prop and rally",
+    Mode.ALONE: "Prop, all courts held: 1 v 3",
+}
+
+
+def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Card], ...]:
+    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
+
+
+@lru_cache(maxsize=8192)
+def _completed(trick: Trick) -> TrickView:
+    """A completed trick never changes: build its view once."""
+    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
+
+
+def known_partner(state: SicilianState, seat: int | None) -> tuple[str, int | None]:
+    """What ``seat`` knows of the Declarer's partner: a text and the seat (None: unknown or none)."""
+    mode = state.mode
+    if mode is Mode.COP:
+        return f"{SEAT_NAMES[state.partner]} (Cop)", state.partner
+    if mode is not Mode.RALLY:
+        return "none", None
+    card = DECK.cards[state.rallied].code
+    if state.revealed:
+        return f"{SEAT_NAMES[state.partner]} (played {card})", state.partner
+    if seat is not None and seat == state.partner:
+        return f"you: you hold {card}; nobody else knows until you play it", seat
+    if seat is not None and state.partner < 0 and seat == state.discarder:
+        return f"none: {card} lies in your discard, so the Declarer plays alone", None
+    if state.phase is Phase.DONE:  # every card is played: only a discarded rallied card is left unseen
+        return f"none: {card} was not in play, 1 v 3", None
+    return f"hidden until {card} is played", None
+
+
+def build(
+    game: SicilianGame,
+    state: SicilianState,
+    seat: int | None,
+    to_act: int | None,
+    legal: tuple[Action, ...],
+) -> PlayerView:
+    dealer = state.context.dealer
+    public: list[tuple[str, str]] = [("dealer", SEAT_NAMES[dealer])]
+    details: list[tuple[str, Any]] = [
+        ("offers", [[o.seat, o.kind, o.amount, o.taker if o.taker >= 0 else None] for o in state.offers]),
+        ("held", state.held),
+    ]
+    open_offers = [f"{SEAT_NAMES[o.seat]}: {o.kind} {o.amount}" for o in state.offers if o.taker < 0]
+    if state.phase is Phase.BARGAIN and open_offers:
+        public.append(("open offers", "; ".join(open_offers)))
+    if state.declarer >= 0:
+        public.append(("declarer", SEAT_NAMES[state.declarer]))
+    if state.mode is not Mode.NONE:
+        public.append(("contract", _MODES[state.mode]))
+    if state.rallied >= 0:
+        public.append(("rallied", DECK.cards[state.rallied].code))
+    partner_text, partner = known_partner(state, seat)
+    if state.mode in (Mode.COP, Mode.RALLY):
+        public.append(("partner", partner_text))
+    if state.thrown_in is not ThrownIn.NO:
+        public.append(("thrown in", "nobody propped" if state.thrown_in is ThrownIn.NO_PROP else "bargain"))
+    details += [
+        ("declarer", state.declarer if state.declarer >= 0 else None),
+        ("mode", state.mode.name.lower()),
+        ("rallied", DECK.cards[state.rallied].code if state.rallied >= 0 else None),
+        ("partner", partner),
+    ]
+    known: tuple[tuple[str, CardSet], ...] = ()
+    if seat is not None and seat == state.discarder and state.discard:
+        known = (("your discard", CardSet(DECK, state.discard)),)
+    trick = None
+    if state.phase is Phase.PLAY:
+        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+    return PlayerView(
+        game=game.info.id,
+        seat=seat,
+        hand_number=state.context.number,
+        dealer=dealer,
+        phase=state.phase.name.lower(),
+        to_act=to_act,
+        legal_actions=legal,
+        hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trick=trick,
+        tricks=tuple(map(_completed, state.tricks)),
+        events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
+        scores=state.context.scores,
+        known=known,
+        public=tuple(public),
+        details=tuple(details),
+    )
