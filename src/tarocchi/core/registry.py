@@ -12,6 +12,7 @@ from tarocchi.core.protocol import Game, GameInfo
 _GAMES: dict[str, str] = {
     "piedmont": "tarocchi.games.piedmont:PiedmontGame",
     "sicilian": "tarocchi.games.sicilian:SicilianGame",
+    "taroinche": "tarocchi.games.taroinche:TaroincheGame",
     "taroux": "tarocchi.games.taroux:TarouxGame",
 }
 

@@ -1,0 +1,136 @@
+"""The bids as pre-built action values, ordered by strength (B3), and their notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarocchi.core.actions import Action, Call
+from tarocchi.core.errors import NotationError
+from tarocchi.games.taroinche.rules import (
+    AGAINST,
+    ALL_TRUMP,
+    CAPOT,
+    LEVELS,
+    MODE_NAMES,
+    NO_TRUMP,
+    PLAYERS,
+    SEAT_NAMES,
+    TRUMP_CODES,
+    VALUES,
+    WITH,
+    WITHOUT,
+    level,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A bid: value (82..180, 250 = Capot), trump (0..3 a suit, 4 No-trump, 5 All-trump), dog mode
+    (1 With, 2 Without, 3 Against) and partner (a seat; the bidder himself for a solo).
+
+    Notation: ``90 H without 3``, ``capot NT against 0``.
+    """
+
+    value: int
+    trump: int
+    mode: int
+    partner: int
+
+    def __str__(self) -> str:
+        value = "capot" if self.value == CAPOT else str(self.value)
+        return f"{value} {TRUMP_CODES[self.trump]} {MODE_NAMES[self.mode]} {self.partner}"
+
+
+PASS = Call("pass")
+COINCHE = Call("coinche")
+SURCOINCHE = Call("surcoinche")
+CALLS = {"pass": PASS, "p": PASS, "coinche": COINCHE, "surcoinche": SURCOINCHE}
+
+
+def _ladder() -> tuple[tuple[Bid, ...], ...]:
+    """Every bid, grouped by level: within a level by trump, then partner."""
+    levels: list[tuple[Bid, ...]] = []
+    for value in VALUES:
+        trumps = range(6) if value == CAPOT else range(4)
+        for mode in (WITH, WITHOUT, AGAINST):
+            levels.append(tuple(Bid(value, t, mode, p) for t in trumps for p in range(PLAYERS)))
+    return tuple(levels)
+
+
+BY_LEVEL = _ladder()
+LEVEL_OF: dict[Bid, int] = {bid: n for n, group in enumerate(BY_LEVEL) for bid in group}
+"""Every bid the game offers, with its level: a bid not in here is not one of this game's."""
+ABOVE: tuple[tuple[Bid, ...], ...] = tuple(
+    tuple(bid for group in BY_LEVEL[n:] for bid in group) for n in range(LEVELS + 1)
+)
+"""ABOVE[n]: the bids of level n and up (ABOVE[LEVELS] is empty)."""
+AUCTION_LEGAL: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    ((PASS, *ABOVE[n + 1]), (PASS, COINCHE, *ABOVE[n + 1])) for n in range(-1, LEVELS)
+)
+"""AUCTION_LEGAL[current level + 1][may coinche]: the auction's legal actions."""
+SURCOINCHE_LEGAL: tuple[Action, ...] = (PASS, SURCOINCHE)
+assert LEVEL_OF[Bid(82, 0, WITH, 0)] == level(82, WITH) == 0
+
+_SUIT_WORDS = {
+    "s": 0, "spades": 0, "♠": 0,
+    "h": 1, "hearts": 1, "♥": 1,
+    "c": 2, "clubs": 2, "♣": 2,
+    "d": 3, "diamonds": 3, "♦": 3,
+    "nt": NO_TRUMP, "sa": NO_TRUMP, "no-trump": NO_TRUMP, "notrump": NO_TRUMP,
+    "at": ALL_TRUMP, "ta": ALL_TRUMP, "all-trump": ALL_TRUMP, "alltrump": ALL_TRUMP,
+}  # fmt: skip
+_MODE_WORDS = {
+    "with": WITH, "w": WITH, "without": WITHOUT, "wo": WITHOUT, "against": AGAINST, "a": AGAINST,
+}  # fmt: skip
+_SELF_WORDS = ("self", "me", "solo", "myself")
+_SEAT_WORDS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)} | {
+    name.lower().replace("-", ""): seat for seat, name in enumerate(SEAT_NAMES)
+}
+BID_HELP = (
+    "a bid is value trump mode partner, e.g. '90 H without 3': value 82, 90 ... 180 or capot; "
+    "trump S H C D (at capot also NT or AT); mode with, without or against (w, wo, a); "
+    "partner a seat 0-4 (or self for a solo)"
+)
+
+
+def looks_like_bid(words: list[str]) -> bool:
+    first = words[0]
+    return first == "bid" or first == "capot" or first.isdigit()
+
+
+def parse_bid(text: str, words: list[str], bidder: int | None) -> Bid:
+    """Read a bid, its four parts in any order; ``bidder`` resolves ``self`` (None: unknown)."""
+    if words[0] == "bid":
+        words = words[1:]
+    value = trump = mode = partner = None
+    for word in words:
+        if word == "capot" or (word.isdigit() and int(word) >= 80):
+            if value is not None:
+                raise NotationError(f"'{text.strip()}': two values; {BID_HELP}")
+            value = CAPOT if word == "capot" else int(word)
+            if value not in VALUES:
+                raise NotationError(f"'{text.strip()}': {word} is not a bid value; {BID_HELP}")
+        elif word in _SUIT_WORDS and trump is None:
+            trump = _SUIT_WORDS[word]
+        elif word in _MODE_WORDS and mode is None:
+            mode = _MODE_WORDS[word]
+        elif partner is None and word.isdigit() and int(word) < PLAYERS:
+            partner = int(word)
+        elif partner is None and word in _SEAT_WORDS:
+            partner = _SEAT_WORDS[word]
+        elif partner is None and word in _SELF_WORDS:
+            if bidder is None:
+                raise NotationError(f"'{text.strip()}': 'self' needs the table; name the seat (0-4)")
+            partner = bidder
+        else:
+            raise NotationError(f"'{text.strip()}': '{word}' does not fit; {BID_HELP}")
+    parts = (("value", value), ("trump", trump), ("mode", mode), ("partner", partner))
+    missing = [name for name, part in parts if part is None]
+    if missing:
+        raise NotationError(f"'{text.strip()}' lacks the {' and '.join(missing)}; {BID_HELP}")
+    assert value is not None and trump is not None and mode is not None and partner is not None
+    bid = Bid(value, trump, mode, partner)
+    return _CANONICAL.get(bid, bid)
+
+
+_CANONICAL: dict[Bid, Bid] = {bid: bid for bid in LEVEL_OF}

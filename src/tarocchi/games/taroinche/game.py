@@ -1,0 +1,476 @@
+"""Taroinche on the engine protocol: the game object and its phase table (B1-B8)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import ClassVar, Protocol
+
+from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.errors import NotationError
+from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.views import PlayerView
+from tarocchi.games.taroinche import views
+from tarocchi.games.taroinche.bidding import (
+    AUCTION_LEGAL,
+    CALLS,
+    COINCHE,
+    LEVEL_OF,
+    PASS,
+    SURCOINCHE,
+    SURCOINCHE_LEGAL,
+    Bid,
+    looks_like_bid,
+    parse_bid,
+)
+from tarocchi.games.taroinche.play import beats, play_mask, refusal
+from tarocchi.games.taroinche.rules import (
+    CAPOT,
+    CONTRACTS,
+    DECK,
+    DOG_SIZE,
+    HAND_SIZE,
+    INFO,
+    PLAYERS,
+    SEAT_NAMES,
+    TOTAL,
+    TRICKS,
+    VALUES,
+    WITH,
+    side_of,
+)
+from tarocchi.games.taroinche.scoring import describe, score
+from tarocchi.games.taroinche.state import Phase, TaroincheState, Trick
+
+PLAYS = tuple(Play(card) for card in DECK.cards)
+DISCARDS = tuple(Discard(card) for card in DECK.cards)
+_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
+_PLAYS_OF = MaskMap(PLAYS)
+_DISCARDS_OF = MaskMap(DISCARDS)
+_AUCTION, _SURCOINCHE, _DISCARD, _PLAY, _DONE = Phase
+_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
+_NOTATION = (
+    "type a bid (e.g. '90 H without 3': value, trump, dog mode, partner seat or self), pass, "
+    "coinche, surcoinche, a card to play it (e.g. JS), or 'discard JS' while discarding"
+)
+
+
+class _PhaseRules(Protocol):
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]: ...
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None: ...
+    def refusal(self, state: TaroincheState, action: Action) -> str | None: ...
+
+
+def _level(state: TaroincheState) -> int:
+    return -1 if state.bid is None else LEVEL_OF[state.bid]
+
+
+class TaroincheGame(Game[TaroincheState]):
+    """Taroinche as Board Game Arena plays it; option ``hands`` = 5 | 10 | 15 | 20 (B8)."""
+
+    info: ClassVar[GameInfo] = INFO
+
+    def __init__(self, options: Mapping[str, str] | None = None) -> None:
+        super().__init__(options)
+        self._hands = int(self.options["hands"])
+        self._phases: tuple[_PhaseRules, ...] = (
+            _Auction(self),
+            _Surcoinche(self),
+            _Discarding(self),
+            _Playing(self),
+            _Done(),
+        )
+
+    def hands_per_game(self) -> int:
+        return self._hands
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    # -- dealing ----------------------------------------------------------------------
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        """B2: a fresh shuffle; 6 cards each from the first player, 2 to the dog."""
+        pack = list(DECK.cards)
+        rng.shuffle(pack)
+        hands: list[tuple[Card, ...]] = [()] * PLAYERS
+        for i in range(PLAYERS):
+            hands[(dealer + 1 + i) % PLAYERS] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
+        return Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :]))
+
+    def initial_state(self, deal: Deal, context: HandContext) -> TaroincheState:
+        deal.check(DECK, PLAYERS, HAND_SIZE, DOG_SIZE)
+        first = (context.dealer + 1) % PLAYERS
+        return TaroincheState(
+            phase=_AUCTION,
+            context=context,
+            hands=tuple(DECK.mask(hand) for hand in deal.hands),
+            dog=DECK.mask(deal.stock),
+            discard=0,
+            turn=first,
+            passes=0,
+            bid=None,
+            taker=-1,
+            partner=-1,
+            coinche=0,
+            coincher=-1,
+            speakers=(),
+            belote=-1,
+            leader=first,
+            trick=(),
+            best=0,
+            tricks=(),
+            events=None,
+        )
+
+    # -- the protocol -------------------------------------------------------------------
+    def to_act(self, state: TaroincheState) -> int | None:
+        phase = state.phase
+        if phase == _PLAY:
+            return (state.leader + len(state.trick)) % PLAYERS
+        if phase == _DONE:
+            return None
+        if phase == _DISCARD:
+            return state.taker
+        return state.turn
+
+    def legal_actions(self, state: TaroincheState) -> tuple[Action, ...]:
+        return self._phases[state.phase].legal(state)
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState:
+        new = self._phases[state.phase].apply(state, action)
+        if new is None:
+            raise self.refuse(state, action)
+        return new
+
+    def explain_illegal(self, state: TaroincheState, action: Action) -> str | None:
+        if not isinstance(action, Action):
+            return (
+                f"expected an action, got {type(action).__name__} {action!r}; "
+                "read text with parse_action, e.g. game.parse_action('pass')"
+            )
+        return self._phases[state.phase].refusal(state, action)
+
+    def view(self, state: TaroincheState, seat: int | None) -> PlayerView:
+        to_act = self.to_act(state)
+        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+        return views.build(self, state, seat, to_act, legal)
+
+    def outcome(self, state: TaroincheState) -> HandResult | None:
+        if state.phase is not Phase.DONE:
+            return None
+        return score(state)
+
+    def card_locations(self, state: TaroincheState) -> dict[str, int]:
+        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
+        places["dog"] = state.dog
+        places["taker's discard"] = state.discard
+        places["trick in progress"] = sum(1 << c for c in state.trick)
+        places["tricks of the attack"] = places["tricks of the defence"] = 0
+        for trick in state.tricks:
+            side = side_of(trick.winner, state.taker, state.partner)
+            key = "tricks of the defence" if side else "tricks of the attack"
+            places[key] |= sum(1 << c for c in trick.cards)
+        return places
+
+    def audit(self, state: TaroincheState) -> list[str]:
+        """Adds C7's stated total: every fully played hand's card points come to 162 (B1)."""
+        problems = super().audit(state)
+        result = self.outcome(state)
+        if result is not None and len(state.tricks) == TRICKS and sum(result.card_points) != TOTAL:
+            problems.append(f"the sides count {sum(result.card_points)} card points, not {TOTAL} (B1)")
+        if result is not None and sum(result.tricks) != len(state.tricks):
+            problems.append(f"{sum(result.tricks)} tricks counted, {len(state.tricks)} played")
+        return problems
+
+    def parse_action(self, text: str, state: TaroincheState | None = None) -> Action:
+        words = text.lower().split()
+        if not words:
+            raise NotationError(f"expected an action; {_NOTATION}")
+        verb = words[0]
+        if len(words) == 1 and verb in CALLS:
+            return CALLS[verb]
+        if verb in ("discard", "d") and len(words) == 2:
+            return DISCARDS[DECK.card(words[1]).index]
+        if verb in ("play",) and len(words) == 2:
+            return PLAYS[DECK.card(words[1]).index]
+        if looks_like_bid(words):
+            bidder = state.turn if state is not None and state.phase is Phase.AUCTION else None
+            return parse_bid(text, words, bidder)
+        if len(words) == 1:
+            card = DECK.card(words[0])
+            if state is not None and state.phase is Phase.DISCARD:
+                return DISCARDS[card.index]
+            return PLAYS[card.index]
+        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+
+    # -- transitions shared by the phases ---------------------------------------------
+    def end_auction(self, state: TaroincheState, events: EventLog) -> TaroincheState:
+        """B3/B4: the contract stands; With: the dog is shown and taken, else play begins."""
+        bid = state.bid
+        assert bid is not None
+        taker = state.taker
+        events = (Event(taker, None, PUBLIC, f"takes the contract: {describe(state)}"), events)
+        if bid.mode == WITH:
+            note = f"takes the dog, shown to all: {DECK.codes(state.dog)} (B4)"
+            hands = list(state.hands)
+            hands[taker] |= state.dog
+            return state._replace(
+                phase=_DISCARD, hands=tuple(hands), dog=0, events=(Event(taker, None, PUBLIC, note), events)
+            )
+        return self.start_play(state._replace(events=events))
+
+    def start_play(self, state: TaroincheState) -> TaroincheState:
+        """B5: the attack's belote is fixed now; B2: the first player leads."""
+        bid = state.bid
+        assert bid is not None
+        belote = -1
+        if bid.value != CAPOT:
+            pair = CONTRACTS[bid.trump].trump_mask & _KINGS_QUEENS
+            for seat in (state.taker, state.partner):
+                if state.hands[seat] & pair == pair:
+                    belote = seat
+        first = (state.context.dealer + 1) % PLAYERS
+        return state._replace(phase=_PLAY, belote=belote, leader=first, trick=(), best=0)
+
+    def finish(self, state: TaroincheState, events: EventLog) -> TaroincheState:
+        """The hand is over: what lay face down is turned up for everyone."""
+        bid = state.bid
+        assert bid is not None
+        if bid.mode == WITH:
+            note = f"turns up the taker's discard: {DECK.codes(state.discard)}"
+        else:
+            note = f"turns up the dog: {DECK.codes(state.dog)}"
+        return state._replace(phase=_DONE, events=(Event(None, None, PUBLIC, note), events))
+
+
+_KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
+
+
+class _Auction:
+    """B3: from the first player, bid (strictly stronger), pass or coinche; four passes after a bid
+    end it, five passes without one throw the hand in."""
+
+    def __init__(self, game: TaroincheGame) -> None:
+        self.game = game
+
+    @staticmethod
+    def may_coinche(state: TaroincheState) -> bool:
+        return state.bid is not None and state.turn != state.taker and state.turn != state.partner
+
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
+        return AUCTION_LEGAL[_level(state) + 1][self.may_coinche(state)]
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        seat = state.turn
+        after = (seat + 1) % PLAYERS
+        if type(action) is Bid:
+            n = LEVEL_OF.get(action)
+            if n is None or n <= _level(state):
+                return None
+            events: EventLog = (Event(seat, action, PUBLIC), state.events)
+            return state._replace(
+                turn=after, passes=0, bid=action, taker=seat, partner=action.partner, events=events
+            )
+        if action is PASS or action == PASS:
+            events = (Event(seat, PASS, PUBLIC), state.events)
+            passes = state.passes + 1
+            if state.bid is None and passes == PLAYERS:
+                note = "throws the hand in: all five passed; it counts as a hand (B3, C2)"
+                return state._replace(
+                    passes=passes, phase=_DONE, events=(Event(None, None, PUBLIC, note), events)
+                )
+            state = state._replace(turn=after, passes=passes, events=events)
+            if state.bid is not None and passes == PLAYERS - 1:
+                return self.game.end_auction(state, events)
+            return state
+        if (action is COINCHE or action == COINCHE) and self.may_coinche(state):
+            # B3: the taker and partner then speak in clockwise order from the coincher
+            members = sorted({state.taker, state.partner}, key=lambda s: (s - seat) % PLAYERS)
+            return state._replace(
+                phase=_SURCOINCHE,
+                turn=members[0],
+                passes=0,
+                coinche=1,
+                coincher=seat,
+                speakers=tuple(members),
+                events=(Event(seat, COINCHE, PUBLIC), state.events),
+            )
+        return None
+
+    def refusal(self, state: TaroincheState, action: Action) -> str | None:
+        if type(action) is Bid:
+            n = LEVEL_OF.get(action)
+            if n is None:
+                if action.trump in (4, 5) and action.value != CAPOT and action.value in VALUES:
+                    return "No-trump and All-trump may only be bid at Capot (B3)"
+                return f"{action!r} is not a bid of this game: values 82, 90 ... 180, Capot; seats 0-4 (B3)"
+            if n <= _level(state):
+                return (
+                    f"a bid must be stronger than the contract ({state.bid}): a higher value, or the "
+                    "same value with a stronger dog mode (With < Without < Against); "
+                    "trump and partner do not count (B3)"
+                )
+            return None
+        if action == PASS:
+            return None
+        if action == COINCHE:
+            if state.bid is None:
+                return "there is no bid to coinche yet (B3)"
+            if self.may_coinche(state):
+                return None
+            role = "the taker" if state.turn == state.taker else "the taker's partner"
+            return f"you are {role}: only a player outside the contract may coinche (B3)"
+        if action == SURCOINCHE:
+            return "nobody has coinched: there is nothing to surcoinche (B3)"
+        return "the auction is on: bid, pass or coinche (B3)"
+
+
+class _Surcoinche:
+    """B3: after a coinche only the taker and partner speak: surcoinche (which ends the auction,
+    a surcoinching partner becoming the taker) or pass; once each, one only in a solo."""
+
+    def __init__(self, game: TaroincheGame) -> None:
+        self.game = game
+
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
+        return SURCOINCHE_LEGAL
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        seat = state.turn
+        if action == PASS:
+            events: EventLog = (Event(seat, PASS, PUBLIC), state.events)
+            speakers = state.speakers[1:]
+            state = state._replace(passes=state.passes + 1, speakers=speakers, events=events)
+            if not speakers:
+                return self.game.end_auction(state, events)
+            return state._replace(turn=speakers[0])
+        if action == SURCOINCHE:
+            events = (Event(seat, SURCOINCHE, PUBLIC), state.events)
+            taker, partner = state.taker, state.partner
+            if seat != taker:
+                note = f"surcoinches and becomes the taker; {SEAT_NAMES[taker]} is now his partner (B3)"
+                events = (Event(seat, None, PUBLIC, note), events)
+                taker, partner = seat, taker
+            state = state._replace(coinche=2, speakers=(), taker=taker, partner=partner, events=events)
+            return self.game.end_auction(state, events)
+        return None
+
+    def refusal(self, state: TaroincheState, action: Action) -> str | None:
+        if action in (PASS, SURCOINCHE):
+            return None
+        if type(action) is Bid:
+            return "after a coinche no more bids: the taker and partner may only surcoinche or pass (B3)"
+        if action == COINCHE:
+            return "the contract is already coinched: the taker and partner may surcoinche or pass (B3)"
+        return "the contract is coinched: surcoinche or pass (B3)"
+
+
+class _Discarding:
+    """B4 With: the taker, holding eight cards, lays any two aside face down."""
+
+    def __init__(self, game: TaroincheGame) -> None:
+        self.game = game
+
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
+        return _DISCARDS_OF.select(state.hands[state.taker])
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        if type(action) is not Discard:
+            return None
+        card = action.card.index
+        taker = state.taker
+        if not state.hands[taker] >> card & 1 or DISCARDS[card] != action:
+            return None
+        bit = 1 << card
+        hands = list(state.hands)
+        hands[taker] ^= bit
+        discard = state.discard | bit
+        events: EventLog = (Event(taker, action, only(taker)), state.events)
+        state = state._replace(hands=tuple(hands), discard=discard, events=events)
+        if discard.bit_count() < DOG_SIZE:
+            return state
+        note = "has laid 2 cards aside face down; they count for the attack (B4)"
+        return self.game.start_play(state._replace(events=(Event(taker, None, PUBLIC, note), events)))
+
+    def refusal(self, state: TaroincheState, action: Action) -> str | None:
+        if type(action) is not Discard:
+            return f"the taker ({SEAT_NAMES[state.taker]}) must first lay 2 cards aside (B4)"
+        if self.apply(state, action) is not None:
+            return None
+        return f"{action.card.code} is not in your hand"
+
+
+class _Playing:
+    """B6 duties, C3 winner; B7: a Capot stops as soon as the defence wins a trick."""
+
+    def __init__(self, game: TaroincheGame) -> None:
+        self.game = game
+
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
+        return _PLAYS_OF.select(play_mask(state, (state.leader + len(state.trick)) % PLAYERS))
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        if type(action) is not Play:
+            return None
+        card = action.card.index
+        trick = state.trick
+        seat = (state.leader + len(trick)) % PLAYERS
+        if not play_mask(state, seat) >> card & 1 or PLAYS[card] != action:
+            return None
+        hands = state.hands
+        hands = (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :])
+        events: EventLog = (_PLAY_EVENTS[seat][card], state.events)
+        if seat == state.belote and _KINGS_QUEENS >> card & 1 and card >> 3 == _trump(state):
+            events = (Event(seat, None, PUBLIC, self.belote_note(state, card)), events)
+        best = state.best
+        if trick and beats(state, card, trick[best]):
+            best = len(trick)
+        trick = (*trick, card)
+        if len(trick) < PLAYERS:
+            return state._replace(hands=hands, trick=trick, best=best, events=events)
+        winner = (state.leader + best) % PLAYERS
+        tricks = (*state.tricks, Trick(state.leader, trick, winner))
+        events = (Event(winner, None, PUBLIC, _WINS[len(tricks)]), events)
+        state = state._replace(hands=hands, trick=(), best=0, tricks=tricks, leader=winner, events=events)
+        assert state.bid is not None
+        if state.bid.value == CAPOT and side_of(winner, state.taker, state.partner):
+            note = "takes a trick for the defence: the Capot has failed and the hand stops (B7)"
+            return self.game.finish(state, (Event(winner, None, PUBLIC, note), events))
+        if len(tricks) == TRICKS:
+            return self.game.finish(state, events)
+        return state
+
+    @staticmethod
+    def belote_note(state: TaroincheState, card: int) -> str:
+        other = card + 1 if DECK.cards[card].code[0] == "K" else card - 1  # K, Q are neighbours
+        if state.hands[state.belote] >> other & 1:
+            return f"says Belote: holds {DECK.cards[card].code} and {DECK.cards[other].code} (B5)"
+        return f"says Rebelote with {DECK.cards[card].code} (B5)"
+
+    def refusal(self, state: TaroincheState, action: Action) -> str | None:
+        seat = (state.leader + len(state.trick)) % PLAYERS
+        if type(action) is not Play:
+            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
+        if PLAYS[action.card.index] != action:
+            return f"{action.card.code} is not a card of this pack"
+        if play_mask(state, seat) >> action.card.index & 1:
+            return None
+        return refusal(state, seat, action.card.index)
+
+
+def _trump(state: TaroincheState) -> int:
+    assert state.bid is not None
+    return state.bid.trump
+
+
+class _Done:
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
+        return ()
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        return None
+
+    def refusal(self, state: TaroincheState, action: Action) -> str | None:
+        return "the hand is over"

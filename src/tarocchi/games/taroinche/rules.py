@@ -1,0 +1,152 @@
+"""Taroinche as data: the 32-card pack, its two orders and values, the bid ladder (B1-B8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarocchi.core.cards import Card, Deck, Suit
+from tarocchi.core.protocol import GameInfo, OptionSpec
+
+SUITS = (
+    Suit("S", "Spades", "♠", "blue"),
+    Suit("H", "Hearts", "♥", "red"),
+    Suit("C", "Clubs", "♣", "green"),
+    Suit("D", "Diamonds", "♦", "yellow"),
+)
+RANKS = (
+    ("A", "Ace", 14),
+    ("K", "King", 13),
+    ("Q", "Queen", 12),
+    ("J", "Jack", 11),
+    *((str(n), str(n), n) for n in (10, 9, 8, 7)),
+)
+HELP = (
+    "Cards are rank then suit: ranks A K Q J 10 9 8 7, suits S (spades) H (hearts) C (clubs) "
+    "D (diamonds), e.g. JS, 10H, AD."
+)
+
+
+def _deck() -> Deck:
+    cards = [
+        Card(i * 8 + j, code + suit.letter, suit.letter, rank, f"{name} of {suit.name}")
+        for i, suit in enumerate(SUITS)
+        for j, (code, name, rank) in enumerate(RANKS)
+    ]
+    return Deck("french32", SUITS, tuple(cards), {}, HELP)
+
+
+DECK = _deck()
+"""B1: four suits of A K Q J 10 9 8 7 (natural order: suits as listed, face ranks high to low)."""
+PLAYERS = 5
+HAND_SIZE = 6
+DOG_SIZE = 2
+TRICKS = 6
+TOTAL = 162
+"""B1: 152 card points + 10 for the last trick."""
+LAST_TRICK = 10
+BELOTE = 20
+SEAT_NAMES = ("South", "West", "North-West", "North-East", "East")
+SIDE_NAMES = ("attack", "defence")
+
+SUIT_OF: tuple[int, ...] = tuple(i // 8 for i in range(DECK.size))
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+_FACES = tuple(code for code, _, _ in RANKS)
+
+PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
+TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
+PLAIN_VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+TRUMP_VALUES = {"J": 20, "9": 14, "A": 11, "10": 10, "K": 4, "Q": 3}
+NO_TRUMP_VALUES = {"A": 19, "10": 10, "K": 4, "Q": 3, "J": 2}
+"""Not in the rulings (card points never score at Capot): the usual coinche values, 4 x 38 = 152."""
+ALL_TRUMP_VALUES = {"J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1}
+"""Likewise for All-trump: 4 x 38 = 152, so every fully played hand still totals 162."""
+
+NO_TRUMP = 4
+ALL_TRUMP = 5
+TRUMP_CODES = ("S", "H", "C", "D", "NT", "AT")
+TRUMP_NAMES = ("♠", "♥", "♣", "♦", "No-trump", "All-trump")
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The tables of one trump choice: who beats whom, what each card is worth."""
+
+    trump: int
+    """0..3 a suit, NO_TRUMP or ALL_TRUMP."""
+    trump_mask: int
+    """Cards that cut (a single suit's cards; none at No-trump or All-trump)."""
+    beats: tuple[int, ...]
+    """For each card, the cards of its own suit that beat it."""
+    must_beat: tuple[bool, ...]
+    """For each led suit: following it, one must beat the best card if able (B6)."""
+    values: tuple[int, ...]
+
+
+def _contract(trump: int) -> Contract:
+    beats: list[int] = []
+    values: list[int] = []
+    for card in DECK.cards:
+        suit = SUIT_OF[card.index]
+        face = _FACES[card.index % 8]
+        trumpish = suit == trump or trump == ALL_TRUMP
+        order = TRUMP_ORDER if trumpish else PLAIN_ORDER
+        higher = order[: order.index(face)]
+        beats.append(sum(1 << (suit * 8 + _FACES.index(f)) for f in higher))
+        if trump == ALL_TRUMP:
+            table = ALL_TRUMP_VALUES
+        elif trump == NO_TRUMP:
+            table = NO_TRUMP_VALUES
+        else:
+            table = TRUMP_VALUES if trumpish else PLAIN_VALUES
+        values.append(table.get(face, 0))
+    return Contract(
+        trump=trump,
+        trump_mask=SUIT_MASKS[trump] if trump < 4 else 0,
+        beats=tuple(beats),
+        must_beat=tuple(s == trump or trump == ALL_TRUMP for s in range(4)),
+        values=tuple(values),
+    )
+
+
+CONTRACTS = tuple(_contract(t) for t in range(6))
+assert all(sum(c.values) + LAST_TRICK == TOTAL for c in CONTRACTS)
+
+
+def side_of(seat: int, taker: int, partner: int) -> int:
+    """0 for the attack (taker and partner), 1 for the defence."""
+    return 0 if seat in (taker, partner) else 1
+
+
+# -- the bid ladder (B3) --------------------------------------------------------------------------
+CAPOT = 250
+VALUES = (82, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, CAPOT)
+WITH, WITHOUT, AGAINST = 1, 2, 3
+MODE_NAMES = {WITH: "with", WITHOUT: "without", AGAINST: "against"}
+
+
+def scored_value(value: int) -> int:
+    """B7: 82 scores as 80; Capot 250."""
+    return 80 if value == 82 else value
+
+
+def level(value: int, mode: int) -> int:
+    """B3: the bid's rank on the ladder, 0 (82 With) .. 35 (Capot Against): tier, then dog mode."""
+    return VALUES.index(value) * 3 + mode - 1
+
+
+LEVELS = len(VALUES) * 3
+GAME_LENGTHS = ("5", "10", "15", "20")
+
+INFO = GameInfo(
+    id="taroinche",
+    name="Taroinche",
+    players=PLAYERS,
+    deck=DECK,
+    hands_per_game=5,
+    options=(OptionSpec("hands", GAME_LENGTHS, "5", "game length in hands (B8)"),),
+    rules_version="1",
+    summary="5 players, 32-card pack, 6 cards each and a dog of 2; bid a value, trump, dog mode and a "
+    "partner (or yourself); coinche and surcoinche; the contract's value scores, card points do not.",
+    side_names=SIDE_NAMES,
+    partnerships=(),
+)
