@@ -12,6 +12,7 @@ from tarocchi import available_games, get_game
 from tarocchi.bots.base import Player, play_match, player_rng
 from tarocchi.bots.players import make_player, player_kinds
 from tarocchi.bots.search import SearchPlayer
+from tarocchi.core.errors import IllegalActionError
 from tarocchi.core.protocol import Deal, Game, HandContext
 from tarocchi.core.registry import game_info
 
@@ -63,7 +64,8 @@ def test_player_plays_a_thousand_hands_legally(config: tuple[str, str, dict[str,
 
 
 def _unplayed_same_suit_pairs(game: Game[Any], deal: Deal, history: str, seat: int) -> list[tuple[int, int]]:
-    """Pairs of cards in two other seats' dealt hands, of one suit, not named by any action yet."""
+    """Pairs of cards in two other seats' dealt hands, of one suit, not named by any action yet
+    (so the history mostly stays legal when they trade places)."""
     named = set(history.upper().split())
     pairs = []
     for q, r in itertools.combinations([s for s in range(game.players) if s != seat], 2):
@@ -84,8 +86,9 @@ def test_player_choice_does_not_depend_on_cards_it_cannot_see(
     game_id, kind, options = config
     game = get_game(game_id, options)
     rng = random.Random(f"bot-secrecy/{config_id(config)}")
-    compared = 0
-    for hand in range(6):
+    compared = hand = 0
+    while compared < 20 and hand < 60:
+        hand += 1
         deal = game.deal(rng, hand % game.players)
         context = HandContext(1, hand % game.players, (0,) * game.players)
         state = game.initial_state(deal, context)
@@ -103,8 +106,11 @@ def test_player_choice_does_not_depend_on_cards_it_cannot_see(
                         tuple(swap.get(c.index, c) for c in deal.stock),
                     )
                     other = game.initial_state(swapped, context)
-                    for action in actions:
-                        other = game.apply(other, action)
+                    try:
+                        for action in actions:
+                            other = game.apply(other, action)
+                    except IllegalActionError:
+                        continue  # the swap changed what was allowed (a Sparrow's Magician, say)
                     if game.view(other, None).events != game.view(state, None).events:
                         continue  # the rules made the swap public (an Allegiance take-back, say)
                     assert game.view(other, seat) == game.view(state, seat)

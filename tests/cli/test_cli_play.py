@@ -58,7 +58,7 @@ def test_scripted_game_refuses_bad_input_and_saves_a_record_that_replays(
     assert "discard KE: Kings" in out and "not applied: discard 4E" in out
     assert "was led and you hold" in out and "you must follow suit" in out
     assert "No trick has been completed in this hand yet." in out
-    assert "Score sheet" in out and "Several discards at once" in out
+    assert "Score sheet" in out and "Several discards may go on one line" in out
 
     # the table as the human sees it
     assert "South (you)" in out and "North (partner)" in out

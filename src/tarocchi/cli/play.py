@@ -44,6 +44,7 @@ from tarocchi.core.record import save
 COMMANDS = (
     ("help", "this list"),
     ("hand", "show your hand again"),
+    ("legal", "every legal move now"),
     ("last", "the last completed trick: who played what and who won"),
     ("score", "the score sheet so far"),
     ("hint", "what the hard (search) player would do here, and why"),
@@ -218,6 +219,7 @@ class TableSession:
             "score": self._score,
             "auto": self._auto,
             "hint": self._hint,
+            "legal": self._legal,
         }.get(command)
         if handler is not None:
             handler()
@@ -266,9 +268,15 @@ class TableSession:
         say(self.console, "Type a move in notation, or a command:", "bold")
         for name, what in COMMANDS:
             say(self.console, f"  {name:<6} {what}")
-        say(self.console, f"  Several discards at once: discard 2E 3E 4E 5E. {self.game.deck.notation_help}")
+        say(
+            self.console,
+            f"  Several discards may go on one line: discard C1 C2 ... . {self.game.deck.notation_help}",
+        )
+        self._legal()
+
+    def _legal(self) -> None:
         line = Text("Legal now: ")
-        line.append_text(legal_text(self.game.deck, self.match.view(self.seat)))
+        line.append_text(legal_text(self.game.deck, self.match.view(self.seat), every=True))
         self.console.print(line, soft_wrap=True)
 
     def _hand(self) -> None:

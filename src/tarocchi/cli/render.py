@@ -172,8 +172,13 @@ def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> 
     return text
 
 
-def legal_text(deck: Deck, view: PlayerView) -> Text:
-    """The legal moves in notation, grouped: cards to play, cards to discard, calls."""
+MAX_CALLS_SHOWN = 12
+"""Beyond this many calls (an auction's bids), the line names a few and says how many more."""
+
+
+def legal_text(deck: Deck, view: PlayerView, every: bool = False) -> Text:
+    """The legal moves in notation, grouped: cards to play, cards to discard, calls. A long list
+    of calls is cut short unless ``every`` (the ``legal`` command) asks for all of them."""
     legal = view.legal_actions
     plays = [a.card for a in legal if isinstance(a, Play)]
     if plays and len(plays) == len(legal) and len(plays) == len(view.hand) > 1:
@@ -187,7 +192,12 @@ def legal_text(deck: Deck, view: PlayerView) -> Text:
         part.append_text(cards_text(deck, in_hand_order(deck, discards)))
         parts.append(part)
     others = [str(a) for a in legal if not isinstance(a, Play | Discard)]
-    if others:
+    if len(others) > MAX_CALLS_SHOWN and not every:
+        shown = [*others[: MAX_CALLS_SHOWN // 2], "…", *others[-2:]]
+        part = Text(" | ".join(shown), style="bold")
+        part.append(f"  ({len(others)} in all; type legal to list them)", style="dim")
+        parts.append(part)
+    elif others:
         parts.append(Text(" | ".join(others), style="bold"))
     return Text(" ; ").join(parts)
 
