@@ -160,3 +160,19 @@ def test_the_engine_and_the_library_tools_never_import_click_or_rich() -> None:
         [sys.executable, "-c", "import json;" + code], capture_output=True, text=True, check=True
     )
     assert json.loads(done.stdout) == []
+
+
+def test_runs_of_amounts_are_shown_as_ranges() -> None:
+    from tarocchi.cli.render import _number_runs
+
+    calls = ["silent", "hold", *(f"throw {n}" for n in range(64)), *(f"pay {n}" for n in range(1, 64))]
+    calls += ["take 1", "take 3", "90 H with 3"]
+    assert _number_runs(calls) == [
+        "silent",
+        "hold",
+        "throw 0..63",
+        "pay 1..63",
+        "take 1",
+        "take 3",
+        "90 H with 3",
+    ]

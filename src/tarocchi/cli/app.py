@@ -103,10 +103,13 @@ def play(
         raise click.ClickException(str(exc)) from None
     session = TableSession(console, game, match, seat, seed, record_path, level)
     partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
+    you = game.seat_name(seat)
+    you = you if you == f"Seat {seat}" else f"{you}, seat {seat}"
     say(
         console,
-        f"{game.info.name} ({options_text(game.options)}). You are {game.seat_name(seat)}, "
-        f"seat {seat}" + (f"; your partner is {partners}" if partners else "") + f". Seed {seed}. "
+        f"{game.info.name} ({options_text(game.options)}). You are {you}"
+        + (f"; your partner is {partners}" if partners else "")
+        + f". Seed {seed}. "
         f"Computer players: {level}.",
         "bold",
     )

@@ -145,7 +145,10 @@ def trick_text(seating: Seating, deck: Deck, trick: TrickView, number: int) -> T
 
 
 def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
-    """One event as a line: ``West plays 7E``, ``South (you) wins trick 1 with KE``."""
+    """One event as a line: ``West plays 7E``, ``South (you) wins trick 1 with KE``; a note of the
+    rules themselves (no seat) stands alone."""
+    if event.seat is None and event.action is None:
+        return Text(event.note[:1].upper() + event.note[1:], style="italic")
     text = seating.text(event.seat)
     action = event.action
     if isinstance(action, Play):
@@ -176,6 +179,34 @@ MAX_CALLS_SHOWN = 12
 """Beyond this many calls (an auction's bids), the line names a few and says how many more."""
 
 
+_NUMBERED = re.compile(r"^(\D+ )(\d+)$")
+
+
+def _number_runs(calls: list[str]) -> list[str]:
+    """``throw 0``, ``throw 1`` ... ``throw 63`` become ``throw 0..63`` (runs of consecutive
+    amounts of one call), in the order the calls first appear."""
+    runs: dict[str, list[int]] = {}
+    order: list[str] = []
+    for call in calls:
+        match = _NUMBERED.match(call)
+        key = match.group(1) if match else call
+        if key not in runs:
+            runs[key] = []
+            order.append(key)
+        if match:
+            runs[key].append(int(match.group(2)))
+    out = []
+    for key in order:
+        numbers = runs[key]
+        if not numbers:
+            out.append(key)
+        elif len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+            out.append(f"{key}{numbers[0]}..{numbers[-1]}")
+        else:
+            out.extend(f"{key}{n}" for n in numbers)
+    return out
+
+
 def legal_text(deck: Deck, view: PlayerView, every: bool = False) -> Text:
     """The legal moves in notation, grouped: cards to play, cards to discard, calls. A long list
     of calls is cut short unless ``every`` (the ``legal`` command) asks for all of them."""
@@ -191,7 +222,7 @@ def legal_text(deck: Deck, view: PlayerView, every: bool = False) -> Text:
         part = Text("discard ")
         part.append_text(cards_text(deck, in_hand_order(deck, discards)))
         parts.append(part)
-    others = [str(a) for a in legal if not isinstance(a, Play | Discard)]
+    others = _number_runs([str(a) for a in legal if not isinstance(a, Play | Discard)])
     if len(others) > MAX_CALLS_SHOWN and not every:
         shown = [*others[: MAX_CALLS_SHOWN // 2], "…", *others[-2:]]
         part = Text(" | ".join(shown), style="bold")

@@ -26,7 +26,7 @@ def test_C6_a_without_dog_stays_hidden_until_the_hand_ends():
     assert public(g, state)["contract"] == "100 ♠ without, South with North-West"
     assert g.view(state, 3).detail("contract")["partner"] == 2
     state = act(g, state, *deals.SPLIT_PLAY)
-    assert "turns up the dog: QD JD" in notes(g, state, None)
+    assert "the dog is turned up: QD JD" in notes(g, state, None)
 
 
 def test_C5_the_with_discard_is_seen_by_the_taker_only_until_the_end():

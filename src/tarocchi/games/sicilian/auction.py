@@ -88,14 +88,14 @@ class _Bargaining:
             )
         eldest = (state.context.dealer + 1) % PLAYERS
         if held:
-            events = note(events, None, "plays the hand: somebody holds (S3)")
+            events = note(events, None, "the hand is played: somebody holds (S3)")
         elif any(o.taker >= 0 for o in offers):
-            events = note(events, None, "throws the hand in: an offer was taken and nobody holds (S3)")
+            events = note(events, None, "the hand is thrown in: an offer was taken and nobody holds (S3)")
             return state._replace(
                 phase=Phase.DONE, offers=offers, spoken=spoken, thrown_in=ThrownIn.BARGAIN, events=events
             )
         else:
-            events = note(events, None, "plays the hand: no offer was taken (S3)")
+            events = note(events, None, "the hand is played: no offer was taken (S3)")
         return state._replace(
             phase=Phase.SOLO, speaker=eldest, spoken=0, offers=offers, held=held, events=events
         )
@@ -208,7 +208,7 @@ class _Prop(_Round):
         )
 
     def all_passed(self, state: SicilianState, events: EventLog) -> SicilianState:
-        events = note(events, None, "throws the hand in: nobody props (S5)")
+        events = note(events, None, "the hand is thrown in: nobody props (S5)")
         return state._replace(phase=Phase.DONE, thrown_in=ThrownIn.NO_PROP, events=events)
 
 

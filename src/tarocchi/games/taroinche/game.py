@@ -239,9 +239,9 @@ class TaroincheGame(Game[TaroincheState]):
         bid = state.bid
         assert bid is not None
         if bid.mode == WITH:
-            note = f"turns up the taker's discard: {DECK.codes(state.discard)}"
+            note = f"the taker's discard is turned up: {DECK.codes(state.discard)}"
         else:
-            note = f"turns up the dog: {DECK.codes(state.dog)}"
+            note = f"the dog is turned up: {DECK.codes(state.dog)}"
         return state._replace(phase=_DONE, events=(Event(None, None, PUBLIC, note), events))
 
 
@@ -277,7 +277,7 @@ class _Auction:
             events = (Event(seat, PASS, PUBLIC), state.events)
             passes = state.passes + 1
             if state.bid is None and passes == PLAYERS:
-                note = "throws the hand in: all five passed; it counts as a hand (B3, C2)"
+                note = "the hand is thrown in: all five passed; it counts as a hand (B3, C2)"
                 return state._replace(
                     passes=passes, phase=_DONE, events=(Event(None, None, PUBLIC, note), events)
                 )
