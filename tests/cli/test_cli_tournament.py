@@ -17,7 +17,7 @@ def test_tournament_prints_each_player_with_interval_and_win_rate(invoke: Callab
     assert "8 deals x 2 seatings, seed 2" in result.output
     rows = [line for line in result.output.splitlines() if line.startswith(("│ heuristic", "│ random"))]
     assert len(rows) == 2
-    assert "95%" in result.output and "win rate" in result.output
+    assert "95% interval" in result.output and "points/hand" in result.output
 
 
 def test_tournament_refuses_unknown_or_single_players(invoke: Callable[..., Result]) -> None:

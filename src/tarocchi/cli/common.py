@@ -4,6 +4,7 @@ click usage errors (exit code 2) so that a typo never shows a traceback."""
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import click
@@ -18,8 +19,9 @@ OPTION_HELP = "A game option as name=value (repeatable); `tarocchi games` lists 
 
 
 def make_console() -> Console:
-    """A console on the current stdout (created per command, so test runners can capture it)."""
-    return Console(highlight=False)
+    """A console on the current stdout (created per command, so test runners can capture it).
+    Piped into a file or a log, it is 120 columns wide, so tables are not cut to 80."""
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 
 
 def say(console: Console, message: str, style: str = "") -> None:

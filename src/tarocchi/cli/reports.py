@@ -153,16 +153,9 @@ def tournament_table(result: TournamentResult) -> Table:
         title=f"{result.game} ({options}): {result.deals} deals x {result.rotations} seatings, "
         f"seed {result.seed}, {result.seconds:.1f} s"
     )
-    for column in (
-        "player",
-        "points per hand",
-        "95% interval",
-        "win rate",
-        "decisions",
-        "ms mean",
-        "ms median",
-    ):
-        table.add_column(column, justify="left" if column == "player" else "right")
+    columns = ("player", "points/hand", "95% interval", "won", "decisions", "ms mean", "ms median")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "player" else "right", no_wrap=True)
     for s in result.standings:
         table.add_row(
             s.kind,
