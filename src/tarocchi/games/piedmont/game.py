@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
-from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.phases import HandOver, PhasedGame
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont import views
@@ -47,27 +48,17 @@ _DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DON
 _DISCARDS_OF = MaskMap(DISCARDS)
 
 
-class _PhaseRules(Protocol):
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]: ...
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None: ...
-    def refusal(self, state: PiedmontState, action: Action) -> str: ...
-
-
-class PiedmontGame(Game[PiedmontState]):
+class PiedmontGame(PhasedGame[PiedmontState]):
     """Four hands of Piedmont Tarocchi; option ``good_evil`` = ``trumps`` | ``allegiance``."""
 
     info: ClassVar[GameInfo] = INFO
+    example_action = "KE"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
-        self._phases: tuple[_PhaseRules, ...] = (
-            _Discarding(self),
-            _Playing(self),
-            _Calling(self),
-            _Done(),
-        )
+        self._phases = (_Discarding(self), _Playing(self), _Calling(self), HandOver())
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     def seat_name(self, seat: int) -> str:
@@ -116,29 +107,9 @@ class PiedmontGame(Game[PiedmontState]):
             return state.pending
         return None
 
-    def legal_actions(self, state: PiedmontState) -> tuple[Action, ...]:
-        return self._phases[state.phase].legal(state)
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState:
-        new = self._phases[state.phase].apply(state, action)
-        if new is None:
-            raise self.refuse(state, action)
-        return new
-
-    def explain_illegal(self, state: PiedmontState, action: Action) -> str | None:
-        if not isinstance(action, Action):
-            return (
-                f"expected an action, got {type(action).__name__} {action!r}; "
-                "read text with parse_action, e.g. game.parse_action('KE')"
-            )
-        rules = self._phases[state.phase]
-        if action in rules.legal(state):
-            return None
-        return rules.refusal(state, action)
-
-    def view(self, state: PiedmontState, seat: int | None) -> PlayerView:
-        to_act = self.to_act(state)
-        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+    def build_view(
+        self, state: PiedmontState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
+    ) -> PlayerView:
         return views.build(self, state, seat, to_act, legal)
 
     def outcome(self, state: PiedmontState) -> HandResult | None:
@@ -378,14 +349,3 @@ class _Calling:
         if state.caller < 0:
             return f"you played {card} first: call 'ours' or 'yours' (P4)"
         return f"you played {card} after the opponents' call: 'confirm' or 'reverse' it (P4)"
-
-
-class _Done:
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
-        return ()
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        return None
-
-    def refusal(self, state: PiedmontState, action: Action) -> str:
-        return "the hand is over"

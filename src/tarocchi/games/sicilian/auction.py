@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
@@ -33,12 +31,6 @@ PAYS = tuple(Offer(PAY, n) for n in range(OFFER_CAP + 1))
 TAKES = tuple(Take(seat) for seat in range(PLAYERS))
 _SPEAK = (SILENT, HOLD, *THROWS, *PAYS[1:])
 _DISCARDS_OF = MaskMap(DISCARDS)
-
-
-class PhaseRules(Protocol):
-    def legal(self, state: SicilianState) -> tuple[Action, ...]: ...
-    def apply(self, state: SicilianState, action: Action) -> SicilianState | None: ...
-    def refusal(self, state: SicilianState, action: Action) -> str: ...
 
 
 def _say(state: SicilianState, action: Action) -> EventLog:

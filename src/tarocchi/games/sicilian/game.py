@@ -9,7 +9,8 @@ from typing import ClassVar
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
-from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.phases import HandOver, PhasedGame
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
 from tarocchi.core.views import PlayerView
 from tarocchi.games.sicilian import views
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Take
@@ -24,7 +25,6 @@ from tarocchi.games.sicilian.auction import (
     RALLYING,
     SOLOING,
     WORDS,
-    PhaseRules,
 )
 from tarocchi.games.sicilian.play import Playing
 from tarocchi.games.sicilian.rules import (
@@ -49,25 +49,15 @@ _NOTATION = (
 _SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 
 
-class _Done:
-    def legal(self, state: SicilianState) -> tuple[Action, ...]:
-        return ()
-
-    def apply(self, state: SicilianState, action: Action) -> SicilianState | None:
-        return None
-
-    def refusal(self, state: SicilianState, action: Action) -> str:
-        return "the hand is over"
-
-
-class SicilianGame(Game[SicilianState]):
+class SicilianGame(PhasedGame[SicilianState]):
     """Four hands of the Sicilian game; individual scores; no options."""
 
     info: ClassVar[GameInfo] = INFO
+    example_action = "KC"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
-        self._phases: tuple[PhaseRules, ...] = (
+        self._phases = (
             BARGAINING,
             SOLOING,
             EXCHANGING,
@@ -75,7 +65,7 @@ class SicilianGame(Game[SicilianState]):
             COPPING,
             RALLYING,
             Playing(),
-            _Done(),
+            HandOver(),
         )
         assert list(Phase) == list(range(8))
 
@@ -138,29 +128,9 @@ class SicilianGame(Game[SicilianState]):
             return state.declarer
         return state.speaker
 
-    def legal_actions(self, state: SicilianState) -> tuple[Action, ...]:
-        return self._phases[state.phase].legal(state)
-
-    def apply(self, state: SicilianState, action: Action) -> SicilianState:
-        new = self._phases[state.phase].apply(state, action)
-        if new is None:
-            raise self.refuse(state, action)
-        return new
-
-    def explain_illegal(self, state: SicilianState, action: Action) -> str | None:
-        if not isinstance(action, Action):
-            return (
-                f"expected an action, got {type(action).__name__} {action!r}; "
-                "read text with parse_action, e.g. game.parse_action('KC')"
-            )
-        rules = self._phases[state.phase]
-        if action in rules.legal(state):
-            return None
-        return rules.refusal(state, action)
-
-    def view(self, state: SicilianState, seat: int | None) -> PlayerView:
-        to_act = self.to_act(state)
-        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+    def build_view(
+        self, state: SicilianState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
+    ) -> PlayerView:
         return views.build(self, state, seat, to_act, legal)
 
     def outcome(self, state: SicilianState) -> HandResult | None:

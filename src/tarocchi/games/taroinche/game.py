@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
-from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.phases import HandOver, PhasedGame
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
@@ -57,30 +58,25 @@ _NOTATION = (
 )
 
 
-class _PhaseRules(Protocol):
-    def legal(self, state: TaroincheState) -> tuple[Action, ...]: ...
-    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None: ...
-    def refusal(self, state: TaroincheState, action: Action) -> str | None: ...
-
-
 def _level(state: TaroincheState) -> int:
     return -1 if state.bid is None else LEVEL_OF[state.bid]
 
 
-class TaroincheGame(Game[TaroincheState]):
+class TaroincheGame(PhasedGame[TaroincheState]):
     """Taroinche as Board Game Arena plays it; option ``hands`` = 5 | 10 | 15 | 20 (B8)."""
 
     info: ClassVar[GameInfo] = INFO
+    example_action = "pass"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
         self._hands = int(self.options["hands"])
-        self._phases: tuple[_PhaseRules, ...] = (
+        self._phases = (
             _Auction(self),
             _Surcoinche(self),
             _Discarding(self),
             _Playing(self),
-            _Done(),
+            HandOver(),
         )
 
     def hands_per_game(self) -> int:
@@ -135,26 +131,9 @@ class TaroincheGame(Game[TaroincheState]):
             return state.taker
         return state.turn
 
-    def legal_actions(self, state: TaroincheState) -> tuple[Action, ...]:
-        return self._phases[state.phase].legal(state)
-
-    def apply(self, state: TaroincheState, action: Action) -> TaroincheState:
-        new = self._phases[state.phase].apply(state, action)
-        if new is None:
-            raise self.refuse(state, action)
-        return new
-
-    def explain_illegal(self, state: TaroincheState, action: Action) -> str | None:
-        if not isinstance(action, Action):
-            return (
-                f"expected an action, got {type(action).__name__} {action!r}; "
-                "read text with parse_action, e.g. game.parse_action('pass')"
-            )
-        return self._phases[state.phase].refusal(state, action)
-
-    def view(self, state: TaroincheState, seat: int | None) -> PlayerView:
-        to_act = self.to_act(state)
-        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+    def build_view(
+        self, state: TaroincheState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
+    ) -> PlayerView:
         return views.build(self, state, seat, to_act, legal)
 
     def outcome(self, state: TaroincheState) -> HandResult | None:
@@ -463,14 +442,3 @@ class _Playing:
 def _trump(state: TaroincheState) -> int:
     assert state.bid is not None
     return state.bid.trump
-
-
-class _Done:
-    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
-        return ()
-
-    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
-        return None
-
-    def refusal(self, state: TaroincheState, action: Action) -> str | None:
-        return "the hand is over"

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Play
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event
-from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.phases import HandOver, PhasedGame
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux import views
@@ -74,27 +75,22 @@ _NOTATION = (
 )
 
 
-class _PhaseRules(Protocol):
-    def legal(self, state: TarouxState) -> tuple[Action, ...]: ...
-    def apply(self, state: TarouxState, action: Action) -> TarouxState | None: ...
-    def refusal(self, state: TarouxState, action: Action) -> str: ...
-
-
-class TarouxGame(Game[TarouxState]):
+class TarouxGame(PhasedGame[TarouxState]):
     """Six hands of Taroux of Six; no options."""
 
     info: ClassVar[GameInfo] = INFO
+    example_action = "pass"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
-        self._phases: tuple[_PhaseRules, ...] = (
+        self._phases = (
             Bidding(),
             Recontra(),
             StockChoice(),
             Discarding(),
             Declaring(),
             _Playing(self),
-            _Done(),
+            HandOver(),
         )
         assert list(Phase) == list(range(7))
 
@@ -158,29 +154,9 @@ class TarouxGame(Game[TarouxState]):
             return discarder(state)
         return state.turn
 
-    def legal_actions(self, state: TarouxState) -> tuple[Action, ...]:
-        return self._phases[state.phase].legal(state)
-
-    def apply(self, state: TarouxState, action: Action) -> TarouxState:
-        new = self._phases[state.phase].apply(state, action)
-        if new is None:
-            raise self.refuse(state, action)
-        return new
-
-    def explain_illegal(self, state: TarouxState, action: Action) -> str | None:
-        if not isinstance(action, Action):
-            return (
-                f"expected an action, got {type(action).__name__} {action!r}; "
-                "read text with parse_action, e.g. game.parse_action('pass')"
-            )
-        rules = self._phases[state.phase]
-        if action in rules.legal(state):
-            return None
-        return rules.refusal(state, action)
-
-    def view(self, state: TarouxState, seat: int | None) -> PlayerView:
-        to_act = self.to_act(state)
-        legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
+    def build_view(
+        self, state: TarouxState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
+    ) -> PlayerView:
         return views.build(self, state, seat, to_act, legal)
 
     def outcome(self, state: TarouxState) -> HandResult | None:
@@ -303,14 +279,3 @@ class _Playing:
         if DECK.cards[action.card.index] != action.card:
             return f"{action.card.code} is not a card of this pack"
         return refusal(state, seat, action.card.index)
-
-
-class _Done:
-    def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        return ()
-
-    def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        return None
-
-    def refusal(self, state: TarouxState, action: Action) -> str:
-        return "the hand is over"
