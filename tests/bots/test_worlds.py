@@ -19,7 +19,8 @@ OPTIONS = [
     for game_id in SAMPLERS
     for spec in game_info(game_id).options[:1]
     for choice in spec.choices
-] or [(game_id, {}) for game_id in SAMPLERS]
+] + [(game_id, {}) for game_id in SAMPLERS if not game_info(game_id).options]
+"""Every game with a sampler: each choice of its first option, or its defaults if it has none."""
 
 
 @pytest.mark.parametrize(("game_id", "options"), OPTIONS, ids=lambda x: str(x))

@@ -12,6 +12,9 @@ from tarocchi.core.protocol import Game
 
 HEURISTICS: dict[str, str] = {
     "piedmont": "tarocchi.bots.heuristic.piedmont:PiedmontHeuristic",
+    "taroux": "tarocchi.bots.heuristic.taroux:TarouxHeuristic",
+    "taroinche": "tarocchi.bots.heuristic.taroinche:TaroincheHeuristic",
+    "sicilian": "tarocchi.bots.heuristic.sicilian:SicilianHeuristic",
 }
 """The heuristic player of each game that has one (module:class)."""
 

@@ -21,8 +21,24 @@ from tarocchi.core.views import PlayerView
 
 SAMPLERS: dict[str, str] = {
     "piedmont": "tarocchi.bots.worlds.piedmont:sample_world",
+    "taroinche": "tarocchi.bots.worlds.taroinche:sample_world",
+    "sicilian": "tarocchi.bots.worlds.sicilian:sample_world",
+    "taroux": "tarocchi.bots.worlds.taroux:sample_world",
 }
 """The world sampler of each game that has one (module:function)."""
+
+DELEGATED: dict[str, frozenset[str]] = {
+    "taroinche": frozenset({"auction", "surcoinche", "discard"}),
+    "sicilian": frozenset({"bargain", "solo", "prop", "cop"}),
+    "taroux": frozenset({"auction", "recontra", "stock", "discard", "declare"}),
+}
+"""Phases where random playouts cannot judge a decision: with hundreds of bids and one pass, a
+random continuation of an auction climbs to the top, so every bid looks alike (and scoring
+each of the Sicilian bargain's 129 offers costs seconds). There the search player decides as the
+game's heuristic player does (measured: see docs/bots.md)."""
+
+WORLDS: dict[str, int] = {"sicilian": 100}
+"""Worlds per decision where the default of 30 is too few to tell the moves apart."""
 
 Sampler = Callable[[Any, PlayerView, random.Random], Any]
 
@@ -50,12 +66,20 @@ def random_playout(game: Game[Any], state: Any, seat: int, rng: random.Random) -
 class SearchPlayer:
     """PIMC with ``worlds`` sampled worlds per decision, or as many as ``seconds`` allows."""
 
-    def __init__(self, game: Game[Any], worlds: int = 30, seconds: float | None = None, name: str = "search"):
+    def __init__(
+        self, game: Game[Any], worlds: int | None = None, seconds: float | None = None, name: str = "search"
+    ):
         self.game = game
-        self.worlds = worlds
+        self.worlds = worlds if worlds is not None else WORLDS.get(game.info.id, 30)
         self.seconds = seconds
         self.name = name
         self.sample = world_sampler(game)
+        self._delegated = DELEGATED.get(game.info.id, frozenset())
+        self._heuristic: Any = None
+
+    def delegates(self, view: PlayerView) -> bool:
+        """Whether this decision is left to the game's heuristic player (see ``DELEGATED``)."""
+        return view.phase in self._delegated
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -63,6 +87,13 @@ class SearchPlayer:
             raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
         if len(legal) == 1:
             return legal[0]
+        if self.delegates(view):
+            if self._heuristic is None:
+                from tarocchi.bots.players import make_player  # players imports this module
+
+                self._heuristic = make_player("heuristic", self.game)
+            action: Action = self._heuristic.choose(view, rng)
+            return action
         return self.evaluate(view, rng)[0][0]
 
     def evaluate(self, view: PlayerView, rng: random.Random) -> list[tuple[Action, float, int]]:

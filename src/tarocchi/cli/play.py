@@ -310,6 +310,14 @@ class TableSession:
             return
         searcher = make_player("search", self.game)
         assert isinstance(searcher, SearchPlayer)
+        if searcher.delegates(view):
+            choice = searcher.choose(view, self.hint_rng)
+            say(
+                self.console,
+                f"hint: {choice} (in this phase the hard player follows its rules of thumb)",
+                "cyan",
+            )
+            return
         ranked = searcher.evaluate(view, self.hint_rng)
         (best, score, worlds), rest = ranked[0], ranked[1:]
         runner = f"; next best {rest[0][0]} {rest[0][1]:+.1f}" if rest else ""

@@ -1,0 +1,274 @@
+"""Sicilian worlds consistent with a seat's view.
+
+Known to the seat: its hand, every card played and by whom, every call, its own discard if it
+laid one aside, the stock if a Solo showed it (S4), every discarded trump (shown, S4/S5), and
+the rallied card's holder once it is played (S7). The unseen cards go to the other hands, the
+stock (before anyone takes it) and the face-down part of the discard, under what the rules make
+certain:
+
+- play (S8): a player who did not follow the suit led is void in it; if he did not trump
+  either, he has no trump (the Fool excused, C4);
+- the discard (S4): never a card worth 5 or more, and its face-down part holds no trump (a
+  discarded trump is shown); once a trump was discarded, the discarder kept no other
+  discardable card beyond what he still had to lay aside;
+- the Solo Declarer's shown stock is in his hand or his discard;
+- the rally (S7): the rallied card is not the Declarer's, and rallying a Queen (Cavalier,
+  Valet) means he held every King (and Queen, ...).
+
+What a legal history also requires but no card mask can say — a Prop with cards worth at least
+20, a Cop with at least 15, the rallied suit being the one S7 picks for the Declarer's holding —
+is met by drawing again (up to ``REDRAWS`` times) and keeping the first world that fits; the
+last draw is kept if none does, still exactly consistent with the view.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tarocchi.bots.worlds.assign import deal_unseen
+from tarocchi.core.actions import Discard
+from tarocchi.core.events import EventLog
+from tarocchi.core.protocol import HandContext
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import TRUMP, led_suit
+from tarocchi.core.views import PlayerView
+from tarocchi.games.sicilian.game import SicilianGame
+from tarocchi.games.sicilian.rally import rally_choices
+from tarocchi.games.sicilian.rules import (
+    COP_STRENGTH,
+    COURT_CARDS,
+    DECK,
+    PLAYERS,
+    PROP_STRENGTH,
+    STOCK_SIZE,
+    STRONG,
+    TABLE,
+    TRUMP_MASK,
+    strength,
+)
+from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn, Trick
+
+REDRAWS = 40
+"""Draws tried for a world whose bids and rally the sampled hands could have made."""
+PLAIN_LOW = DECK.full & ~STRONG & ~TRUMP_MASK
+"""Cards that may be discarded before any trump (S4)."""
+_SHOWN = "shows the stock, "
+
+
+def _voids(tricks: tuple[Trick, ...], current: tuple[int, ...], leader: int) -> list[int]:
+    """For each seat, the mask of cards play has shown it cannot hold."""
+    voids = [0] * PLAYERS
+    for first, cards in [(t.leader, t.cards) for t in tricks] + [(leader, current)]:
+        led = led_suit(TABLE, cards)
+        if led is None:
+            continue
+        for pos, card in enumerate(cards):
+            suit = TABLE.suit_of[card]
+            if suit in (led, FOOL_SUIT):
+                continue
+            seat = (first + pos) % PLAYERS
+            voids[seat] |= TABLE.suit_masks[led]
+            if suit != TRUMP:
+                voids[seat] |= TRUMP_MASK
+    return voids
+
+
+def _shown_stock(view: PlayerView) -> int:
+    """S4: the stock a Solo Declarer showed to everyone (0 if none was shown)."""
+    for event in view.events:
+        if event.action is None and event.note.startswith(_SHOWN):
+            codes = event.note[len(_SHOWN) :].split(",")[0]
+            return DECK.mask(DECK.parse(codes))
+    return 0
+
+
+def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> SicilianState:
+    """A complete state that ``view.seat`` cannot tell from the real one."""
+    seat = view.seat
+    assert seat is not None, "a spectator has no world to sample"
+    phase = Phase[view.phase.upper()]
+    dealer, eldest = view.dealer, (view.dealer + 1) % PLAYERS
+    declarer = view.detail("declarer")
+    declarer = -1 if declarer is None else declarer
+    mode = Mode[view.detail("mode").upper()]
+    rallied_code = view.detail("rallied")
+    rallied = -1 if rallied_code is None else DECK.card(rallied_code).index
+
+    tricks = tuple(Trick(t.leader, tuple(c.index for _, c in t.plays), t.winner or 0) for t in view.tricks)
+    leader = view.trick.leader if view.trick is not None else (declarer if phase is Phase.PLAY else eldest)
+    trick = tuple(c.index for _, c in view.trick.plays) if view.trick is not None else ()
+    played_by = [0] * PLAYERS
+    for first, cards in [(t.leader, t.cards) for t in tricks] + [(leader, trick)]:
+        for pos, card in enumerate(cards):
+            played_by[(first + pos) % PLAYERS] |= 1 << card
+    played = sum(played_by)
+
+    # Who laid cards aside, and what of the discard everyone saw (S4, S5).
+    exchanged = phase >= Phase.EXCHANGE
+    discarder = -1 if not exchanged else (declarer if mode is Mode.SOLO else dealer)
+    shown_trumps = 0
+    for event in view.events:
+        if isinstance(event.action, Discard) and event.seat == discarder:
+            shown_trumps |= 1 << event.action.card.index
+    own_discard = next((cards.mask for label, cards in view.known if label == "your discard"), 0)
+    shown_stock = _shown_stock(view)
+    mine = view.hand.mask
+    stock_size = 0 if exchanged else STOCK_SIZE
+    laid_aside = DECK.size - sum(view.hand_sizes) - played.bit_count() - stock_size
+    discard_known = own_discard if discarder == seat else shown_trumps
+    unseen = DECK.full & ~(mine | played | discard_known)
+
+    voids = _voids(tricks, trick, leader)
+    others = [s for s in range(PLAYERS) if s != seat]
+    forbidden = [voids[s] for s in others]
+    capacities = [view.hand_sizes[s] for s in others]
+    places = list(others)  # the seat each place stands for; -1 the stock, -2 the discard
+    if discarder not in (-1, seat):
+        i = others.index(discarder)
+        for j in range(len(others)):
+            if j != i:
+                forbidden[j] |= shown_stock
+        if shown_trumps and laid_aside >= STOCK_SIZE:  # S4: a trump only once nothing else was left
+            forbidden[i] |= PLAIN_LOW
+    required = _declarer_courts(mode, rallied)
+    if declarer not in (-1, seat) and (required or rallied >= 0):
+        i = others.index(declarer)
+        if rallied >= 0:
+            forbidden[i] |= 1 << rallied
+        for j in range(len(others)):
+            if j != i:
+                forbidden[j] |= required
+    if stock_size:
+        capacities.append(stock_size)
+        forbidden.append(0)
+        places.append(-1)
+    hidden_discard = laid_aside - shown_trumps.bit_count() if discarder not in (-1, seat) else 0
+    if hidden_discard:
+        block = STRONG | TRUMP_MASK
+        if declarer != discarder:
+            block |= required
+        elif rallied >= 0:
+            block |= 1 << rallied
+        capacities.append(hidden_discard)
+        forbidden.append(block)
+        places.append(-2)
+
+    hands = [0] * PLAYERS
+    stock = discard = 0
+    for _ in range(REDRAWS):
+        masks = deal_unseen(unseen, capacities, forbidden, rng)
+        hands = [0] * PLAYERS
+        hands[seat] = mine
+        stock, discard = 0, (own_discard if discarder == seat else shown_trumps)
+        for place, mask in zip(places, masks, strict=True):
+            if place == -1:
+                stock = mask
+            elif place == -2:
+                discard |= mask
+            else:
+                hands[place] = mask
+        if _plausible(view, hands, played_by, discard, discarder, declarer, mode, rallied, seat):
+            break
+
+    partner = -1
+    revealed = False
+    if mode is Mode.COP:
+        partner, revealed = view.detail("partner"), True
+    elif mode is Mode.RALLY:
+        revealed = bool(played >> rallied & 1)
+        partner = next((s for s in range(PLAYERS) if (hands[s] | played_by[s]) >> rallied & 1), -1)
+    speaker, spoken = _speaker(view, phase, declarer, partner, mode, eldest)
+    thrown = dict(view.public).get("thrown in")
+    return SicilianState(
+        phase=phase,
+        context=HandContext(view.hand_number, dealer, view.scores),
+        hands=tuple(hands),
+        stock=stock,
+        discard=discard,
+        discarder=discarder,
+        speaker=speaker,
+        spoken=spoken,
+        offers=tuple(
+            Bargain(s, kind, amount, -1 if taker is None else taker)
+            for s, kind, amount, taker in view.detail("offers")
+        ),
+        held=view.detail("held"),
+        declarer=declarer,
+        mode=mode,
+        partner=partner,
+        rallied=rallied,
+        revealed=revealed,
+        leader=leader,
+        trick=trick,
+        led=led_suit(TABLE, trick),
+        tricks=tricks,
+        thrown_in=ThrownIn.NO
+        if thrown is None
+        else (ThrownIn.BARGAIN if thrown == "bargain" else ThrownIn.NO_PROP),
+        events=_log(view),
+    )
+
+
+def _declarer_courts(mode: Mode, rallied: int) -> int:
+    """S7: the courts the Declarer must have held (hand or own discard) for his rally: every
+    court of the ranks above the rallied one; all sixteen when he had nothing to rally."""
+    if mode is Mode.ALONE:
+        return sum(1 << card for suit in COURT_CARDS for card in suit)
+    if rallied < 0:
+        return 0
+    rank = next(r for suit in COURT_CARDS for r, card in enumerate(suit) if card == rallied)
+    return sum(1 << suit[r] for suit in COURT_CARDS for r in range(rank))
+
+
+def _plausible(
+    view: PlayerView,
+    hands: list[int],
+    played_by: list[int],
+    discard: int,
+    discarder: int,
+    declarer: int,
+    mode: Mode,
+    rallied: int,
+    seat: int,
+) -> bool:
+    """Whether the sampled hands could have made the bids and the rally seen (S5, S6, S7)."""
+    before = [hands[s] | played_by[s] for s in range(PLAYERS)]
+    if declarer not in (-1, seat) and mode is not Mode.SOLO and strength(before[declarer]) < PROP_STRENGTH:
+        return False
+    if mode is Mode.COP:
+        partner = view.detail("partner")
+        if partner != seat and strength(before[partner]) < COP_STRENGTH:
+            return False
+    if mode is Mode.RALLY and declarer != seat:
+        held = before[declarer] | (discard if discarder == declarer else 0)
+        if rallied not in rally_choices(held)[0]:
+            return False
+    return True
+
+
+def _speaker(
+    view: PlayerView, phase: Phase, declarer: int, partner: int, mode: Mode, eldest: int
+) -> tuple[int, int]:
+    """Whose turn it is to speak and how many have spoken, as the auction leaves them."""
+    to_act = view.to_act if view.to_act is not None else eldest
+    if phase in (Phase.BARGAIN, Phase.SOLO, Phase.PROP):
+        return to_act, (to_act - eldest) % PLAYERS
+    if phase is Phase.COP:
+        return to_act, (to_act - declarer - 1) % PLAYERS
+    if mode is Mode.SOLO:
+        return declarer, (declarer - eldest) % PLAYERS
+    if mode is Mode.COP:
+        return partner, (partner - declarer - 1) % PLAYERS
+    if phase is Phase.EXCHANGE:
+        return (eldest + PLAYERS - 1) % PLAYERS, PLAYERS
+    if phase is Phase.PLAY or phase is Phase.RALLY:
+        return (declarer + PLAYERS - 1) % PLAYERS, PLAYERS - 1
+    return to_act, 0
+
+
+def _log(view: PlayerView) -> EventLog:
+    """The seat's own record of events: the world shows the seat exactly what it has seen."""
+    log: EventLog = None
+    for event in view.events:
+        log = (event, log)
+    return log

@@ -1,0 +1,197 @@
+"""Taroinche worlds consistent with a seat's view.
+
+Known to the seat: its hand, every card played and by whom, every call, a With dog once shown,
+its own discard if it took With, and a belote once announced. Play reveals more (B6): a player who
+did not follow is void in the suit led; one who did not cut while the other side was winning has
+no trump; one who followed trumps (any suit at All-trump) without beating the best card, or
+undertrumped, holds nothing that beats it. A shown dog card not yet played is in the taker's hand
+or discard. An announced belote puts the pair's other card in the announcer's hand; an attacker
+who played the trump King or Queen without a word never held the other one at the start of play.
+
+The unseen cards are dealt under those constraints as they lie now; the cards played (and the
+With discard) go back to their owners to rebuild the deal, and the seat's own record of calls and
+plays is replayed on it. Replaying through the game's own rules gives every derived field (the
+surcoinche round, the belote holder, the trick's best card, the event notes) exactly as the real
+hand has them, and a world the rules would refuse is thrown away and drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from tarocchi.bots.worlds.assign import deal_unseen
+from tarocchi.core.actions import Action
+from tarocchi.core.cards import bits
+from tarocchi.core.errors import IllegalActionError
+from tarocchi.core.protocol import Deal, HandContext
+from tarocchi.core.views import PlayerView
+from tarocchi.games.taroinche.game import DISCARDS, TaroincheGame
+from tarocchi.games.taroinche.rules import (
+    CAPOT,
+    CONTRACTS,
+    DECK,
+    DOG_SIZE,
+    PLAYERS,
+    SUIT_MASKS,
+    SUIT_OF,
+    TRUMP_CODES,
+    Contract,
+    side_of,
+)
+from tarocchi.games.taroinche.state import Phase, TaroincheState
+
+DOG_NOTE = "takes the dog, shown to all: "
+"""The public note (game.end_auction) that shows a With dog."""
+_KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
+TRIES = 50
+
+
+def contract_of(view: PlayerView) -> tuple[Contract, int, int, int] | None:
+    """The public contract: its trump tables, value, taker and partner (None before a bid)."""
+    contract = view.detail("contract")
+    if contract is None:
+        return None
+    trump = TRUMP_CODES.index(contract["trump"])
+    return CONTRACTS[trump], contract["value"], contract["taker"], contract["partner"]
+
+
+def shown_dog(view: PlayerView) -> int:
+    """The With dog, as shown to everyone when the auction ended (0 if none was shown)."""
+    for event in view.events:
+        if event.action is None and event.note.startswith(DOG_NOTE):
+            codes = event.note[len(DOG_NOTE) :].split(" (")[0].split()
+            return DECK.mask(DECK.card(code) for code in codes)
+    return 0
+
+
+def takes(contract: Contract, card: int, best: int) -> bool:
+    """Whether ``card`` beats ``best`` (C3, B6)."""
+    if contract.beats[best] >> card & 1:
+        return True
+    return bool(contract.trump_mask >> card & 1) and not contract.trump_mask >> best & 1
+
+
+def revealed(
+    tricks: Iterable[Sequence[tuple[int, int]]], contract: Contract, taker: int, partner: int
+) -> list[int]:
+    """For each seat, the cards play has shown it cannot hold: B6's duties read backwards."""
+    out = [0] * PLAYERS
+    trumps = contract.trump_mask
+    for plays in tricks:
+        if not plays:
+            continue
+        best_seat, best = plays[0]
+        led = SUIT_OF[best]
+        for seat, card in plays[1:]:
+            if SUIT_OF[card] == led:
+                if contract.must_beat[led] and not contract.beats[best] >> card & 1:
+                    out[seat] |= contract.beats[best]
+            else:
+                out[seat] |= SUIT_MASKS[led]
+                if trumps and side_of(best_seat, taker, partner) != side_of(seat, taker, partner):
+                    if not trumps >> card & 1:
+                        out[seat] |= trumps
+                    elif trumps >> best & 1 and not contract.beats[best] >> card & 1:
+                        out[seat] |= contract.beats[best]
+            if takes(contract, card, best):
+                best_seat, best = seat, card
+    return out
+
+
+def trick_plays(view: PlayerView) -> list[list[tuple[int, int]]]:
+    """Every trick of the view, the one in progress last, as (seat, card index) pairs."""
+    tricks = [[(s, c.index) for s, c in t.plays] for t in view.tricks]
+    if view.trick is not None and view.trick.plays:
+        tricks.append([(s, c.index) for s, c in view.trick.plays])
+    return tricks
+
+
+def sample_world(game: TaroincheGame, view: PlayerView, rng: random.Random) -> TaroincheState:
+    """A complete state that ``view.seat`` cannot tell from the real one."""
+    seat = view.seat
+    assert seat is not None, "a spectator has no world to sample"
+    for _ in range(TRIES):
+        try:
+            return _replay(game, view, _deal(view, seat, rng), seat)
+        except IllegalActionError:
+            continue
+    raise ValueError("no world found that replays the seat's record")
+
+
+def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
+    """The deal of one world, and the taker's discard in it."""
+    tricks = trick_plays(view)
+    played_by = [0] * PLAYERS
+    for plays in tricks:
+        for s, card in plays:
+            played_by[s] |= 1 << card
+    played = sum(played_by)
+    mine = view.hand.mask
+    own_discard = next((cards.mask for label, cards in view.known if label == "your discard"), 0)
+    dog_shown = shown_dog(view)
+    found = contract_of(view)
+    taker = partner = -1
+    forbidden = [0] * PLAYERS
+    held = [0] * PLAYERS
+    if found is not None:
+        contract, value, taker, partner = found
+        if view.phase == "play":
+            forbidden = revealed(tricks, contract, taker, partner)
+            if contract.trump_mask and value != CAPOT:
+                pair = contract.trump_mask & _KINGS_QUEENS
+                belote = view.detail("belote")
+                if belote is not None:
+                    held[belote] |= pair & ~played
+                else:
+                    for member in {taker, partner}:
+                        if played_by[member] & pair:
+                            forbidden[member] |= pair & ~played_by[member]
+    if dog_shown:
+        for s in range(PLAYERS):
+            if s != taker:
+                forbidden[s] |= dog_shown
+    held[seat] = 0
+    unseen = DECK.full & ~(mine | played | own_discard | sum(held))
+    others = [s for s in range(PLAYERS) if s != seat]
+    capacities = [view.hand_sizes[s] - held[s].bit_count() for s in others]
+    masks = [forbidden[s] for s in others]
+    dog_size = 0 if dog_shown else DOG_SIZE
+    hidden_discard = 0
+    if dog_shown and seat != taker:
+        hidden_discard = DECK.size - sum(view.hand_sizes) - played.bit_count()
+    capacities += [dog_size, hidden_discard]
+    masks += [0, 0]
+    places = deal_unseen(unseen, capacities, masks, rng)
+    now = [0] * PLAYERS
+    now[seat] = mine
+    for i, s in enumerate(others):
+        now[s] = places[i] | held[s]
+    discard = own_discard if seat == taker else places[-1]
+    dog = dog_shown or places[-2]
+    hands = []
+    for s in range(PLAYERS):
+        dealt = now[s] | played_by[s]
+        if dog_shown and s == taker:
+            dealt = (dealt | discard) & ~dog_shown
+        hands.append(tuple(DECK.cards_in(dealt)))
+    return Deal(tuple(hands), tuple(DECK.cards_in(dog))), discard
+
+
+def _replay(game: TaroincheGame, view: PlayerView, dealt: tuple[Deal, int], seat: int) -> TaroincheState:
+    """Play the seat's record of actions on the world's deal; the taker's unseen discard is laid
+    aside as soon as the rules call for it."""
+    deal, discard = dealt
+    state = game.initial_state(deal, HandContext(view.hand_number, view.dealer, view.scores))
+    pending = [DISCARDS[c] for c in bits(discard)]
+    actions: list[Action] = [e.action for e in view.events if e.action is not None]
+    apply = game.apply
+    for action in actions:
+        if state.phase is Phase.DISCARD and state.taker != seat:
+            while pending and state.phase is Phase.DISCARD:
+                state = apply(state, pending.pop(0))
+        state = apply(state, action)
+    if state.phase is Phase.DISCARD and state.taker != seat:
+        for action in pending:
+            state = apply(state, action)
+    return state
