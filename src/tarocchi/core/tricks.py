@@ -8,6 +8,7 @@ answer "what may I play" and "who won" with a few integer operations.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Deck
 
@@ -15,6 +16,14 @@ TRUMP = 4
 """Suit id of the trump suit in a ``TrickTable`` (plain suits are 0..3)."""
 FOOL = 5
 """Suit id of the Fool, which belongs to no suit (C4)."""
+
+
+class Trick(NamedTuple):
+    """A completed trick: card indices in play order from ``leader``, and its winner."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.cards import Card, CardSet, Deck
 from tarocchi.core.events import Event
 
 
@@ -86,3 +87,20 @@ class PlayerView:
             "public": {label: text for label, text in self.public},
             "details": dict(self.details),
         }
+
+
+def trick_view(
+    deck: Deck, players: int, leader: int, cards: tuple[int, ...], winner: int | None = None
+) -> TrickView:
+    """The view of a trick held as card indices in play order from ``leader``."""
+    plays = tuple(((leader + pos) % players, deck.cards[card]) for pos, card in enumerate(cards))
+    return TrickView(leader, plays, winner)
+
+
+@lru_cache(maxsize=16384)
+def completed_trick_view(
+    deck: Deck, players: int, leader: int, cards: tuple[int, ...], winner: int
+) -> TrickView:
+    """A completed trick never changes: its view is built once (a view lists every trick of the
+    hand, and would otherwise rebuild them all on every call)."""
+    return trick_view(deck, players, leader, cards, winner)

@@ -16,11 +16,11 @@ from tarocchi.core.actions import Play
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, led_suit
+from tarocchi.core.tricks import TRUMP, Trick, led_suit
 from tarocchi.core.views import PlayerView, TrickView
 from tarocchi.games.piedmont.game import PiedmontGame
 from tarocchi.games.piedmont.rules import DECK, EVIL, GOOD, GOOD_EVIL, NOT_DISCARDABLE, PLAYERS, TABLE
-from tarocchi.games.piedmont.state import Phase, PiedmontState, Trick
+from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SUITS = {**{suit.letter: i for i, suit in enumerate(DECK.suits)}, "T": TRUMP}
 

@@ -30,7 +30,7 @@ from tarocchi.core.actions import Discard
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, led_suit
+from tarocchi.core.tricks import TRUMP, Trick, led_suit
 from tarocchi.core.views import PlayerView
 from tarocchi.games.sicilian.game import SicilianGame
 from tarocchi.games.sicilian.rally import rally_choices
@@ -46,7 +46,7 @@ from tarocchi.games.sicilian.rules import (
     TRUMP_MASK,
     strength,
 )
-from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn, Trick
+from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn
 
 REDRAWS = 40
 """Draws tried for a world whose bids and rally the sampled hands could have made."""

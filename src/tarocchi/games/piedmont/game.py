@@ -13,6 +13,7 @@ from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import Trick
 from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont import views
 from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
@@ -33,7 +34,7 @@ from tarocchi.games.piedmont.rules import (
     side_of,
 )
 from tarocchi.games.piedmont.scoring import score
-from tarocchi.games.piedmont.state import Phase, PiedmontState, Trick
+from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
 DISCARDS = tuple(Discard(card) for card in DECK.cards)

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
+from tarocchi.core.tricks import Trick
 
 
 class Phase(IntEnum):
@@ -18,14 +19,6 @@ class Phase(IntEnum):
     CALL = 2
     """P4 Allegiance: the player of a Good or Evil card calls, confirms or reverses."""
     DONE = 3
-
-
-class Trick(NamedTuple):
-    """A completed trick: card indices in play order from ``leader``, and its winner."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 class PiedmontState(NamedTuple):

@@ -5,15 +5,14 @@ Hidden: the other hands, the dealer's discard (C5) and the stock he took, for ev
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import CardSet
 from tarocchi.core.events import unroll
-from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.core.views import PlayerView, completed_trick_view, trick_view
 from tarocchi.games.piedmont.rules import DECK, PLAYERS, SEAT_NAMES, SIDE_NAMES
-from tarocchi.games.piedmont.state import Phase, PiedmontState, Trick
+from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 if TYPE_CHECKING:
     from tarocchi.games.piedmont.game import PiedmontGame
@@ -21,17 +20,6 @@ if TYPE_CHECKING:
 
 _SUIT_LETTERS = (*(suit.letter for suit in DECK.suits), "T")
 """Suit ids of the trick table (0..3, then trumps) as the letters of the notation."""
-
-
-def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
-    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
-
-
-@lru_cache(maxsize=8192)
-def _completed(trick: Trick) -> TrickView:
-    """A completed trick never changes: build its view once (views would otherwise rebuild every
-    trick of the hand on every call)."""
-    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
 
 
 def allegiance_text(earth_air: int) -> str:
@@ -70,7 +58,7 @@ def build(
         known = (("your discard", CardSet(DECK, state.discard)),)
     trick = None
     if state.phase is not Phase.DISCARD and state.phase is not Phase.DONE:
-        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return PlayerView(
         game=game.info.id,
         seat=seat,
@@ -82,7 +70,7 @@ def build(
         hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick,
-        tricks=tuple(map(_completed, state.tricks)),
+        tricks=tuple(completed_trick_view(DECK, PLAYERS, *t) for t in state.tricks),
         events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
         scores=state.context.scores,
         known=known,

@@ -6,10 +6,10 @@ from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, legal_plays, winning_position
+from tarocchi.core.tricks import TRUMP, Trick, legal_plays, winning_position
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
-from tarocchi.games.sicilian.state import Phase, SicilianState, Trick
+from tarocchi.games.sicilian.state import Phase, SicilianState
 
 _PLAYS_OF = MaskMap(PLAYS)
 _PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))

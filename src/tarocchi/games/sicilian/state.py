@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
+from tarocchi.core.tricks import Trick
 
 
 class Phase(IntEnum):
@@ -48,14 +49,6 @@ class ThrownIn(IntEnum):
     """S3: an offer was taken and nobody held."""
     NO_PROP = 2
     """S5: nobody propped."""
-
-
-class Trick(NamedTuple):
-    """A completed trick: card indices in play order from ``leader``, and its winner."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 class Bargain(NamedTuple):

@@ -7,15 +7,14 @@ card is played (S7). Everyone else, the Declarer included, sees "hidden".
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.cards import CardSet
 from tarocchi.core.events import unroll
-from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.core.views import PlayerView, completed_trick_view, trick_view
 from tarocchi.games.sicilian.rules import DECK, PLAYERS, SEAT_NAMES
-from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn, Trick
+from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 if TYPE_CHECKING:
     from tarocchi.games.sicilian.game import SicilianGame
@@ -26,16 +25,6 @@ _MODES = {
     Mode.RALLY: "Prop and rally",
     Mode.ALONE: "Prop, all courts held: 1 v 3",
 }
-
-
-def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
-
-
-@lru_cache(maxsize=8192)
-def _completed(trick: Trick) -> TrickView:
-    """A completed trick never changes: build its view once."""
-    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
 
 
 def known_partner(state: SicilianState, seat: int | None) -> tuple[str, int | None]:
@@ -95,7 +84,7 @@ def build(
         known = (("your discard", CardSet(DECK, state.discard)),)
     trick = None
     if state.phase is Phase.PLAY:
-        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return PlayerView(
         game=game.info.id,
         seat=seat,
@@ -107,7 +96,7 @@ def build(
         hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick,
-        tricks=tuple(map(_completed, state.tricks)),
+        tricks=tuple(completed_trick_view(DECK, PLAYERS, *t) for t in state.tricks),
         events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
         scores=state.context.scores,
         known=known,

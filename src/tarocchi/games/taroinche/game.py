@@ -12,6 +12,7 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.tricks import Trick
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
@@ -43,7 +44,7 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.scoring import describe, score
-from tarocchi.games.taroinche.state import Phase, TaroincheState, Trick
+from tarocchi.games.taroinche.state import Phase, TaroincheState
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
 DISCARDS = tuple(Discard(card) for card in DECK.cards)

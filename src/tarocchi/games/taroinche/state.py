@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
+from tarocchi.core.tricks import Trick
 from tarocchi.games.taroinche.bidding import Bid
 
 
@@ -21,14 +22,6 @@ class Phase(IntEnum):
     """B4 With: the taker has taken the dog and lays two cards aside."""
     PLAY = 3
     DONE = 4
-
-
-class Trick(NamedTuple):
-    """A completed trick: card indices in play order from ``leader``, and its winner."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 class TaroincheState(NamedTuple):

@@ -7,31 +7,20 @@ announced, every card played. Hidden: other hands, a Without/Against dog and the
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import CardSet
 from tarocchi.core.events import unroll
-from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.core.views import PlayerView, completed_trick_view, trick_view
 from tarocchi.games.taroinche.rules import CONTRACTS, DECK, MODE_NAMES, PLAYERS, SEAT_NAMES, TRUMP_CODES
 from tarocchi.games.taroinche.scoring import COINCHE_WORDS, MULTIPLIERS, describe
-from tarocchi.games.taroinche.state import Phase, TaroincheState, Trick
+from tarocchi.games.taroinche.state import Phase, TaroincheState
 
 if TYPE_CHECKING:
     from tarocchi.games.taroinche.game import TaroincheGame
 
 _KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
-
-
-def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Any], ...]:
-    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
-
-
-@lru_cache(maxsize=8192)
-def _completed(trick: Trick) -> TrickView:
-    """A completed trick never changes: build its view once."""
-    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
 
 
 def belote_announced(state: TaroincheState) -> bool:
@@ -97,7 +86,7 @@ def build(
         known = (("your discard", CardSet(DECK, state.discard)),)
     trick = None
     if state.phase is Phase.PLAY:
-        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return PlayerView(
         game=game.info.id,
         seat=seat,
@@ -109,7 +98,7 @@ def build(
         hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick,
-        tricks=tuple(map(_completed, state.tricks)),
+        tricks=tuple(completed_trick_view(DECK, PLAYERS, *t) for t in state.tricks),
         events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
         scores=state.context.scores,
         known=known,

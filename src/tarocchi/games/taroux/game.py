@@ -13,6 +13,7 @@ from tarocchi.core.events import PUBLIC, Event
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import Trick
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.auction import (
@@ -50,7 +51,7 @@ from tarocchi.games.taroux.rules import (
     TRICKS,
 )
 from tarocchi.games.taroux.scoring import score
-from tarocchi.games.taroux.state import Phase, TarouxState, Trick
+from tarocchi.games.taroux.state import Phase, TarouxState
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
 CALLS: dict[str, Action] = {

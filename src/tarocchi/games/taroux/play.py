@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, legal_plays, winning_position
+from tarocchi.core.tricks import TRUMP, Trick, legal_plays, winning_position
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, TABLE, TRICKS, partner_of
-from tarocchi.games.taroux.state import TarouxState, Trick
+from tarocchi.games.taroux.state import TarouxState
 
 _SUIT_OF = TABLE.suit_of
 _POWER = TABLE.power

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
+from tarocchi.core.tricks import Trick
 
 
 class Phase(IntEnum):
@@ -24,14 +25,6 @@ class Phase(IntEnum):
     """T6: one round of declarations from the bidding Declarer."""
     PLAY = 5
     DONE = 6
-
-
-class Trick(NamedTuple):
-    """A completed trick: card indices in play order from ``leader``, and its winner."""
-
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 class TarouxState(NamedTuple):

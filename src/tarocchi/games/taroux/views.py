@@ -7,13 +7,12 @@ under Without and Against, the face-down discards (C5) from everyone but their d
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.cards import CardSet
 from tarocchi.core.events import unroll
-from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.core.views import PlayerView, completed_trick_view, trick_view
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     CONTRA_NAMES,
@@ -23,20 +22,10 @@ from tarocchi.games.taroux.rules import (
     TAKE,
     partner_of,
 )
-from tarocchi.games.taroux.state import Phase, TarouxState, Trick
+from tarocchi.games.taroux.state import Phase, TarouxState
 
 if TYPE_CHECKING:
     from tarocchi.games.taroux.game import TarouxGame
-
-
-def _plays(leader: int, cards: tuple[int, ...]) -> tuple[tuple[int, Card], ...]:
-    return tuple(((leader + pos) % PLAYERS, DECK.cards[card]) for pos, card in enumerate(cards))
-
-
-@lru_cache(maxsize=8192)
-def _completed(trick: Trick) -> TrickView:
-    """A completed trick never changes: build its view once."""
-    return TrickView(trick.leader, _plays(trick.leader, trick.cards), trick.winner)
 
 
 def auction_text(auction: tuple[tuple[int, str], ...]) -> str:
@@ -91,7 +80,7 @@ def build(
         known = (("your discard", CardSet(DECK, state.discards[seat])),)
     trick = None
     if state.phase is Phase.PLAY:
-        trick = TrickView(state.leader, _plays(state.leader, state.trick))
+        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return PlayerView(
         game=game.info.id,
         seat=seat,
@@ -103,7 +92,7 @@ def build(
         hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick,
-        tricks=tuple(map(_completed, state.tricks)),
+        tricks=tuple(completed_trick_view(DECK, PLAYERS, *t) for t in state.tricks),
         events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
         scores=state.context.scores,
         known=known,
