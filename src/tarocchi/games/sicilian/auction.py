@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
@@ -117,7 +119,7 @@ class _Bargaining:
         )
 
 
-class _Round:
+class _Round(ABC):
     """S4, S5, S6: one call each, in turn; the first bid ends the round."""
 
     bid: Call
@@ -142,11 +144,13 @@ class _Round:
             return self.all_passed(state._replace(spoken=spoken), events)
         return state._replace(speaker=(state.speaker + 1) % PLAYERS, spoken=spoken, events=events)
 
+    @abstractmethod
     def bid_made(self, state: SicilianState, events: EventLog) -> SicilianState:
-        raise NotImplementedError
+        """The state after the first bid of the round."""
 
+    @abstractmethod
     def all_passed(self, state: SicilianState, events: EventLog) -> SicilianState:
-        raise NotImplementedError
+        """The state when everyone has passed."""
 
     def refusal(self, state: SicilianState, action: Action) -> str:
         seat = SEAT_NAMES[state.speaker]
