@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet, Deck
-from tarocchi.core.events import Event
+from tarocchi.core.events import Event, EventLog, unroll
+from tarocchi.core.tricks import Trick
+
+if TYPE_CHECKING:
+    from tarocchi.core.protocol import HandContext
 
 
 @dataclass(frozen=True)
@@ -104,3 +109,56 @@ def completed_trick_view(
     """A completed trick never changes: its view is built once (a view lists every trick of the
     hand, and would otherwise rebuild them all on every call)."""
     return trick_view(deck, players, leader, cards, winner)
+
+
+class HandState(Protocol):
+    """What every game's state holds that every view shows."""
+
+    @property
+    def context(self) -> HandContext: ...
+    @property
+    def phase(self) -> IntEnum: ...
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def events(self) -> EventLog: ...
+
+
+def seat_view(
+    game_id: str,
+    deck: Deck,
+    state: HandState,
+    seat: int | None,
+    to_act: int | None,
+    legal: tuple[Action, ...],
+    *,
+    trick: TrickView | None,
+    known: tuple[tuple[str, CardSet], ...],
+    public: list[tuple[str, str]],
+    details: list[tuple[str, Any]],
+) -> PlayerView:
+    """A seat's view: the fields every game shares, from the state, plus the game's own facts.
+
+    Only the seat's own hand is read; the events are those whose audience includes the seat.
+    """
+    players = len(state.hands)
+    return PlayerView(
+        game=game_id,
+        seat=seat,
+        hand_number=state.context.number,
+        dealer=state.context.dealer,
+        phase=state.phase.name.lower(),
+        to_act=to_act,
+        legal_actions=legal,
+        hand=CardSet(deck, state.hands[seat] if seat is not None else 0),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trick=trick,
+        tricks=tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
+        events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
+        scores=state.context.scores,
+        known=known,
+        public=tuple(public),
+        details=tuple(details),
+    )

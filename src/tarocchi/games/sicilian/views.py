@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import CardSet
-from tarocchi.core.events import unroll
-from tarocchi.core.views import PlayerView, completed_trick_view, trick_view
+from tarocchi.core.views import PlayerView, seat_view, trick_view
 from tarocchi.games.sicilian.rules import DECK, PLAYERS, SEAT_NAMES
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
@@ -85,21 +84,15 @@ def build(
     trick = None
     if state.phase is Phase.PLAY:
         trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
-    return PlayerView(
-        game=game.info.id,
-        seat=seat,
-        hand_number=state.context.number,
-        dealer=dealer,
-        phase=state.phase.name.lower(),
-        to_act=to_act,
-        legal_actions=legal,
-        hand=CardSet(DECK, state.hands[seat] if seat is not None else 0),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
+    return seat_view(
+        game.info.id,
+        DECK,
+        state,
+        seat,
+        to_act,
+        legal,
         trick=trick,
-        tricks=tuple(completed_trick_view(DECK, PLAYERS, *t) for t in state.tricks),
-        events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
-        scores=state.context.scores,
         known=known,
-        public=tuple(public),
-        details=tuple(details),
+        public=public,
+        details=details,
     )
