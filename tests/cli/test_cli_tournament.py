@@ -92,3 +92,27 @@ def test_hint_names_the_search_players_move_and_its_reason(
     assert "game points for you over 30 deals of the unseen cards" in hint
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["hands"][0]["actions"] == []
+
+
+def test_levels_may_be_given_per_computer_seat(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    """South plays; West, North and East get the three levels in seat order."""
+    record = tmp_path / "mixed.json"
+    result = invoke(
+        "play",
+        "piedmont",
+        "--deals",
+        str(write_deals(4)),
+        "--level",
+        "hard,easy,medium",
+        "--record",
+        str(record),
+        input="quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    players = json.loads(record.read_text(encoding="utf-8"))["players"]
+    assert players == ["human", "hard (search)", "easy (random)", "medium (heuristic)"]
+    result = invoke("play", "piedmont", "--level", "hard,easy")
+    assert result.exit_code == 2
+    assert "give one level, or one per computer seat (3, in seat order)" in result.output

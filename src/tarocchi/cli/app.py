@@ -49,7 +49,8 @@ def games() -> None:
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option(
     "--level",
-    help="Computer players: easy (random), medium (heuristic, the default) or hard (search).",
+    help="Computer players: easy (random), medium (heuristic, the default) or hard (search); "
+    "one level for all, or one per computer seat in seat order, e.g. hard,medium,easy.",
 )
 @click.option(
     "--deals",
@@ -74,21 +75,30 @@ def play(
 ) -> None:
     """Play GAME at the terminal against computer players."""
     game = load_game(game_id, option_pairs)
-    try:
-        level = level.strip().lower() if level else default_level(game)
-        make_opponent(game, 0, level)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--level'") from None
     if not 0 <= seat < game.players:
         raise click.BadParameter(
             f"{game.info.id} seats are 0..{game.players - 1} (got {seat})", param_hint="'--seat'"
         )
+    try:
+        others = [s for s in range(game.players) if s != seat]
+        wanted = [w.strip().lower() for w in level.split(",")] if level else [default_level(game)]
+        if len(wanted) == 1:
+            wanted *= len(others)
+        if len(wanted) != len(others):
+            raise ValueError(
+                f"give one level, or one per computer seat ({len(others)}, in seat order); got {level}"
+            )
+        levels = dict(zip(others, wanted, strict=True))
+        for other, wanted_level in levels.items():
+            make_opponent(game, other, wanted_level)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--level'") from None
     console = make_console()
     seed = fresh_seed() if seed is None else seed
     if record_path is None:
         record_path = default_record_path(game.info.id)
     names = [
-        "human" if s == seat else f"{level} ({make_opponent(game, s, level).name})"
+        "human" if s == seat else f"{levels[s]} ({make_opponent(game, s, levels[s]).name})"
         for s in range(game.players)
     ]
     try:
@@ -101,7 +111,7 @@ def play(
         raise click.BadParameter(str(exc), param_hint="'--deals'") from None
     except TarocchiError as exc:
         raise click.ClickException(str(exc)) from None
-    session = TableSession(console, game, match, seat, seed, record_path, level)
+    session = TableSession(console, game, match, seat, seed, record_path, levels)
     partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
     you = game.seat_name(seat)
     you = you if you == f"Seat {seat}" else f"{you}, seat {seat}"
@@ -110,7 +120,7 @@ def play(
         f"{game.info.name} ({options_text(game.options)}). You are {you}"
         + (f"; your partner is {partners}" if partners else "")
         + f". Seed {seed}. "
-        f"Computer players: {level}.",
+        f"Computer players: {', '.join(sorted(set(levels.values()), key=list(levels.values()).index))}.",
         "bold",
     )
     if deals_path is not None:

@@ -73,7 +73,7 @@ class TableSession:
         seat: int,
         seed: int,
         record_path: Path,
-        level: str = "random",
+        levels: dict[int, str] | None = None,
     ) -> None:
         self.console = console
         self.game = game
@@ -82,9 +82,9 @@ class TableSession:
         self.record_path = record_path
         self.seating = Seating(game, seat)
         self.opponents: dict[int, Player] = {
-            s: make_opponent(game, s, level) for s in range(game.players) if s != seat
+            s: make_opponent(game, s, (levels or {}).get(s)) for s in range(game.players) if s != seat
         }
-        self.helper = make_opponent(game, seat, level)
+        self.helper = make_opponent(game, seat, max((levels or {}).values(), key=_strength, default=None))
         self.rngs = [player_rng(seed, s) for s in range(game.players)]
         self.hint_rng = random.Random(f"tarocchi/{seed}/hints")
         self.interactive = sys.stdin.isatty()
@@ -332,6 +332,11 @@ class TableSession:
         action = self.helper.choose(self.match.view(self.seat), self.rngs[self.seat])
         say(self.console, f"auto: {action}", "dim")
         self.match.submit(self.seat, action)
+
+
+def _strength(level: str) -> int:
+    """Order of the levels, so that ``auto`` plays at the strongest level at the table."""
+    return ("easy", "medium", "hard").index(level) if level in ("easy", "medium", "hard") else -1
 
 
 def _is_card(game: Game[Any], word: str) -> bool:
