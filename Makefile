@@ -20,7 +20,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 --dist worksteal -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
