@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from tarocchi.bots.heuristic.sicilian import SicilianHeuristic
@@ -216,3 +217,31 @@ def test_play_plays_on_in_a_sampled_world() -> None:
         while GAME.to_act(world) is not None:
             world = GAME.apply(world, rng.choice(GAME.legal_actions(world)))
         assert GAME.outcome(world) is not None and not GAME.audit(world)
+
+
+SOLO_HANDS = {
+    0: "KC KD KB KS T1 T21 FOOL T17 T18 T19 T20 T16 T15 T14 QC",
+    1: "T5 T8 T9 T10 QD CD VD 10D 9D 8D 7D 6D 5D QB CB",
+    2: "T4 T13 T6 T7 VB 10B 9B 8B 7B 6B 5B QS CS VS 10S",
+    3: "T11 T12 CC VC 10C 9C 8C 7C 6C 9S 8S 7S 6S 5S AS",
+}
+"""Every hand given, so the stock is what is left: T2 T3 5C. South says Solo and shows it (S4),
+lays T3 (shown), QC and 5C aside, and leads."""
+
+
+def test_the_shown_stock_comes_from_the_views_details_not_from_the_wording_of_its_event() -> None:
+    state = _start(_deal(SOLO_HANDS), dealer=3)
+    for move in ("solo", "discard T3", "QC", "5C", "KC"):
+        state = GAME.apply(state, GAME.parse_action(move, state))
+    view = GAME.view(state, 1)
+    assert GAME.to_act(state) == 1 and view.detail("stock") == "5C T2 T3"
+    # the same view with every note of the rules blanked: the sampler must not need them
+    quiet = dataclasses.replace(
+        view, events=tuple(e._replace(note="") if e.action is None else e for e in view.events)
+    )
+    stock = DECK.mask(DECK.parse("T2 T3 5C"))
+    rng = random.Random(11)
+    for _ in range(SAMPLES):
+        world = sample_world(GAME, quiet, rng)
+        assert stock & ~(world.hands[0] | world.discard) == 0
+        assert world.shown_stock == stock

@@ -6,6 +6,7 @@ Positions come from deals in notation; every check runs over many sampled worlds
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -109,3 +110,19 @@ def test_what_the_seat_sees_stays_where_it_is() -> None:
         assert world.hands[4] == state.hands[4]
         assert world.trick == state.trick
         assert [w.bit_count() for w in world.hands] == [h.bit_count() for h in state.hands]
+
+
+def test_the_shown_dog_comes_from_the_views_details_not_from_the_wording_of_its_event() -> None:
+    state = act(start(), "82 S with 1", "pass", "pass", "pass", "pass", "discard 7D", "discard 8D", "JS")
+    view = GAME.view(state, 1)
+    assert view.detail("dog") == "QD JD"
+    # the same view with every note of the rules blanked: the sampler must not need them
+    quiet = dataclasses.replace(
+        view, events=tuple(e._replace(note="") if e.action is None else e for e in view.events)
+    )
+    dog = card("QD") | card("JD")
+    rng = random.Random(6)
+    for _ in range(SAMPLES):
+        world = sample_world(GAME, quiet, rng)  # type: ignore[arg-type]
+        assert (world.hands[0] | world.discard) & dog == dog
+        assert world.shown_dog == dog

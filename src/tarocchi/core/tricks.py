@@ -34,6 +34,8 @@ class TrickRules:
     """Taroux T7: with a trump in the trick, a trump played must beat it if it can."""
     fool: bool = True
     """C4: the Fool may be played to any trick instead of a required card; it never wins."""
+    ruling: str = ""
+    """The game's ruling on these duties, named when a card is refused (empty: none named)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,3 +136,22 @@ def winning_position(
         elif suit == led and not best_is_trump and power[card] > best_power:
             best, best_power = pos, power[card]
     return best
+
+
+def duty_refusal(
+    deck: Deck, table: TrickTable, rules: TrickRules, hand: int, card: int, led: int | None, allowed: int
+) -> str:
+    """Why ``card`` may not be played from ``hand`` (it is known to be refused): not held, else the
+    C3 duty it breaks (follow suit, else trump), naming the cards ``allowed`` instead."""
+    code = deck.cards[card].code
+    if not hand >> card & 1:
+        return f"{code} is not in your hand"
+    assert led is not None  # a lead is always legal
+    codes = deck.codes(allowed)
+    ruling = f" ({rules.ruling})" if rules.ruling else ""
+    if led == TRUMP:
+        return f"trumps were led and you hold trumps: you must play a trump ({codes}){ruling}"
+    suit = deck.suits[led].name
+    if hand & table.suit_masks[led]:
+        return f"{suit} was led and you hold {suit}: you must follow suit ({codes}){ruling}"
+    return f"you have no {suit} but hold trumps: you must play a trump ({codes}){ruling}"

@@ -13,7 +13,7 @@ from tarocchi.core.events import Event, EventLog, unroll
 from tarocchi.core.tricks import Trick
 
 if TYPE_CHECKING:
-    from tarocchi.core.protocol import HandContext
+    from tarocchi.core.protocol import GameInfo, HandContext
 
 
 @dataclass(frozen=True)
@@ -121,31 +121,37 @@ class HandState(Protocol):
     @property
     def hands(self) -> tuple[int, ...]: ...
     @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[int, ...]: ...
+    @property
     def tricks(self) -> tuple[Trick, ...]: ...
     @property
     def events(self) -> EventLog: ...
 
 
 def seat_view(
-    game_id: str,
-    deck: Deck,
+    info: GameInfo,
     state: HandState,
     seat: int | None,
     to_act: int | None,
     legal: tuple[Action, ...],
     *,
-    trick: TrickView | None,
-    known: tuple[tuple[str, CardSet], ...],
+    playing: bool,
+    discard: int,
     public: list[tuple[str, str]],
     details: list[tuple[str, Any]],
 ) -> PlayerView:
     """A seat's view: the fields every game shares, from the state, plus the game's own facts.
 
     Only the seat's own hand is read; the events are those whose audience includes the seat.
+    ``playing``: cards are being played, so the trick in progress is shown (empty before the
+    lead). ``discard``: the cards this seat itself laid aside face down, which it alone sees (C5).
     """
+    deck = info.deck
     players = len(state.hands)
     return PlayerView(
-        game=game_id,
+        game=info.id,
         seat=seat,
         hand_number=state.context.number,
         dealer=state.context.dealer,
@@ -154,11 +160,11 @@ def seat_view(
         legal_actions=legal,
         hand=CardSet(deck, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
-        trick=trick,
+        trick=trick_view(deck, players, state.leader, state.trick) if playing else None,
         tricks=tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
         events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
         scores=state.context.scores,
-        known=known,
+        known=(("your discard", CardSet(deck, discard)),) if discard else (),
         public=tuple(public),
         details=tuple(details),
     )

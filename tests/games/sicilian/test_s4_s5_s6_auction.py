@@ -99,3 +99,26 @@ def test_S6_cop_accepted_makes_an_open_partner():
         view = g.view(state, seat)
         assert view.detail("partner") == 2 and view.detail("mode") == "cop"
         assert ("partner", "North (Cop)") in view.public
+
+
+def test_S4_the_shown_stock_is_a_view_detail_for_every_seat_and_a_spectator():
+    g = game()
+    before = start(g, deals.SOLO, moves=QUIET)
+    assert all(g.view(before, seat).detail("stock") is None for seat in (0, 1, 2, 3, None))
+    state = act(g, before, "solo")
+    for seat in (0, 1, 2, 3, None):
+        view = g.view(state, seat)
+        assert view.detail("stock") == "5C T2 T3"
+        assert dict(view.public)["stock"].startswith("5C T2 T3, shown to all")
+    # it stays public once the Declarer has laid cards aside and play has begun
+    state = act(g, state, "discard T3; QC; 5C")
+    assert g.view(state, 2).detail("stock") == "5C T2 T3"
+
+
+def test_S5_the_stock_taken_unseen_is_no_view_detail_not_even_for_the_dealer():
+    g = game()
+    state = start(g, deals.PROP, moves=f"{QUIET}; {NO_SOLO}")
+    for seat in (0, 1, 2, 3, None):
+        view = g.view(state, seat)
+        assert view.detail("stock") is None
+        assert "stock" not in dict(view.public)

@@ -52,7 +52,6 @@ REDRAWS = 40
 """Draws tried for a world whose bids and rally the sampled hands could have made."""
 PLAIN_LOW = DECK.full & ~STRONG & ~TRUMP_MASK
 """Cards that may be discarded before any trump (S4)."""
-_SHOWN = "shows the stock, "
 
 
 def _voids(tricks: tuple[Trick, ...], current: tuple[int, ...], leader: int) -> list[int]:
@@ -75,11 +74,8 @@ def _voids(tricks: tuple[Trick, ...], current: tuple[int, ...], leader: int) -> 
 
 def _shown_stock(view: PlayerView) -> int:
     """S4: the stock a Solo Declarer showed to everyone (0 if none was shown)."""
-    for event in view.events:
-        if event.action is None and event.note.startswith(_SHOWN):
-            codes = event.note[len(_SHOWN) :].split(",")[0]
-            return DECK.mask(DECK.parse(codes))
-    return 0
+    codes = view.detail("stock")
+    return DECK.mask(DECK.parse(codes)) if codes else 0
 
 
 def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> SicilianState:
@@ -184,6 +180,7 @@ def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> Si
         context=HandContext(view.hand_number, dealer, view.scores),
         hands=tuple(hands),
         stock=stock,
+        shown_stock=shown_stock,
         discard=discard,
         discarder=discarder,
         speaker=speaker,

@@ -41,8 +41,6 @@ from tarocchi.games.taroinche.rules import (
 )
 from tarocchi.games.taroinche.state import Phase, TaroincheState
 
-DOG_NOTE = "takes the dog, shown to all: "
-"""The public note (game.end_auction) that shows a With dog."""
 _KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
 TRIES = 50
 
@@ -58,11 +56,8 @@ def contract_of(view: PlayerView) -> tuple[Contract, int, int, int] | None:
 
 def shown_dog(view: PlayerView) -> int:
     """The With dog, as shown to everyone when the auction ended (0 if none was shown)."""
-    for event in view.events:
-        if event.action is None and event.note.startswith(DOG_NOTE):
-            codes = event.note[len(DOG_NOTE) :].split(" (")[0].split()
-            return DECK.mask(DECK.card(code) for code in codes)
-    return 0
+    codes = view.detail("dog")
+    return DECK.mask(DECK.parse(codes)) if codes else 0
 
 
 def takes(contract: Contract, card: int, best: int) -> bool:

@@ -12,8 +12,8 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import Trick
 from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont import views
 from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
@@ -42,11 +42,11 @@ OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "
 FIRST_CALL = (OURS, YOURS)
 ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
-_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
 _SUIT_OF = TABLE.suit_of
-_PLAYS_OF = MaskMap(PLAYS)
 _DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARDS_OF = MaskMap(DISCARDS)
+_NEW = tuple.__new__
+assert len(PiedmontState._fields) == 14, "_Playing builds the state by position"
 
 
 class PiedmontGame(PhasedGame[PiedmontState]):
@@ -59,7 +59,8 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
-        self._phases = (_Discarding(self), _Playing(self), _Calling(self), HandOver())
+        playing = _Playing(self.allegiance)
+        self._phases = (_Discarding(self), playing, _Calling(playing), HandOver())
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     def seat_name(self, seat: int) -> str:
@@ -157,33 +158,8 @@ class PiedmontGame(PhasedGame[PiedmontState]):
             return PLAYS[card.index]
         raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
 
-    # -- transitions shared by the phases ---------------------------------------------
-    def after_card(self, state: PiedmontState) -> PiedmontState:
-        """Finish the trick if it is complete (and no call is pending)."""
-        if len(state.trick) < PLAYERS or state.phase == _CALL:
-            return state
-        winner = trick_winner(state.trick, state.leader, state.led, self.allegiance, state.dead)
-        tricks = (*state.tricks, Trick(state.leader, state.trick, winner))
-        return PiedmontState(
-            _DONE if len(tricks) == TRICKS else _PLAY,
-            state.context,
-            state.hands,
-            state.discard,
-            winner,
-            (),
-            None,
-            tricks,
-            state.caller,
-            state.segments,
-            state.pending,
-            state.forced,
-            state.dead,
-            (Event(winner, None, PUBLIC, _WINS[len(tricks)]), state.events),
-        )
-
 
 _DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
-_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
 _NOTATION = (
     "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
     "or a call: ours, yours, confirm, reverse"
@@ -235,29 +211,15 @@ class _Discarding:
         return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
 
 
-class _Playing:
+class _Playing(TrickPlay[PiedmontState]):
     """P3 (follow, else trump, else anything; no overtrump), C4 (the Fool), P4 (Good and Evil)."""
 
-    def __init__(self, game: PiedmontGame) -> None:
-        self.game = game
+    def __init__(self, allegiance: bool) -> None:
+        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
+        self.allegiance = allegiance
 
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        return _PLAYS_OF.select(play_mask(state, seat))
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if type(action) is not Play:
-            return None
-        card = action.card.index
-        trick = state.trick
-        seat = (state.leader + len(trick)) % PLAYERS
-        if not play_mask(state, seat) >> card & 1:
-            return None
-        if PLAYS[card] is not action and PLAYS[card] != action:
-            return None  # a card of another pack
+    def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
         bit = 1 << card
-        hands = state.hands
-        hands = (*hands[:seat], hands[seat] ^ bit, *hands[seat + 1 :])
         led = state.led
         if led is None and _SUIT_OF[card] != FOOL_SUIT:
             led = _SUIT_OF[card]
@@ -266,45 +228,67 @@ class _Playing:
             forced, dead = -1, dead | bit
         elif (
             bit & GOOD_EVIL
-            and self.game.allegiance
+            and self.allegiance
             and (state.caller < 0 or side_of(seat) != side_of(state.caller))
         ):
             phase, pending = _CALL, seat  # P4: the first call, or an opponent's answer
-        new = PiedmontState(
-            phase,
-            state.context,
-            hands,
-            state.discard,
-            state.leader,
-            (*trick, card),
-            led,
-            state.tricks,
-            state.caller,
-            state.segments,
-            pending,
-            forced,
-            dead,
-            (_PLAY_EVENTS[seat][card], state.events),
+        # The hottest line of random play: every field by position, without NamedTuple's __new__.
+        new = _NEW(
+            PiedmontState,
+            (
+                phase,
+                state.context,
+                hands,
+                state.discard,
+                state.leader,
+                (*state.trick, card),
+                led,
+                state.tricks,
+                state.caller,
+                state.segments,
+                pending,
+                forced,
+                dead,
+                (self.play_events[seat][card], state.events),
+            ),
         )
-        if len(trick) == PLAYERS - 1:
-            return self.game.after_card(new)
+        if len(state.trick) == PLAYERS - 1:
+            return self.finish(new)
         return new
 
-    def refusal(self, state: PiedmontState, action: Action) -> str:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        if not isinstance(action, Play):
-            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
-        if DECK.cards[action.card.index] != action.card:
-            return f"{action.card.code} is not a card of this pack"
-        return refusal(state, seat, action.card.index)
+    def finish(self, state: PiedmontState) -> PiedmontState:
+        """Finish the trick if it is complete (and no call is pending)."""
+        if len(state.trick) < PLAYERS or state.phase == _CALL:
+            return state
+        winner = trick_winner(state.trick, state.leader, state.led, self.allegiance, state.dead)
+        tricks, events = self.won(state.tricks, state.leader, state.trick, winner, state.events)
+        return _NEW(
+            PiedmontState,
+            (
+                _DONE if len(tricks) == TRICKS else _PLAY,
+                state.context,
+                state.hands,
+                state.discard,
+                winner,
+                (),
+                None,
+                tricks,
+                state.caller,
+                state.segments,
+                state.pending,
+                state.forced,
+                state.dead,
+                events,
+            ),
+        )
 
 
 class _Calling:
     """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
     who later plays the other card ``confirm``s or ``reverse``s the call."""
 
-    def __init__(self, game: PiedmontGame) -> None:
-        self.game = game
+    def __init__(self, playing: _Playing) -> None:
+        self.playing = playing
 
     def legal(self, state: PiedmontState) -> tuple[Action, ...]:
         return FIRST_CALL if state.caller < 0 else ANSWER
@@ -319,7 +303,7 @@ class _Calling:
             if action is REVERSE:
                 earth_air = 1 - state.segments[-1][1]
                 state = state._replace(segments=(*state.segments, (len(state.tricks), earth_air)))
-            return self.game.after_card(state)
+            return self.playing.finish(state)
         played = state.trick[-1]
         good_for_caller = (played == GOOD) == (action is OURS)
         earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
@@ -343,7 +327,7 @@ class _Calling:
                     dead=state.dead | (1 << other),
                     events=(Event(partner, None, PUBLIC, note), state.events),
                 )
-        return self.game.after_card(state)
+        return self.playing.finish(state)
 
     def refusal(self, state: PiedmontState, action: Action) -> str:
         card = "Good" if state.trick[-1] == GOOD else "Evil"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.tricks import TRUMP, legal_plays, winning_position
+from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position
 from tarocchi.games.piedmont.rules import DECK, DUTIES, GOOD_EVIL, TABLE, side_of
 from tarocchi.games.piedmont.state import PiedmontState
 
@@ -40,21 +40,11 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegianc
 def refusal(state: PiedmontState, seat: int, card: int) -> str:
     """Why ``card`` may not be played by ``seat`` now (the card is known to be refused)."""
     hand = state.hands[seat]
-    code = DECK.cards[card].code
-    if not hand >> card & 1:
-        return f"{code} is not in your hand"
-    if state.forced >= 0 and hand >> state.forced & 1:
-        forced = DECK.cards[state.forced].code
+    forced = state.forced
+    if hand >> card & 1 and forced >= 0 and hand >> forced & 1:
+        code = DECK.cards[forced].code
         return (
-            f"you must play {forced} now: your partner played the other of Good and Evil, "
-            f"so {forced} leaves play at once and has no effect (P4)"
+            f"you must play {code} now: your partner played the other of Good and Evil, "
+            f"so {code} leaves play at once and has no effect (P4)"
         )
-    led = state.led
-    assert led is not None  # a lead is always legal
-    allowed = DECK.codes(play_mask(state, seat))
-    if led == TRUMP:
-        return f"trumps were led and you hold trumps: you must play a trump ({allowed})"
-    suit = DECK.suits[led].name
-    if hand & TABLE.suit_masks[led]:
-        return f"{suit} was led and you hold {suit}: you must follow suit ({allowed})"
-    return f"you have no {suit} but hold trumps: you must play a trump ({allowed})"
+    return duty_refusal(DECK, TABLE, DUTIES, hand, card, state.led, play_mask(state, seat))

@@ -8,9 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import CardSet
-from tarocchi.core.views import PlayerView, seat_view, trick_view
-from tarocchi.games.piedmont.rules import DECK, PLAYERS, SEAT_NAMES, SIDE_NAMES
+from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.games.piedmont.rules import DECK, SEAT_NAMES, SIDE_NAMES
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 if TYPE_CHECKING:
@@ -52,21 +51,14 @@ def build(
             public.append(("reversed", f"from trick {starts}; earlier tricks keep the earlier call"))
     if state.dead:
         public.append(("dead card", f"{DECK.codes(state.dead)} (played by the caller's partner: no effect)"))
-    known: tuple[tuple[str, CardSet], ...] = ()
-    if seat == dealer and state.discard:
-        known = (("your discard", CardSet(DECK, state.discard)),)
-    trick = None
-    if state.phase is not Phase.DISCARD and state.phase is not Phase.DONE:
-        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return seat_view(
-        game.info.id,
-        DECK,
+        game.info,
         state,
         seat,
         to_act,
         legal,
-        trick=trick,
-        known=known,
+        playing=state.phase is not Phase.DISCARD and state.phase is not Phase.DONE,
+        discard=state.discard if seat == dealer else 0,
         public=public,
         details=details,
     )

@@ -175,6 +175,7 @@ class _Solo(_Round):
             phase=Phase.EXCHANGE,
             hands=tuple(hands),
             stock=0,
+            shown_stock=state.stock,
             declarer=seat,
             mode=Mode.SOLO,
             discarder=seat,

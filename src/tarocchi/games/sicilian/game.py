@@ -96,6 +96,7 @@ class SicilianGame(PhasedGame[SicilianState]):
             context=context,
             hands=tuple(DECK.mask(hand) for hand in deal.hands),
             stock=DECK.mask(deal.stock),
+            shown_stock=0,
             discard=0,
             discarder=-1,
             speaker=eldest,

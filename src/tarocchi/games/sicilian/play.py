@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
-from tarocchi.core.actions import Action, Play
-from tarocchi.core.cards import MaskMap
-from tarocchi.core.events import PUBLIC, Event
+from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, Trick, legal_plays, winning_position
+from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
-_PLAYS_OF = MaskMap(PLAYS)
-_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
 _SUIT_OF = TABLE.suit_of
-_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
 _PLAY, _DONE = Phase.PLAY, Phase.DONE
+_NEW = tuple.__new__
+_HANDS = SicilianState._fields.index("hands")
+_REVEALED = SicilianState._fields.index("revealed")
+_TRICKS = SicilianState._fields.index("tricks")
+_EVENTS = SicilianState._fields.index("events")
+_TAIL_FIELDS = ("revealed", "leader", "trick", "led", "tricks", "thrown_in", "events")
+assert SicilianState._fields[_REVEALED:] == _TAIL_FIELDS, "place() builds these fields by position"
+
+
+def play_mask(state: SicilianState, seat: int) -> int:
+    """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+    return legal_plays(DUTIES, TABLE, state.hands[seat], state.led)
+
+
+def refusal(state: SicilianState, seat: int, card: int) -> str:
+    """Why ``card`` may not be played by ``seat`` now (the card is known to be refused)."""
+    return duty_refusal(DECK, TABLE, DUTIES, state.hands[seat], card, state.led, play_mask(state, seat))
 
 
 def trick_winner(cards: tuple[int, ...], leader: int, led: int | None) -> int:
@@ -26,68 +39,54 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None) -> int:
     return (leader + pos) % PLAYERS
 
 
-class Playing:
-    """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+class Playing(TrickPlay[SicilianState]):
+    """S8 and C4 (``play_mask``); C3, the trick's winner; S7, the rallied card reveals its holder."""
 
-    def legal(self, state: SicilianState) -> tuple[Action, ...]:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        return _PLAYS_OF.select(legal_plays(DUTIES, TABLE, state.hands[seat], state.led))
+    def __init__(self) -> None:
+        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
 
-    def apply(self, state: SicilianState, action: Action) -> SicilianState | None:
-        if type(action) is not Play:
-            return None
-        card = action.card.index
-        trick = state.trick
-        seat = (state.leader + len(trick)) % PLAYERS
-        hand = state.hands[seat]
-        if not legal_plays(DUTIES, TABLE, hand, state.led) >> card & 1:
-            return None
-        if PLAYS[card] is not action and PLAYS[card] != action:
-            return None  # a card of another pack
-        hands = state.hands
-        hands = (*hands[:seat], hand ^ (1 << card), *hands[seat + 1 :])
+    def place(self, state: SicilianState, seat: int, card: int, hands: tuple[int, ...]) -> SicilianState:
         led = state.led
         if led is None and _SUIT_OF[card] != FOOL_SUIT:
             led = _SUIT_OF[card]
-        events = (_PLAY_EVENTS[seat][card], state.events)
+        events: EventLog = (self.play_events[seat][card], state.events)
         revealed = state.revealed
         if card == state.rallied:
             revealed = True
             text = f"holds the rallied {DECK.cards[card].code}: the Declarer's partner (S7)"
             events = (Event(seat, None, PUBLIC, text), events)
-        trick = (*trick, card)
-        s = state
+        trick = (*state.trick, card)
+        # The hottest lines of random play: one positional build, the unchanged fields as slices.
         if len(trick) < PLAYERS:
-            return SicilianState(
-                s.phase, s.context, hands, s.stock, s.discard, s.discarder, s.speaker, s.spoken,
-                s.offers, s.held, s.declarer, s.mode, s.partner, s.rallied, revealed,
-                s.leader, trick, led, s.tricks, s.thrown_in, events,
-            )  # fmt: skip
-        winner = trick_winner(trick, s.leader, led)
-        tricks = (*s.tricks, Trick(s.leader, trick, winner))
-        return SicilianState(
-            _DONE if len(tricks) == TRICKS else _PLAY, s.context, hands, s.stock, s.discard,
-            s.discarder, s.speaker, s.spoken, s.offers, s.held, s.declarer, s.mode, s.partner,
-            s.rallied, revealed, winner, (), None, tricks, s.thrown_in,
-            (Event(winner, None, PUBLIC, _WINS[len(tricks)]), events),
-        )  # fmt: skip
-
-    def refusal(self, state: SicilianState, action: Action) -> str:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        if not isinstance(action, Play):
-            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
-        card = action.card
-        if DECK.cards[card.index] != card:
-            return f"{card.code} is not a card of this pack"
-        hand = state.hands[seat]
-        if not hand >> card.index & 1:
-            return f"{card.code} is not in your hand"
-        led = state.led
-        assert led is not None  # a lead is always legal
-        allowed = DECK.codes(legal_plays(DUTIES, TABLE, hand, led))
-        if led == TRUMP:
-            return f"trumps were led and you hold trumps: you must play a trump ({allowed}) (S8)"
-        suit = DECK.suits[led].name
-        if hand & TABLE.suit_masks[led]:
-            return f"{suit} was led and you hold {suit}: you must follow suit ({allowed}) (S8)"
-        return f"you have no {suit} but hold trumps: you must play a trump ({allowed}) (S8)"
+            return _NEW(
+                SicilianState,
+                (
+                    *state[:_HANDS],
+                    hands,
+                    *state[_HANDS + 1 : _REVEALED],
+                    revealed,
+                    state.leader,
+                    trick,
+                    led,
+                    *state[_TRICKS:_EVENTS],
+                    events,
+                ),
+            )
+        winner = trick_winner(trick, state.leader, led)
+        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
+        return _NEW(
+            SicilianState,
+            (
+                _DONE if len(tricks) == TRICKS else _PLAY,
+                *state[1:_HANDS],
+                hands,
+                *state[_HANDS + 1 : _REVEALED],
+                revealed,
+                winner,
+                (),
+                None,
+                tricks,
+                state.thrown_in,
+                events,
+            ),
+        )

@@ -108,7 +108,7 @@ COURT_CARDS = tuple(tuple(DECK.card(rank + s.letter).index for rank in COURTS) f
 COINS = 1
 
 TABLE = TrickTable.natural(DECK)
-DUTIES = TrickRules(must_overtrump=False, fool=True)
+DUTIES = TrickRules(must_overtrump=False, fool=True, ruling="S8")
 """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
 
 INFO = GameInfo(

@@ -67,6 +67,9 @@ class SicilianState(NamedTuple):
     context: HandContext
     hands: tuple[int, ...]
     stock: int
+    """The stock while it lies apart (empty once taken)."""
+    shown_stock: int
+    """S4: the stock as the Solo Declarer showed it to everyone before taking it (0: never shown)."""
     discard: int
     discarder: int
     """Who laid the discard aside (the Solo Declarer or the Dealer); -1 before."""

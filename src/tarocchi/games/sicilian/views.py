@@ -1,8 +1,9 @@
 """A seat's view of a Sicilian hand, listed field by field from what that seat may know (C6).
 
-Hidden: the other hands, the stock unless a Solo shows it, the discard (but for its trumps),
-and above all the hidden partner: only the holder of the rallied card knows him until the
-card is played (S7). Everyone else, the Declarer included, sees "hidden".
+Hidden: the other hands, the stock unless a Solo shows it (S4: then ``details["stock"]`` names
+it for every seat and a spectator), the discard (but for its trumps), and above all the hidden
+partner: only the holder of the rallied card knows him until the card is played (S7). Everyone
+else, the Declarer included, sees "hidden".
 """
 
 from __future__ import annotations
@@ -10,9 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import CardSet
-from tarocchi.core.views import PlayerView, seat_view, trick_view
-from tarocchi.games.sicilian.rules import DECK, PLAYERS, SEAT_NAMES
+from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.games.sicilian.rules import DECK, SEAT_NAMES
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 if TYPE_CHECKING:
@@ -65,6 +65,9 @@ def build(
         public.append(("declarer", SEAT_NAMES[state.declarer]))
     if state.mode is not Mode.NONE:
         public.append(("contract", _MODES[state.mode]))
+    if state.shown_stock:
+        shown = f"{DECK.codes(state.shown_stock)}, shown to all by the Solo Declarer (S4)"
+        public.append(("stock", shown))
     if state.rallied >= 0:
         public.append(("rallied", DECK.cards[state.rallied].code))
     partner_text, partner = known_partner(state, seat)
@@ -75,24 +78,18 @@ def build(
     details += [
         ("declarer", state.declarer if state.declarer >= 0 else None),
         ("mode", state.mode.name.lower()),
+        ("stock", DECK.codes(state.shown_stock) if state.shown_stock else None),
         ("rallied", DECK.cards[state.rallied].code if state.rallied >= 0 else None),
         ("partner", partner),
     ]
-    known: tuple[tuple[str, CardSet], ...] = ()
-    if seat is not None and seat == state.discarder and state.discard:
-        known = (("your discard", CardSet(DECK, state.discard)),)
-    trick = None
-    if state.phase is Phase.PLAY:
-        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return seat_view(
-        game.info.id,
-        DECK,
+        game.info,
         state,
         seat,
         to_act,
         legal,
-        trick=trick,
-        known=known,
+        playing=state.phase is Phase.PLAY,
+        discard=state.discard if seat == state.discarder else 0,
         public=public,
         details=details,
     )

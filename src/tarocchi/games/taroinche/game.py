@@ -12,7 +12,7 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
-from tarocchi.core.tricks import Trick
+from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
@@ -48,11 +48,8 @@ from tarocchi.games.taroinche.state import Phase, TaroincheState
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
 DISCARDS = tuple(Discard(card) for card in DECK.cards)
-_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
-_PLAYS_OF = MaskMap(PLAYS)
 _DISCARDS_OF = MaskMap(DISCARDS)
 _AUCTION, _SURCOINCHE, _DISCARD, _PLAY, _DONE = Phase
-_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
 _NOTATION = (
     "type a bid (e.g. '90 H without 3': value, trump, dog mode, partner seat or self), pass, "
     "coinche, surcoinche, a card to play it (e.g. JS), or 'discard JS' while discarding"
@@ -104,6 +101,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
             context=context,
             hands=tuple(DECK.mask(hand) for hand in deal.hands),
             dog=DECK.mask(deal.stock),
+            shown_dog=0,
             discard=0,
             turn=first,
             passes=0,
@@ -197,7 +195,11 @@ class TaroincheGame(PhasedGame[TaroincheState]):
             hands = list(state.hands)
             hands[taker] |= state.dog
             return state._replace(
-                phase=_DISCARD, hands=tuple(hands), dog=0, events=(Event(taker, None, PUBLIC, note), events)
+                phase=_DISCARD,
+                hands=tuple(hands),
+                dog=0,
+                shown_dog=state.dog,
+                events=(Event(taker, None, PUBLIC, note), events),
             )
         return self.start_play(state._replace(events=events))
 
@@ -382,28 +384,18 @@ class _Discarding:
         return f"{action.card.code} is not in your hand"
 
 
-class _Playing:
+class _Playing(TrickPlay[TaroincheState]):
     """B6 duties, C3 winner; B7: a Capot stops as soon as the defence wins a trick."""
 
     def __init__(self, game: TaroincheGame) -> None:
+        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
         self.game = game
 
-    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
-        return _PLAYS_OF.select(play_mask(state, (state.leader + len(state.trick)) % PLAYERS))
-
-    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
-        if type(action) is not Play:
-            return None
-        card = action.card.index
-        trick = state.trick
-        seat = (state.leader + len(trick)) % PLAYERS
-        if not play_mask(state, seat) >> card & 1 or PLAYS[card] != action:
-            return None
-        hands = state.hands
-        hands = (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :])
-        events: EventLog = (_PLAY_EVENTS[seat][card], state.events)
+    def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
+        events: EventLog = (self.play_events[seat][card], state.events)
         if seat == state.belote and _KINGS_QUEENS >> card & 1 and card >> 3 == _trump(state):
             events = (Event(seat, None, PUBLIC, self.belote_note(state, card)), events)
+        trick = state.trick
         best = state.best
         if trick and beats(state, card, trick[best]):
             best = len(trick)
@@ -411,8 +403,7 @@ class _Playing:
         if len(trick) < PLAYERS:
             return state._replace(hands=hands, trick=trick, best=best, events=events)
         winner = (state.leader + best) % PLAYERS
-        tricks = (*state.tricks, Trick(state.leader, trick, winner))
-        events = (Event(winner, None, PUBLIC, _WINS[len(tricks)]), events)
+        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
         state = state._replace(hands=hands, trick=(), best=0, tricks=tricks, leader=winner, events=events)
         assert state.bid is not None
         if state.bid.value == CAPOT and side_of(winner, state.taker, state.partner):
@@ -428,16 +419,6 @@ class _Playing:
         if state.hands[state.belote] >> other & 1:
             return f"says Belote: holds {DECK.cards[card].code} and {DECK.cards[other].code} (B5)"
         return f"says Rebelote with {DECK.cards[card].code} (B5)"
-
-    def refusal(self, state: TaroincheState, action: Action) -> str | None:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        if type(action) is not Play:
-            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
-        if PLAYS[action.card.index] != action:
-            return f"{action.card.code} is not a card of this pack"
-        if play_mask(state, seat) >> action.card.index & 1:
-            return None
-        return refusal(state, seat, action.card.index)
 
 
 def _trump(state: TaroincheState) -> int:

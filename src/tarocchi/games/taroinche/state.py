@@ -32,6 +32,8 @@ class TaroincheState(NamedTuple):
     hands: tuple[int, ...]
     dog: int
     """The dog while it lies face down (empty once a With taker has taken it)."""
+    shown_dog: int
+    """B4 With: the dog as shown to everyone before the taker took it (0: never shown)."""
     discard: int
     """B4 With: the taker's two cards laid aside."""
     turn: int

@@ -1,8 +1,8 @@
 """A seat's view of a Taroinche hand, listed field by field from what that seat may know (C6).
 
-Public: every bid and call, the contract with its partner, coinche, a With dog, the belote once
-announced, every card played. Hidden: other hands, a Without/Against dog and the taker's discard
-(until the hand ends).
+Public: every bid and call, the contract with its partner, coinche, a With dog (B4: in
+``details["dog"]`` from the end of the auction on), the belote once announced, every card
+played. Hidden: other hands, a Without/Against dog and the taker's discard (until the hand ends).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import CardSet
-from tarocchi.core.views import PlayerView, seat_view, trick_view
+from tarocchi.core.views import PlayerView, seat_view
 from tarocchi.games.taroinche.rules import CONTRACTS, DECK, MODE_NAMES, PLAYERS, SEAT_NAMES, TRUMP_CODES
 from tarocchi.games.taroinche.scoring import COINCHE_WORDS, MULTIPLIERS, describe
 from tarocchi.games.taroinche.state import Phase, TaroincheState
@@ -64,6 +63,10 @@ def build(
                 },
             )
         )
+    if state.shown_dog:
+        taken = f"{DECK.codes(state.shown_dog)}, shown to all and taken by {SEAT_NAMES[state.taker]} (B4)"
+        public.append(("dog", taken))
+    details.append(("dog", DECK.codes(state.shown_dog) if state.shown_dog else None))
     if state.coinche:
         text = f"coinched by {SEAT_NAMES[state.coincher]}"
         if state.coinche == 2:
@@ -80,21 +83,14 @@ def build(
     if state.tricks and bid is not None:
         attack = sum(1 for t in state.tricks if t.winner in (state.taker, state.partner))
         public.append(("tricks", f"attack {attack}, defence {len(state.tricks) - attack}"))
-    known: tuple[tuple[str, CardSet], ...] = ()
-    if seat is not None and seat == state.taker and state.discard:
-        known = (("your discard", CardSet(DECK, state.discard)),)
-    trick = None
-    if state.phase is Phase.PLAY:
-        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return seat_view(
-        game.info.id,
-        DECK,
+        game.info,
         state,
         seat,
         to_act,
         legal,
-        trick=trick,
-        known=known,
+        playing=state.phase is Phase.PLAY,
+        discard=state.discard if seat == state.taker else 0,
         public=public,
         details=details,
     )

@@ -7,13 +7,12 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Play
-from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
-from tarocchi.core.events import PUBLIC, Event
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import Trick
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.auction import (
@@ -60,15 +59,12 @@ CALLS: dict[str, Action] = {
     if isinstance(call, Call)
 }
 CALLS |= {"re-contra": RECONTRA, "p": PASS}
-_PLAY_EVENTS = tuple(tuple(Event(seat, play, PUBLIC) for play in PLAYS) for seat in range(PLAYERS))
 _SUIT_OF = TABLE.suit_of
-_PLAYS_OF = MaskMap(PLAYS)
 _PLAY, _DONE = Phase.PLAY, Phase.DONE
 _NEW = tuple.__new__
 _HANDS = TarouxState._fields.index("hands")
 _TRICK = TarouxState._fields.index("trick")
 assert TarouxState._fields[_TRICK:] == ("trick", "led", "tricks", "events")
-_WINS = tuple(f"wins trick {n}" for n in range(TRICKS + 1))
 _NOTATION = (
     "type a call (pass, prop, stand, take, without, against, contra, recontra, decline, first, "
     "second, sparrow, slam, done), 'discard KE', 'show T14', or a card to play it (e.g. KE, 10W, "
@@ -90,7 +86,7 @@ class TarouxGame(PhasedGame[TarouxState]):
             StockChoice(),
             Discarding(),
             Declaring(),
-            _Playing(self),
+            _Playing(),
             HandOver(),
         )
         assert list(Phase) == list(range(7))
@@ -216,46 +212,18 @@ class TarouxGame(PhasedGame[TarouxState]):
             return PLAYS[card.index]
         raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
 
-    # -- the end of a trick -----------------------------------------------------------
-    def after_card(self, state: TarouxState) -> TarouxState:
-        """Finish the trick if it is complete."""
-        if len(state.trick) < PLAYERS:
-            return state
-        winner = trick_winner(state, state.trick)
-        tricks = (*state.tricks, Trick(state.leader, state.trick, winner))
-        return state._replace(
-            phase=_DONE if len(tricks) == TRICKS else _PLAY,
-            leader=winner,
-            trick=(),
-            led=None,
-            tricks=tricks,
-            events=(Event(winner, None, PUBLIC, _WINS[len(tricks)]), state.events),
-        )
 
-
-class _Playing:
+class _Playing(TrickPlay[TarouxState]):
     """T7 (follow, else trump; beat a trump in the trick if able), C4 (the Fool), T9."""
 
-    def __init__(self, game: TarouxGame) -> None:
-        self.game = game
+    def __init__(self) -> None:
+        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
 
-    def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        return _PLAYS_OF.select(play_mask(state, seat))
-
-    def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if type(action) is not Play:
-            return None
-        card = action.card.index
-        trick = state.trick
-        seat = (state.leader + len(trick)) % PLAYERS
-        if not play_mask(state, seat) >> card & 1 or PLAYS[card] != action:
-            return None
-        hands = state.hands
-        hands = (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :])
+    def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
         led = state.led
         if led is None and _SUIT_OF[card] != FOOL_SUIT:
             led = _SUIT_OF[card]
+        trick = state.trick
         # The hottest line of random play: build the new state positionally, not with _replace.
         new = _NEW(
             TarouxState,
@@ -266,17 +234,22 @@ class _Playing:
                 (*trick, card),
                 led,
                 state.tricks,
-                (_PLAY_EVENTS[seat][card], state.events),
+                (self.play_events[seat][card], state.events),
             ),
         )
         if len(trick) == PLAYERS - 1:
-            return self.game.after_card(new)
+            return self.finish(new)
         return new
 
-    def refusal(self, state: TarouxState, action: Action) -> str:
-        seat = (state.leader + len(state.trick)) % PLAYERS
-        if not isinstance(action, Play):
-            return f"it is {SEAT_NAMES[seat]}'s turn to play a card"
-        if DECK.cards[action.card.index] != action.card:
-            return f"{action.card.code} is not a card of this pack"
-        return refusal(state, seat, action.card.index)
+    def finish(self, state: TarouxState) -> TarouxState:
+        """The complete trick goes to its winner, who leads the next."""
+        winner = trick_winner(state, state.trick)
+        tricks, events = self.won(state.tricks, state.leader, state.trick, winner, state.events)
+        return state._replace(
+            phase=_DONE if len(tricks) == TRICKS else _PLAY,
+            leader=winner,
+            trick=(),
+            led=None,
+            tricks=tricks,
+            events=events,
+        )

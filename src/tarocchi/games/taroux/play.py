@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, Trick, legal_plays, winning_position
+from tarocchi.core.tricks import TRUMP, Trick, duty_refusal, legal_plays, winning_position
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, TABLE, TRICKS, partner_of
 from tarocchi.games.taroux.state import TarouxState
 
@@ -61,19 +60,11 @@ def fool_seat(tricks: tuple[Trick, ...]) -> tuple[int, int] | None:
 def refusal(state: TarouxState, seat: int, card: int) -> str:
     """Why ``card`` may not be played by ``seat`` now (the card is known to be refused)."""
     hand = state.hands[seat]
-    code = DECK.cards[card].code
-    if not hand >> card & 1:
-        return f"{code} is not in your hand"
     led = state.led
-    assert led is not None and led != FOOL_SUIT  # a lead is always legal
-    allowed = DECK.codes(play_mask(state, seat))
+    allowed = play_mask(state, seat)
     top = best_trump(state.trick)
-    if hand & TABLE.suit_masks[led] and led != TRUMP:
-        suit = DECK.suits[led].name
-        return f"{suit} was led and you hold {suit}: you must follow suit ({allowed}) (T7)"
-    if top >= 0 and _SUIT_OF[card] == TRUMP and _POWER[card] < top:
-        return f"trump {top} is in the trick and you can beat it: you must overtrump ({allowed}) (T7)"
-    if led == TRUMP:
-        return f"trumps were led and you hold trumps: you must play a trump ({allowed}) (T7)"
-    suit = DECK.suits[led].name
-    return f"you have no {suit} but hold trumps: you must play a trump ({allowed}) (T7)"
+    following = led is not None and led != TRUMP and hand & TABLE.suit_masks[led]
+    if hand >> card & 1 and not following and top >= 0 and _SUIT_OF[card] == TRUMP and _POWER[card] < top:
+        codes = DECK.codes(allowed)
+        return f"trump {top} is in the trick and you can beat it: you must overtrump ({codes}) (T7)"
+    return duty_refusal(DECK, TABLE, DUTIES, hand, card, led, allowed)

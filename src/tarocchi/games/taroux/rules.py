@@ -87,7 +87,7 @@ def abundance(shown: int) -> tuple[int, str]:
 
 TABLE = TrickTable.natural(DECK)
 """T1: rational ranking, King high, Ace low; trumps by number."""
-DUTIES = TrickRules(must_overtrump=True, fool=True)
+DUTIES = TrickRules(must_overtrump=True, fool=True, ruling="T7")
 """T7: follow suit, else trump; with a trump in the trick, beat it if able; the Fool (C4)."""
 
 INFO = GameInfo(

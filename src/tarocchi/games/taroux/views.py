@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import CardSet
-from tarocchi.core.views import PlayerView, seat_view, trick_view
+from tarocchi.core.views import PlayerView, seat_view
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     CONTRA_NAMES,
@@ -74,21 +73,14 @@ def build(
         ("sparrow", state.sparrow if state.sparrow >= 0 else None),
         ("slam", state.slam if state.slam >= 0 else None),
     ]
-    known: tuple[tuple[str, CardSet], ...] = ()
-    if seat is not None and state.discards[seat]:
-        known = (("your discard", CardSet(DECK, state.discards[seat])),)
-    trick = None
-    if state.phase is Phase.PLAY:
-        trick = trick_view(DECK, PLAYERS, state.leader, state.trick)
     return seat_view(
-        game.info.id,
-        DECK,
+        game.info,
         state,
         seat,
         to_act,
         legal,
-        trick=trick,
-        known=known,
+        playing=state.phase is Phase.PLAY,
+        discard=state.discards[seat] if seat is not None else 0,
         public=public,
         details=details,
     )

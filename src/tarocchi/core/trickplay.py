@@ -1,0 +1,103 @@
+"""The card-play phase as every game has it: the seat to play is the leader's plus the cards in
+the trick; its legal cards are the pack's pre-built ``Play`` actions selected by one mask; ``apply``
+checks one bit of that same mask; a refusal names whose turn it is, a card of another pack, or
+the duty broken. A game supplies only what its rules decide: the mask, what a card does to its
+state, and the words for a refused card."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
+
+from tarocchi.core.actions import Action, Play
+from tarocchi.core.cards import MaskMap
+from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.tricks import Trick
+
+
+class TrickState(Protocol):
+    """What the card-play phase reads of a game's state."""
+
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """Cards of the trick in progress, in play order from ``leader``."""
+
+
+S = TypeVar("S", bound=TrickState)
+
+
+class TrickPlay(ABC, Generic[S]):
+    """A game's card-play phase handler (``PhaseRules``): the part every game shares.
+
+    ``mask(state, seat)`` is the game's duties, the one definition of what may be played;
+    ``refusal(state, seat, card)`` says why a card of the pack that ``mask`` refuses is refused.
+    """
+
+    def __init__(
+        self,
+        plays: tuple[Play, ...],
+        seat_names: tuple[str, ...],
+        mask: Callable[[S, int], int],
+        refusal: Callable[[S, int, int], str],
+    ) -> None:
+        self.plays = plays
+        self.seat_names = seat_names
+        self.players = len(seat_names)
+        self.mask = mask
+        self.card_refusal = refusal
+        self.play_events = tuple(
+            tuple(Event(seat, play, PUBLIC) for play in plays) for seat in range(self.players)
+        )
+        """Every card played is public: one shared event per seat and card, built once."""
+        self._plays_of = MaskMap(plays)
+        self._won = tuple(f"wins trick {n}" for n in range(len(plays) // self.players + 1))
+
+    def seat(self, state: S) -> int:
+        """The seat to play."""
+        return (state.leader + len(state.trick)) % self.players
+
+    def legal(self, state: S) -> tuple[Action, ...]:
+        return self._plays_of.select(self.mask(state, (state.leader + len(state.trick)) % self.players))
+
+    def apply(self, state: S, action: Action) -> S | None:
+        # The hot path of every game: no call but the mask and ``place``.
+        if type(action) is not Play:
+            return None
+        card = action.card.index
+        seat = (state.leader + len(state.trick)) % self.players
+        if not self.mask(state, seat) >> card & 1:
+            return None
+        play = self.plays[card]
+        if play is not action and play != action:
+            return None  # a card of another pack
+        hands = state.hands
+        return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
+
+    @abstractmethod
+    def place(self, state: S, seat: int, card: int, hands: tuple[int, ...]) -> S:
+        """The state after ``seat`` played ``card`` (a legal card; ``hands`` are already without it),
+        with the trick finished if it is complete."""
+
+    def refusal(self, state: S, action: Action) -> str | None:
+        seat = self.seat(state)
+        if not isinstance(action, Play):
+            return f"it is {self.seat_names[seat]}'s turn to play a card"
+        card = action.card
+        if self.plays[card.index].card != card:
+            return f"{card.code} is not a card of this pack"
+        if self.mask(state, seat) >> card.index & 1:
+            return None
+        return self.card_refusal(state, seat, card.index)
+
+    def won(
+        self, tricks: tuple[Trick, ...], leader: int, cards: tuple[int, ...], winner: int, events: EventLog
+    ) -> tuple[tuple[Trick, ...], EventLog]:
+        """The tricks with the complete trick ``cards`` won by ``winner`` added, and the log with the
+        public note that says so."""
+        tricks = (*tricks, Trick(leader, cards, winner))
+        return tricks, (Event(winner, None, PUBLIC, self._won[len(tricks)]), events)
