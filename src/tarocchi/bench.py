@@ -43,12 +43,14 @@ class BenchResult:
 
 
 def configurations(game_ids: Iterable[str] | None = None) -> list[tuple[str, dict[str, str]]]:
-    """Every registered game (or those named) with every combination of its options."""
+    """Every registered game (or those named) with every combination of its options, except
+    options that only set the length of a game (a hand's speed does not depend on them)."""
     result = []
     for game_id in game_ids if game_ids is not None else available_games():
         info = game_info(game_id)
         names = [spec.name for spec in info.options]
-        for values in itertools.product(*(spec.choices for spec in info.options)):
+        choices = [(spec.default,) if spec.length_only else spec.choices for spec in info.options]
+        for values in itertools.product(*choices):
             result.append((info.id, dict(zip(names, values, strict=True))))
     return result
 

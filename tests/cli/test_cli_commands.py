@@ -129,6 +129,11 @@ def test_bench_counts_every_decision_of_a_piedmont_hand() -> None:
     ]
 
 
+def test_bench_plays_taroinche_once_as_its_option_only_sets_the_game_length() -> None:
+    """B8: hands=5/10/15/20 is the number of hands in a game; every hand plays alike."""
+    assert [options for _, options in bench.configurations(["taroinche"])] == [{"hands": "5"}]
+
+
 def test_the_benchmark_script_prints_the_table() -> None:
     script = ROOT / "benchmarks" / "bench_random_play.py"
     done = subprocess.run(

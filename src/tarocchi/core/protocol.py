@@ -31,6 +31,8 @@ class OptionSpec:
     choices: tuple[str, ...]
     default: str
     help: str
+    length_only: bool = False
+    """The option sets only how many hands a game has; every hand plays alike whatever its value."""
 
 
 @dataclass(frozen=True)

@@ -143,7 +143,7 @@ INFO = GameInfo(
     players=PLAYERS,
     deck=DECK,
     hands_per_game=5,
-    options=(OptionSpec("hands", GAME_LENGTHS, "5", "game length in hands (B8)"),),
+    options=(OptionSpec("hands", GAME_LENGTHS, "5", "game length in hands (B8)", length_only=True),),
     rules_version="1",
     summary="5 players, 32-card pack, 6 cards each and a dog of 2; bid a value, trump, dog mode and a "
     "partner (or yourself); coinche and surcoinche; the contract's value scores, card points do not.",
