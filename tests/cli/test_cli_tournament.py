@@ -89,7 +89,7 @@ def test_hint_names_the_search_players_move_and_its_reason(
     assert result.exit_code == 0, result.output
     hint = next(line for line in result.output.splitlines() if line.startswith("hint: "))
     assert hint.split()[1].rstrip(":") == "discard"
-    assert "game points for you over 30 deals of the unseen cards" in hint
+    assert "game points for you over 20 deals of the unseen cards" in hint
     data = json.loads(record.read_text(encoding="utf-8"))
     assert data["hands"][0]["actions"] == []
 

@@ -19,6 +19,7 @@ def test_S3_bargain_struck_and_settled():
     assert g.to_act(state) is None
     result = g.outcome(state)
     assert result.thrown_in
+    assert {g.view(state, seat).detail("thrown_in") for seat in (None, 0, 1, 2, 3)} == {"bargain"}
     # pay 5 taken by West: South -5, West +5. throw 3 taken by East: East pays North 3.
     assert result.scores == (-5, 5, 3, -3)
     assert labelled(result, "pays") == [

@@ -75,6 +75,7 @@ def test_S5_nobody_props_so_the_hand_is_thrown_in():
     result = g.outcome(state)
     assert result.thrown_in and result.scores == (0, 0, 0, 0)
     assert [line.label for line in result.lines] == ["nobody props: the hand is thrown in (S5)"]
+    assert {g.view(state, seat).detail("thrown_in") for seat in (None, 0, 1, 2, 3)} == {"no_prop"}
 
 
 def test_S6_cop_round_starts_after_the_declarer_and_needs_15():

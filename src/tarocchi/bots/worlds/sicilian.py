@@ -174,7 +174,6 @@ def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> Si
         revealed = bool(played >> rallied & 1)
         partner = next((s for s in range(PLAYERS) if (hands[s] | played_by[s]) >> rallied & 1), -1)
     speaker, spoken = _speaker(view, phase, declarer, partner, mode, eldest)
-    thrown = dict(view.public).get("thrown in")
     return SicilianState(
         phase=phase,
         context=HandContext(view.hand_number, dealer, view.scores),
@@ -199,9 +198,7 @@ def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> Si
         trick=trick,
         led=led_suit(TABLE, trick),
         tricks=tricks,
-        thrown_in=ThrownIn.NO
-        if thrown is None
-        else (ThrownIn.BARGAIN if thrown == "bargain" else ThrownIn.NO_PROP),
+        thrown_in=ThrownIn[(view.detail("thrown_in") or "no").upper()],
         events=_log(view),
     )
 

@@ -31,7 +31,7 @@ from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP
 from tarocchi.core.views import PlayerView, TrickView
-from tarocchi.games.taroux.exchange import DISCARDS
+from tarocchi.games.taroux.exchange import DISCARDS, FACE_DOWN
 from tarocchi.games.taroux.game import TarouxGame
 from tarocchi.games.taroux.rules import (
     DECK,
@@ -46,8 +46,6 @@ from tarocchi.games.taroux.rules import (
 )
 from tarocchi.games.taroux.state import TarouxState
 
-FACE_DOWN = "discards a card face down (T5)"
-"""The public note of a face-down discard (exchange.py): the card itself is private."""
 NEEDS_HONOUR = frozenset({"prop", "stand", "contra", "recontra"})
 """T3: calls that need an Honour in the dealt hand."""
 _ABOVE = tuple(

@@ -81,6 +81,7 @@ def build(
         ("stock", DECK.codes(state.shown_stock) if state.shown_stock else None),
         ("rallied", DECK.cards[state.rallied].code if state.rallied >= 0 else None),
         ("partner", partner),
+        ("thrown_in", None if state.thrown_in is ThrownIn.NO else state.thrown_in.name.lower()),
     ]
     return seat_view(
         game.info,

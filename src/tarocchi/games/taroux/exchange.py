@@ -27,7 +27,9 @@ SHOWS = tuple(Show(card) for card in DECK.cards)
 SPARROW, SLAM, DONE = Call("sparrow"), Call("slam"), Call("done")
 _DISCARDS_OF = MaskMap(DISCARDS)
 _SHOWS_OF = MaskMap(SHOWS)
-_FACE_DOWN = "discards a card face down (T5)"
+FACE_DOWN = "discards a card face down (T5)"
+"""The public note of a face-down discard (the card itself only its player sees); the world
+sampler finds these discards by it."""
 _TRUMP_SHOWN = "had to discard a trump: it is shown to all (T5)"
 MIN_ABUNDANCE = 6
 
@@ -74,7 +76,7 @@ class Discarding:
             shown |= bit
             events = (Event(seat, action, PUBLIC, _TRUMP_SHOWN), state.events)
         else:
-            events = (Event(seat, None, PUBLIC, _FACE_DOWN), (Event(seat, action, only(seat)), state.events))
+            events = (Event(seat, None, PUBLIC, FACE_DOWN), (Event(seat, action, only(seat)), state.events))
         done = discards[partner_of(state.bidder)].bit_count() == DISCARDS_EACH
         return state._replace(
             phase=Phase.DECLARE if done else Phase.DISCARD,

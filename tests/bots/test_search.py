@@ -1,0 +1,44 @@
+"""The search player's mechanics: what it evaluates, its budgets, and its playout choice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tarocchi import get_game
+from tarocchi.bots.search import SearchPlayer
+from tarocchi.core.protocol import HandContext
+from tarocchi.core.views import PlayerView
+
+
+def first_lead_view() -> tuple[SearchPlayer, PlayerView]:
+    """Piedmont, any deal: the dealer's four discards made (the first ones offered), Eldest to
+    lead; every assertion below holds whatever the deal."""
+    game = get_game("piedmont")
+    state = game.initial_state(game.deal(random.Random("search-test"), 3), HandContext(1, 3, (0,) * 4))
+    while game.to_act(state) == 3:
+        state = game.apply(state, game.legal_actions(state)[0])
+    assert game.to_act(state) == 0
+    return SearchPlayer(game, worlds=2), game.view(state, 0)
+
+
+def test_every_legal_action_is_scored_once_over_every_world_best_first() -> None:
+    player, view = first_lead_view()
+    ranked = player.evaluate(view, random.Random(1))
+    assert sorted(str(action) for action, _, _ in ranked) == sorted(str(a) for a in view.legal_actions)
+    assert {worlds for _, _, worlds in ranked} == {2}
+    means = [mean for _, mean, _ in ranked]
+    assert means == sorted(means, reverse=True)
+    assert player.choose(view, random.Random(1)) == ranked[0][0]
+
+
+def test_a_time_budget_of_zero_still_searches_one_world() -> None:
+    player, view = first_lead_view()
+    player.worlds, player.seconds = 50, 0.0
+    assert {worlds for _, _, worlds in player.evaluate(view, random.Random(1))} == {1}
+
+
+def test_an_unknown_playout_is_refused_naming_the_playouts() -> None:
+    with pytest.raises(ValueError, match="no 'greedy' playout; the playouts are: heuristic, random"):
+        SearchPlayer(get_game("piedmont"), playout="greedy")
