@@ -39,6 +39,29 @@ EventLog = tuple[Event, "EventLog"] | None
 """Events as a persistent list, newest first: adding one costs one small tuple."""
 
 
+def visible(log: EventLog, seat: int | None) -> tuple[Event, ...]:
+    """The events of ``log`` that ``seat`` may see (``Event.seen_by``), oldest first. Every view
+    walks the whole log, and a search player builds thousands of views a decision, so this is
+    one plain loop, not a generator calling ``seen_by`` per event."""
+    seen: list[Event] = []
+    keep = seen.append
+    if seat is None:
+        while log is not None:
+            event = log[0]
+            if event[2] == PUBLIC:
+                keep(event)
+            log = log[1]
+    else:
+        bit = 1 << seat
+        while log is not None:
+            event = log[0]
+            if event[2] & bit:
+                keep(event)
+            log = log[1]
+    seen.reverse()
+    return tuple(seen)
+
+
 def unroll(log: EventLog) -> Iterator[Event]:
     """The events of ``log``, oldest first."""
     stack: list[Event] = []

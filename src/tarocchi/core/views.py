@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet, Deck
-from tarocchi.core.events import Event, EventLog, unroll
+from tarocchi.core.events import Event, EventLog, visible
 from tarocchi.core.tricks import Trick
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def seat_view(
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick_view(deck, players, state.leader, state.trick) if playing else None,
         tricks=tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
-        events=tuple(e for e in unroll(state.events) if e.seen_by(seat)),
+        events=visible(state.events, seat),
         scores=state.context.scores,
         known=(("your discard", CardSet(deck, discard)),) if discard else (),
         public=tuple(public),
