@@ -159,3 +159,19 @@ def test_player_choice_does_not_depend_on_cards_it_cannot_see(
             state = game.apply(state, action)
             actions.append(action)
     assert compared >= 20, f"only {compared} comparisons"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_a_player_asked_out_of_turn_says_so(config: tuple[str, str, dict[str, str]]) -> None:
+    """A view without legal actions (a seat not to act): a clear ValueError, not a crash inside
+    the player's rules."""
+    game_id, kind, options = config
+    game = get_game(game_id, options)
+    state = game.initial_state(
+        game.deal(random.Random("out-of-turn"), 0), HandContext(1, 0, (0,) * game.players)
+    )
+    to_act = game.to_act(state)
+    assert to_act is not None
+    idle = (to_act + 1) % game.players
+    with pytest.raises(ValueError, match=f"seat {idle} has nothing to choose: it is not its turn"):
+        quick(kind, game).choose(game.view(state, idle), random.Random(0))

@@ -20,6 +20,14 @@ class Player(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
 
 
+def legal_choices(view: PlayerView) -> tuple[Action, ...]:
+    """The actions ``view`` offers; ValueError if it offers none (it is not the seat's turn), so
+    a player asked out of turn says so instead of failing somewhere inside its rules of thumb."""
+    if not view.legal_actions:
+        raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+    return view.legal_actions
+
+
 def player_rng(seed: int | None, seat: int) -> random.Random:
     """The rng a seat's player draws from: derived from the game seed alone (a string seed is
     hashed the same way on every run and machine), so unrelated randomness never leaks in."""

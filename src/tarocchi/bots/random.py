@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action
 from tarocchi.core.views import PlayerView
 
@@ -21,9 +22,7 @@ class RandomPlayer:
         self.pass_chance = pass_chance
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+        legal = legal_choices(view)
         passes = [a for a in legal if str(a) == PASS]
         if passes and len(passes) < len(legal):
             if rng.random() < self.pass_chance:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tarocchi.bots.base import Player
+from tarocchi.bots.base import Player, legal_choices
 from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
@@ -116,9 +116,7 @@ class SearchPlayer:
         return view.phase in self._delegated
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         if self.delegates(view):

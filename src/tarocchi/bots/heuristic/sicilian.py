@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, led_suit, winning_position
@@ -89,9 +90,7 @@ class SicilianHeuristic:
         self.name = name
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         phase = view.phase

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from tarocchi.bots.base import legal_choices
 from tarocchi.bots.worlds.taroux import revealed
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
@@ -90,9 +91,7 @@ class TarouxHeuristic:
         self.name = name
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+        legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
         if view.phase == "auction":
