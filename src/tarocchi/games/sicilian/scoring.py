@@ -27,14 +27,20 @@ def declarers(state: SicilianState) -> tuple[int, ...]:
 
 
 def _thrown_in(state: SicilianState) -> HandResult:
-    """C2: a thrown-in hand counts; S3: every taken offer is settled in game points."""
+    """C2: a thrown-in hand counts. S3: taken offers are settled only when the bargain threw it in.
+
+    After a hold the hand is played (S3), so an offer taken before the hold is void even if the
+    hand is later thrown in because nobody props (S5): that throw-in is not the bargain's.
+    """
     scores = [0] * PLAYERS
     lines: list[ScoreLine] = []
+    taken = [offer for offer in state.offers if offer.taker >= 0]
     if state.thrown_in is ThrownIn.NO_PROP:
         lines.append(ScoreLine("nobody props: the hand is thrown in (S5)", 0))
-    for offer in state.offers:
-        if offer.taker < 0:
-            continue
+        if taken:
+            lines.append(ScoreLine("the offers taken are not paid: somebody held (S3)", 0))
+        taken = []  # void since the hold: nothing is settled
+    for offer in taken:
         maker, taker, amount = SEAT_NAMES[offer.seat], SEAT_NAMES[offer.taker], offer.amount
         if offer.kind == PAY:
             payer, payee = offer.seat, offer.taker
