@@ -9,14 +9,19 @@ is the engine's own speed. Standard library only; ``tarocchi bench`` and
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tarocchi.core.errors import ArgumentError
 from tarocchi.core.protocol import Game, HandContext
 from tarocchi.core.registry import available_games, game_info, get_game
+
+MAX_SECONDS = 3600.0
+"""The longest a benchmark may play one configuration: an hour says all a benchmark can."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ def configurations(game_ids: Iterable[str] | None = None) -> list[tuple[str, dic
 
 def random_play(game: Game[Any], seconds: float, seed: int = 0) -> BenchResult:
     """Play random hands of ``game`` for about ``seconds`` (at least one hand)."""
+    check_seconds(seconds)
     rng = random.Random(seed)
     choice = rng.choice
     deal, initial_state = game.deal, game.initial_state
@@ -80,6 +86,14 @@ def random_play(game: Game[Any], seconds: float, seed: int = 0) -> BenchResult:
     return BenchResult(game.info.id, tuple(sorted(game.options.items())), hands, decisions, elapsed)
 
 
+def check_seconds(seconds: float) -> None:
+    """ArgumentError unless ``seconds`` is a time a benchmark can end in (NaN and inf never do)."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
+        raise ArgumentError(f"seconds must be a finite number of seconds, e.g. 3 (got {seconds!r})")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ArgumentError(f"seconds must be above 0 and at most {MAX_SECONDS:g} (got {seconds!r})")
+
+
 def run(
     seconds: float,
     game_ids: Iterable[str] | None = None,
@@ -88,6 +102,7 @@ def run(
     on_result: Callable[[BenchResult], None] | None = None,
 ) -> list[BenchResult]:
     """Bench every configuration for ``seconds`` each; ``on_result`` sees each as it finishes."""
+    check_seconds(seconds)
     results = []
     for game_id, options in configurations(game_ids):
         result = random_play(get_game(game_id, options), seconds, seed)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tarocchi.bots import RandomPlayer, play_match
+from tarocchi.core.arguments import check_count
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.record import save
@@ -205,12 +206,16 @@ def simulate(
     ``progress`` is called with the number of games just finished. ``records`` is a folder
     that receives every game's record. Raises UnknownGameError or OptionError up front.
     """
+    check_count("games", games)
+    check_count("jobs", jobs)
     game = get_game(game_id, options)
     folder = Path(records) if records is not None else None
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     runs: list[GameRun] = []
+    chunks = _chunks(games, jobs)
+    jobs = min(jobs, len(chunks))  # a process per chunk at most
     if jobs <= 1:
         for index in range(games):
             runs.append(run_game(game, seed, index, folder))
@@ -221,7 +226,7 @@ def simulate(
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
                 pool.submit(_run_chunk, game.info.id, dict(game.options), seed, chunk, folder_text)
-                for chunk in _chunks(games, jobs)
+                for chunk in chunks
             ]
             for future in as_completed(futures):
                 done = future.result()

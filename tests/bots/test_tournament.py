@@ -51,7 +51,7 @@ def test_same_seed_same_tournament() -> None:
 
 
 def test_unknown_player_is_refused_with_the_kinds() -> None:
-    with pytest.raises(ValueError, match="the players are: random, heuristic"):
+    with pytest.raises(ValueError, match=r"the players are: easy \(random\), medium \(heuristic\)"):
         tournament("piedmont", ["heuristic", "genius"], 4)
     with pytest.raises(ValueError, match="at least two"):
         tournament("piedmont", ["heuristic"], 4)

@@ -220,3 +220,34 @@ def test_bad_arguments_exit_2_with_a_clear_message(
     result = invoke(*args, input="quit\n")
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_refused_discard_of_many_cards_names_only_a_few_of_those_not_applied(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    record = tmp_path / "many.json"
+    args = ("play", "piedmont", "--deals", str(write_deals(4)), "--seed", "3", "--record", str(record))
+    many = "discard 2E KE 8E 7E 6E AE 9A 8A 9F 8F 10W 9W T21 T20 T19 T18"
+    result = invoke(*args, input=f"{many}\n")
+    refusal = [line for line in result.output.splitlines() if line.startswith("discard KE: ")]
+    assert refusal == [
+        "discard KE: Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded "
+        "(P2). Stopped there; not applied: discard 8E 7E 6E AE 9A 8A and 8 more."
+    ]
+    assert load(record)["hands"][0]["actions"] == [[0, "discard 2E"]]
+
+
+def test_hostile_lines_through_the_command_get_one_line_each_and_the_record_is_kept(
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+) -> None:
+    record = tmp_path / "hostile.json"
+    args = ("play", "piedmont", "--deals", str(write_deals(4)), "--seed", "3", "--record", str(record))
+    lines = ["\x1b]0;pwned\x07", "²", "--5", "9" * 5_000, "T" + "x" * 1_000_000, "discard 2E"]
+    result = invoke(*args, input="\n".join(lines) + "\n")
+    out = result.output
+    assert result.exit_code == 0
+    assert "\x1b" not in out and "\\x1b]0;pwned\\x07' is not a card" in out
+    assert "'²' is not a card" in out and "'--5' is not a card" in out
+    assert out.count("A line may hold at most 200 characters; that one was longer.") == 2
+    assert max(len(line) for line in out.splitlines()) <= 300
+    assert load(record)["hands"][0]["actions"] == [[0, "discard 2E"]]

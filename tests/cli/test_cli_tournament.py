@@ -23,7 +23,9 @@ def test_tournament_prints_each_player_with_interval_and_win_rate(invoke: Callab
 def test_tournament_refuses_unknown_or_single_players(invoke: Callable[..., Result]) -> None:
     result = invoke("tournament", "piedmont", "--players", "heuristic,genius", "--deals", "4")
     assert result.exit_code == 2
-    assert "no 'genius' player for piedmont; the players are: random, heuristic" in result.output
+    assert "no 'genius' player for piedmont; the players are: easy (random), medium (heuristic)" in (
+        result.output
+    )
     result = invoke("tournament", "piedmont", "--players", "random", "--deals", "4")
     assert result.exit_code == 2
     assert "name at least two players" in result.output
@@ -65,7 +67,7 @@ def test_play_defaults_to_the_heuristic_level_and_refuses_unknown_levels(
     assert json.loads(record.read_text(encoding="utf-8"))["players"][1] == "medium (heuristic)"
     result = invoke("play", "piedmont", "--level", "grandmaster")
     assert result.exit_code == 2
-    assert "no level 'grandmaster' for piedmont; the levels are: easy, medium" in result.output
+    assert "no 'grandmaster' player for piedmont; the players are: easy (random), medium" in result.output
 
 
 def test_hint_names_the_search_players_move_and_its_reason(

@@ -10,7 +10,7 @@ import pytest
 
 from tarocchi.bots import RandomPlayer, play_match
 from tarocchi.core.actions import Call
-from tarocchi.core.errors import IllegalActionError, TarocchiError
+from tarocchi.core.errors import ArgumentError, IllegalActionError, TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 
@@ -49,14 +49,69 @@ def test_submitting_for_the_wrong_seat_is_refused_and_changes_nothing(game: Game
     assert snapshot(match) == before
 
 
-@pytest.mark.parametrize("seat", [-1, 99, None, "0", 1.0])
+@pytest.mark.parametrize("seat", [-1, 99, None, "0", 1.0, True])
 def test_a_seat_that_is_no_seat_is_refused(game: Game[Any], seat: Any) -> None:
     match = Match(game, seed=3)
     before = snapshot(match)
-    with pytest.raises(IllegalActionError) as error:
+    with pytest.raises(ArgumentError) as error:
         match.submit(seat, match.legal_actions()[0])
-    assert str(error.value).strip()
+    message = str(error.value)
+    assert message.startswith("seat must be") and repr(seat) in message, message
     assert snapshot(match) == before
+
+
+@pytest.mark.parametrize(
+    ("state_id", "action", "words"),
+    [
+        ("1", None, "state_id"),
+        (1.0, None, "state_id"),
+        (None, "pass", "expected an action, got str 'pass'"),
+        (None, None, "expected an action, got NoneType"),
+    ],
+)
+def test_a_state_id_or_action_of_the_wrong_kind_is_refused(
+    game: Game[Any], state_id: Any, action: Any, words: str
+) -> None:
+    match = Match(game, seed=3)
+    seat = match.to_act()
+    assert seat is not None
+    if state_id is not None:
+        action = match.legal_actions()[0]
+    before = snapshot(match)
+    with pytest.raises(ArgumentError, match=words):
+        match.submit(seat, action, state_id=state_id)
+    assert snapshot(match) == before
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"seed": "7"}, "seed must be a whole number"),
+        ({"seed": 7.0}, "seed must be a whole number"),
+        ({"first_dealer": True}, "first dealer"),
+        ({"first_dealer": 1.0}, "first dealer"),
+        ({"players": "ab"}, "players must be"),
+        ({"players": ["only one"]}, "players must be"),
+        ({"deals": ["0: KE"]}, "deals must be"),
+    ],
+)
+def test_a_match_refuses_arguments_it_cannot_be_built_from(
+    game: Game[Any], arguments: dict[str, Any], words: str
+) -> None:
+    with pytest.raises(ArgumentError, match=words):
+        Match(game, **arguments)
+
+
+def test_a_match_needs_a_game_not_its_name() -> None:
+    with pytest.raises(ArgumentError, match="game must be a Game"):
+        Match("piedmont")  # the name, not the rules object
+
+
+def test_the_view_of_a_seat_outside_the_table_is_refused(game: Game[Any]) -> None:
+    match = Match(game, seed=3)
+    for seat in (-1, game.players, True):
+        with pytest.raises(ArgumentError, match="seat must be None"):
+            match.view(seat)
 
 
 def test_an_illegal_action_is_refused_with_the_reason_and_not_recorded(game: Game[Any]) -> None:
@@ -152,7 +207,7 @@ def test_the_first_dealer_comes_from_the_seed_when_not_given(game: Game[Any]) ->
 
 @pytest.mark.parametrize("first_dealer", [-1, 99])
 def test_a_first_dealer_outside_the_table_is_refused(game: Game[Any], first_dealer: int) -> None:
-    with pytest.raises(TarocchiError, match="first dealer"):
+    with pytest.raises(ArgumentError, match="first dealer"):
         Match(game, seed=1, first_dealer=first_dealer)
 
 

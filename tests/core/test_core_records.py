@@ -16,7 +16,7 @@ import pytest
 from tarocchi.core.errors import RecordError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal, Game, HandContext
-from tarocchi.core.record import FORMAT, load, replay, save
+from tarocchi.core.record import FORMAT, RECORD_FIELDS, load, replay, save
 
 Record = dict[str, Any]
 
@@ -423,3 +423,251 @@ def test_the_format_version_must_be_the_integer_one(record: Record) -> None:
         else:
             accepted.append(wrong)
     assert accepted == [], f"format_version {accepted!r} accepted"
+
+
+# -- the strict schema: exact types, no unknown or missing fields ----------------------------------
+def one_line(message: str) -> bool:
+    """A refusal is one short line with no control characters (docs/records.md)."""
+    return "\n" not in message and len(message) <= 320 and message.isprintable()
+
+
+def test_totals_written_as_floats_are_refused(tampered: Record) -> None:
+    # [19.0, -19.0] == [19, -19] in Python: only an exact type check tells them apart.
+    tampered["totals"] = [float(t) for t in tampered["totals"]]
+    message = refusal(tampered)
+    assert "totals" in message and "integer" in message, message
+
+
+def unfinished(game: Game[Any]) -> Record:
+    """A record of a game left after a few actions: its totals are all zero."""
+    match = Match(game, seed=11)
+    for _ in range(3):
+        seat = match.to_act()
+        assert seat is not None
+        match.submit(seat, match.legal_actions()[0])
+    data: Record = json.loads(json.dumps(match.record()))
+    assert data["totals"] == [0] * game.players
+    return data
+
+
+@pytest.mark.parametrize("zero", [False, 0.0, -0.0])
+def test_zero_totals_of_another_type_are_refused(game: Game[Any], zero: Any) -> None:
+    data = unfinished(game)
+    replay(data)
+    data["totals"] = [zero] * game.players  # False == 0 == 0.0 in Python
+    message = refusal(data)
+    assert "totals" in message, message
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, [7], {"seed": 7}])
+def test_a_seed_must_be_an_integer_or_null(tampered: Record, seed: Any) -> None:
+    tampered["seed"] = seed
+    message = refusal(tampered)
+    assert "seed" in message, message
+
+
+@pytest.mark.parametrize("seed", [None, 0, 2**64 - 1, 2**128])
+def test_any_integer_seed_or_none_is_accepted(record: Record, seed: int | None) -> None:
+    data = copy.deepcopy(record)
+    data["seed"] = seed
+    assert replay(data).complete
+
+
+def option_variants(game: Game[Any]) -> list[tuple[str, Any]]:
+    """Options that a lenient reader would take for a registered one: other case, not a string."""
+    variants: list[tuple[str, Any]] = []
+    for spec in game.info.options:
+        value = spec.default
+        variants.append((spec.name.upper(), value))
+        variants.append((f" {spec.name}", value))
+        if value.upper() != value:
+            variants.append((spec.name, value.upper()))
+        variants.append((spec.name, f"{value} "))
+        variants.append((spec.name, int(value) if value.isdigit() else [value]))
+    return variants
+
+
+def test_options_must_be_written_exactly_as_registered(game: Game[Any], record: Record) -> None:
+    variants = option_variants(game) or [("colour", "red")]  # a game without options takes none
+    accepted = []
+    for name, value in variants:
+        data = copy.deepcopy(record)
+        data["options"] = {
+            **{n: v for n, v in data["options"].items() if n != name.strip().lower()},
+            name: value,
+        }
+        try:
+            replay(data)
+        except RecordError as error:
+            assert "option" in str(error) and one_line(str(error)), str(error)
+        else:
+            accepted.append((name, value))
+    assert accepted == [], f"options {accepted!r} accepted"
+
+
+@pytest.mark.parametrize("where", ["record", "hand", "deal", "result", "line"])
+def test_an_unknown_field_is_refused_by_name(record: Record, where: str) -> None:
+    data = copy.deepcopy(record)
+    hand = data["hands"][0]
+    target = {
+        "record": data,
+        "hand": hand,
+        "deal": hand["deal"],
+        "result": hand["result"],
+        "line": hand["result"]["lines"][0],
+    }[where]
+    target["surprise_field"] = 1
+    message = refusal(data)
+    assert "surprise_field" in message and one_line(message), message
+
+
+@pytest.mark.parametrize("key", RECORD_FIELDS[1:])  # without "format", it is no record at all
+def test_a_missing_header_field_is_named(tampered: Record, key: str) -> None:
+    del tampered[key]
+    message = refusal(tampered)
+    assert key in message, message
+
+
+@pytest.mark.parametrize("key", ["number", "dealer", "deal", "actions", "result"])
+def test_a_missing_hand_field_is_named(tampered: Record, key: str) -> None:
+    del tampered["hands"][0][key]
+    message = refusal(tampered)
+    assert names(message, 1) and key in message, message
+
+
+@pytest.mark.parametrize("field", ["scores", "card_points", "tricks"])
+def test_a_stored_result_must_have_the_exact_types_of_the_re_scored_one(tampered: Record, field: str) -> None:
+    result = tampered["hands"][0]["result"]
+    result[field] = [float(v) for v in result[field]]
+    message = refusal(tampered)
+    assert names(message, 1) and field in message, message
+
+
+def test_a_score_line_value_of_another_type_is_refused(record: Record) -> None:
+    accepted = []
+    for h, hand in enumerate(record["hands"]):
+        for i, line in enumerate(hand["result"]["lines"]):
+            for other in (float(line["value"]), str(line["value"])):
+                data = copy.deepcopy(record)
+                data["hands"][h]["result"]["lines"][i]["value"] = other
+                try:
+                    replay(data)
+                except RecordError as error:
+                    assert names(str(error), h + 1), str(error)
+                else:
+                    accepted.append(other)
+    assert accepted == []
+
+
+NOT_JSON: dict[str, Any] = {
+    "huge int": 10**5000,
+    "nan": float("nan"),
+    "inf": float("inf"),
+    "tuple": (1, 2),
+    "set": {1, 2},
+    "object": object(),
+}
+
+
+@pytest.mark.parametrize("value", NOT_JSON.values(), ids=NOT_JSON.keys())
+def test_values_that_are_no_json_are_refused_in_a_result(tampered: Record, value: Any) -> None:
+    # replay() is also called from Python, with data that never went through JSON.
+    tampered["hands"][0]["result"]["scores"] = value
+    message = refusal(tampered)
+    assert names(message, 1) and "scores" in message and one_line(message), message
+
+
+@pytest.mark.parametrize("value", NOT_JSON.values(), ids=NOT_JSON.keys())
+def test_values_that_are_no_json_are_refused_in_the_header(tampered: Record, value: Any) -> None:
+    for key in ("first_dealer", "seed", "totals", "format_version"):
+        if key == "seed" and type(value) is int:
+            continue  # a seed may be any integer: it is informative only
+        data = copy.deepcopy(tampered)
+        data[key] = value
+        message = refusal(data)
+        assert key.split("_")[0] in message and one_line(message), message
+
+
+def test_control_characters_in_an_action_are_shown_escaped(tampered: Record) -> None:
+    number = target_hand(tampered)
+    actions = tampered["hands"][number - 1]["actions"]
+    i = len(actions) // 2
+    actions[i][1] = "\x1b]0;pwn\x07"
+    message = refusal(tampered)
+    assert names(message, number, i + 1), message
+    assert "\x1b" not in message and "\x07" not in message and "\\x1b" in message, message
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["K" * 1_000_000, "KE " * 300_000, "\x1b[2J" * 100_000, "²" * 10_000],
+    ids=["1 MB word", "300,000 cards", "escapes", "superscripts"],
+)
+def test_a_huge_action_text_is_shown_cut(tampered: Record, text: str) -> None:
+    number = target_hand(tampered)
+    actions = tampered["hands"][number - 1]["actions"]
+    i = len(actions) // 2
+    actions[i][1] = text
+    message = refusal(tampered)
+    assert names(message, number, i + 1) and one_line(message), message[:400]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["pay ²", "pay " + "9" * 5000, "take ³", "\uff19\uff10 H", "1" * 5000 + " H"],
+    ids=["superscript pay", "huge pay", "superscript take", "wide bid", "huge bid"],
+)
+def test_numbers_that_are_no_ascii_digits_are_refused(tampered: Record, text: str) -> None:
+    actions = tampered["hands"][0]["actions"]
+    actions[0][1] = text
+    message = refusal(tampered)
+    assert names(message, 1, 1) and one_line(message), message
+
+
+def test_a_million_hands_or_actions_are_refused_at_once(record: Record) -> None:
+    import time
+
+    data = copy.deepcopy(record)
+    data["hands"] = [data["hands"][0]] * 1_000_000
+    start = time.perf_counter()
+    assert "hands" in refusal(data)
+    data = copy.deepcopy(record)
+    actions = data["hands"][0]["actions"]
+    actions.extend([actions[-1]] * 1_000_000)
+    message = refusal(data)
+    assert names(message, 1) and one_line(message), message
+    assert time.perf_counter() - start < 5
+
+
+def test_a_hand_of_another_type_is_refused(tampered: Record) -> None:
+    wrongs: tuple[object, ...] = (None, [], "hand", 1, (1,))
+    for wrong in wrongs:
+        data = copy.deepcopy(tampered)
+        data["hands"][0] = wrong
+        assert names(refusal(data), 1)
+
+
+def test_players_must_be_strings(tampered: Record) -> None:
+    tampered["players"][0] = 7
+    assert "players" in refusal(tampered)
+
+
+def test_duplicate_keys_in_a_record_file_are_refused(record: Record, tmp_path: Path) -> None:
+    text = json.dumps(record)
+    assert text.endswith("}")
+    path = tmp_path / "twice.json"
+    path.write_text(text[:-1] + ', "complete": ' + json.dumps(record["complete"]) + "}", encoding="utf-8")
+    with pytest.raises(RecordError) as error:
+        load(path)
+    assert "complete" in str(error.value) and "twice" in str(error.value)
+
+
+def test_duplicate_keys_deep_in_a_record_file_are_refused(record: Record, tmp_path: Path) -> None:
+    text = json.dumps(record)
+    first = json.dumps(record["hands"][0]["dealer"])
+    doubled = text.replace('"dealer": ' + first, '"dealer": ' + first + ', "dealer": ' + first, 1)
+    assert doubled != text
+    path = tmp_path / "twice.json"
+    path.write_text(doubled, encoding="utf-8")
+    with pytest.raises(RecordError, match="dealer"):
+        load(path)

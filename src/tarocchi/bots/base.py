@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -30,7 +31,10 @@ def legal_choices(view: PlayerView) -> tuple[Action, ...]:
 
 def player_rng(seed: int | None, seat: int) -> random.Random:
     """The rng a seat's player draws from: derived from the game seed alone (a string seed is
-    hashed the same way on every run and machine), so unrelated randomness never leaks in."""
+    hashed the same way on every run and machine), so unrelated randomness never leaks in.
+    Without a seed, from a secret one: unseeded play is unpredictable, not the same every time."""
+    if seed is None:
+        return random.Random(secrets.randbits(128))
     return random.Random(f"tarocchi/{seed}/seat/{seat}")
 
 

@@ -9,6 +9,7 @@ from tarocchi.bots.base import Player
 from tarocchi.bots.random import RandomPlayer
 from tarocchi.bots.search import SAMPLERS, SearchPlayer
 from tarocchi.core.protocol import Game
+from tarocchi.core.text import shown
 
 HEURISTICS: dict[str, str] = {
     "piedmont": "tarocchi.bots.heuristic.piedmont:PiedmontHeuristic",
@@ -19,6 +20,9 @@ HEURISTICS: dict[str, str] = {
 """The heuristic player of each game that has one (module:class)."""
 
 KINDS = ("random", "heuristic", "search")
+LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
+"""Levels of play, as players know them, and the kind of computer player behind each. Every
+command accepts either word: ``--level hard`` and ``--players search`` mean the same player."""
 
 
 def player_kinds(game: Game[Any]) -> tuple[str, ...]:
@@ -27,9 +31,26 @@ def player_kinds(game: Game[Any]) -> tuple[str, ...]:
     return tuple(kind for kind in KINDS if has[kind])
 
 
-def make_player(kind: str, game: Game[Any]) -> Player:
-    """A fresh player of ``kind`` for ``game``; ValueError naming the kinds if there is none."""
-    kind = kind.strip().lower()
+def player_names(game: Game[Any]) -> str:
+    """The players of ``game`` as help and errors name them: ``easy (random), medium (heuristic)...``."""
+    level_of = {kind: level for level, kind in LEVELS.items()}
+    return ", ".join(f"{level_of[kind]} ({kind})" for kind in player_kinds(game))
+
+
+def player_kind(name: str, game: Game[Any]) -> str:
+    """The kind meant by ``name``, a kind or a level; ValueError naming both if ``game`` has none."""
+    wanted = name.strip().lower()
+    kind = LEVELS.get(wanted, wanted)
+    if kind not in player_kinds(game):
+        raise ValueError(
+            f"no '{shown(name.strip())}' player for {game.info.id}; the players are: {player_names(game)}"
+        )
+    return kind
+
+
+def make_player(name: str, game: Game[Any]) -> Player:
+    """A fresh player of kind or level ``name`` for ``game``; ValueError naming them if there is none."""
+    kind = player_kind(name, game)
     if kind == "random":
         return RandomPlayer()
     if kind == "search" and game.info.id in SAMPLERS:
@@ -38,6 +59,4 @@ def make_player(kind: str, game: Game[Any]) -> Player:
         module, _, name = HEURISTICS[game.info.id].partition(":")
         player: Player = getattr(importlib.import_module(module), name)()
         return player
-    raise ValueError(
-        f"no '{kind}' player for {game.info.id}; the players are: {', '.join(player_kinds(game))}"
-    )
+    raise AssertionError(f"player_kind let through {kind!r}")  # pragma: no cover

@@ -21,6 +21,7 @@ from typing import Any
 
 from tarocchi.bots.base import Player
 from tarocchi.bots.players import make_player
+from tarocchi.core.arguments import check_count
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal, Game
 from tarocchi.core.registry import get_game
@@ -176,6 +177,8 @@ def tournament(
     progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
     """Play at least ``deals`` deals (whole games of them) between players of ``kinds``."""
+    check_count("deals", deals)
+    check_count("jobs", jobs)
     game = get_game(game_id, options)
     if len(kinds) < 2:
         raise ValueError("a tournament needs at least two players")
@@ -185,14 +188,15 @@ def tournament(
     games = max(1, math.ceil(deals / per_game))
     start = time.perf_counter()
     results: list[GameScores] = []
+    size = max(1, min(10, math.ceil(games / (jobs * 4))))
+    chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
+    jobs = min(jobs, len(chunks))  # a process per chunk at most
     if jobs <= 1:
         for index in range(games):
             results.append(play_game(game, kinds, seed, index))
             if progress is not None:
                 progress(per_game)
     else:
-        size = max(1, min(10, math.ceil(games / (jobs * 4))))
-        chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
                 pool.submit(_run_chunk, game.info.id, dict(game.options), list(kinds), seed, chunk)

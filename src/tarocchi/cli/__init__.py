@@ -20,5 +20,7 @@ def main() -> None:
         print(MISSING_EXTRA, file=sys.stderr)
         raise SystemExit(1) from None
     from tarocchi.cli.app import cli
+    from tarocchi.cli.common import safe_streams
 
+    safe_streams()
     cli(prog_name="tarocchi")

@@ -4,18 +4,33 @@ invariant)."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
 from tarocchi import bench as bench_lib
-from tarocchi.bots.players import make_player
+from tarocchi.bots.players import player_kind, player_names
 from tarocchi.bots.tournament import tournament as run_tournament
-from tarocchi.cli.common import OPTION_HELP, fresh_seed, load_game, make_console, options_text, say
+from tarocchi.cli.common import (
+    MAX_COUNT,
+    OPTION_HELP,
+    SEED,
+    WholeNumber,
+    bounded_jobs,
+    fresh_seed,
+    load_game,
+    make_console,
+    options_text,
+    say,
+    writable_dir,
+    writable_file,
+)
 from tarocchi.cli.deals import read_deals
 from tarocchi.cli.play import TableSession
-from tarocchi.cli.players import default_level, make_opponent
+from tarocchi.cli.players import default_level, level_of, make_opponent
 from tarocchi.cli.reports import (
     bench_table,
     print_games,
@@ -24,10 +39,20 @@ from tarocchi.cli.reports import (
     replay_line,
     tournament_table,
 )
-from tarocchi.core.errors import RecordError, TarocchiError
+from tarocchi.core.errors import ArgumentError, RecordError, TarocchiError
 from tarocchi.core.match import Match
-from tarocchi.core.registry import available_games, game_info, get_game
+from tarocchi.core.protocol import Game
+from tarocchi.core.record import path_text
+from tarocchi.core.registry import available_games, get_game
 from tarocchi.simulate import simulate as run_simulation
+
+JOBS = click.option(
+    "--jobs",
+    type=WholeNumber(1, 10**6),
+    default=1,
+    show_default=True,
+    help="Worker processes (at most the number of CPUs).",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -39,18 +64,26 @@ def cli() -> None:
 @cli.command()
 def games() -> None:
     """List every registered game with its options."""
-    print_games(make_console(), [game_info(game_id) for game_id in available_games()])
+    print_games(make_console(), [get_game(game_id) for game_id in available_games()])
 
 
 @cli.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 is the first).")
-@click.option("--seed", type=int, help="Seed for the deals and the computer players (default: random).")
+@click.option(
+    "--seat", type=WholeNumber(-99, 99), default=0, show_default=True, help="Your seat (0 is the first)."
+)
+@click.option(
+    "--seed",
+    type=SEED,
+    help="Play a reproducible game. It makes the deals predictable: the same seed deals the same "
+    "cards, so whoever knows it knows every hand. Without it the deals come from the system's "
+    "secret randomness and no seed is shown.",
+)
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option(
     "--level",
-    help="Computer players: easy (random), medium (heuristic, the default) or hard (search); "
-    "one level for all, or one per computer seat in seat order, e.g. hard,medium,easy.",
+    help="Computer players: easy (random), medium (heuristic, the default) or hard (search), by "
+    "level or kind; one for all, or one per computer seat in seat order, e.g. hard,medium,easy.",
 )
 @click.option(
     "--deals",
@@ -88,15 +121,11 @@ def play(
             raise ValueError(
                 f"give one level, or one per computer seat ({len(others)}, in seat order); got {level}"
             )
-        levels = dict(zip(others, wanted, strict=True))
-        for other, wanted_level in levels.items():
-            make_opponent(game, other, wanted_level)
+        levels = {other: level_of(game, name) for other, name in zip(others, wanted, strict=True)}
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--level'") from None
+    record_path = writable_file(record_path or default_record_path(game.info.id), "'--record'")
     console = make_console()
-    seed = fresh_seed() if seed is None else seed
-    if record_path is None:
-        record_path = default_record_path(game.info.id)
     names = [
         "human" if s == seat else f"{levels[s]} ({make_opponent(game, s, levels[s]).name})"
         for s in range(game.players)
@@ -111,7 +140,9 @@ def play(
         raise click.BadParameter(str(exc), param_hint="'--deals'") from None
     except TarocchiError as exc:
         raise click.ClickException(str(exc)) from None
-    session = TableSession(console, game, match, seat, seed, record_path, levels)
+    # Without --seed the computer players' choices come from a secret seed too: never shown.
+    players_seed = secrets.randbits(128) if seed is None else seed
+    session = TableSession(console, game, match, seat, players_seed, record_path, levels)
     partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
     you = game.seat_name(seat)
     you = you if you == f"Seat {seat}" else f"{you}, seat {seat}"
@@ -119,8 +150,8 @@ def play(
         console,
         f"{game.info.name} ({options_text(game.options)}). You are {you}"
         + (f"; your partner is {partners}" if partners else "")
-        + f". Seed {seed}. "
-        f"Computer players: {', '.join(sorted(set(levels.values()), key=list(levels.values()).index))}.",
+        + (f". Seed {seed} (the deals are predictable from it)" if seed is not None else "")
+        + f". Computer players: {levels_text(game, levels)}.",
         "bold",
     )
     if deals_path is not None:
@@ -131,28 +162,35 @@ def play(
     raise SystemExit(session.run())
 
 
+def levels_text(game: Game[Any], levels: dict[int, str]) -> str:
+    """``hard`` when every computer plays at one level, else each seat's: ``East easy, North hard``."""
+    if len(set(levels.values())) == 1:
+        return next(iter(levels.values()))
+    return ", ".join(f"{game.seat_name(seat)} {level}" for seat, level in levels.items())
+
+
 def default_record_path(game_id: str) -> Path:
-    """``records/<game>-<YYYYmmdd-HHMMSS>.json``, with a counter if that name is taken."""
-    stem = f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}"
-    path = Path("records") / f"{stem}.json"
-    count = 1
-    while path.exists():
-        count += 1
-        path = Path("records") / f"{stem}-{count}.json"
-    return path
+    """``records/<game>-<YYYYmmdd-HHMMSS>-<8 hex>.json``: the record is written when the game
+    ends, so two games started in the same second must not pick the same name."""
+    while True:
+        path = Path("records") / f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}.json"
+        if not path.exists():
+            return path
 
 
 @cli.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--games", "count", type=click.IntRange(min=1), required=True, help="How many games to play.")
-@click.option("--seed", type=int, help="Base seed; each game's seed derives from it and its index.")
+@click.option(
+    "--games", "count", type=WholeNumber(1, MAX_COUNT), required=True, help="How many games to play."
+)
+@click.option("--seed", type=SEED, help="Base seed; each game's seed derives from it and its index.")
 @click.option(
     "--records",
     "records_dir",
     type=click.Path(file_okay=False, path_type=Path),
     help="Save each game's record as DIR/<game>-<seed>-<index>.json.",
 )
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@JOBS
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 def simulate(
     game_id: str,
@@ -164,7 +202,10 @@ def simulate(
 ) -> None:
     """Play computer-vs-computer games of GAME, auditing every invariant after every action."""
     game = load_game(game_id, option_pairs)
+    if records_dir is not None:
+        writable_dir(records_dir, "'--records'")
     console = make_console()
+    jobs = bounded_jobs(console, jobs)
     seed = fresh_seed() if seed is None else seed
     with progress_bar(console, count, f"{game.info.id} games") as advance:
         summary = run_simulation(
@@ -187,9 +228,11 @@ def simulate(
 def replay(path: Path) -> None:
     """Re-validate and re-score a record file, or every *.json record in a folder."""
     console = make_console()
+    # Whatever a folder's *.json names are (FIFOs, devices, folders), each gets its own line:
+    # the loader refuses what is not a regular file before it opens it, and the run goes on.
     files = sorted(path.glob("*.json")) if path.is_dir() else [path]
     if not files:
-        raise click.BadParameter(f"no *.json files in {path}", param_hint="'PATH'")
+        raise click.BadParameter(f"no *.json files in {path_text(path)}", param_hint="'PATH'")
     good = sum(replay_line(console, f, str(f)) for f in files)
     if len(files) > 1:
         say(console, f"{good} of {len(files)} records good", "bold")
@@ -199,7 +242,7 @@ def replay(path: Path) -> None:
 @cli.command()
 @click.option(
     "--seconds",
-    type=click.FloatRange(min=0, min_open=True),
+    type=click.FloatRange(min=0, max=bench_lib.MAX_SECONDS, min_open=True),
     default=3.0,
     show_default=True,
     help="How long to play each game and options.",
@@ -207,6 +250,10 @@ def replay(path: Path) -> None:
 @click.option("--game", "game_id", help="Only this game (default: every registered game).")
 def bench(seconds: float, game_id: str | None) -> None:
     """Random-play throughput of each game and option, in one process."""
+    try:
+        bench_lib.check_seconds(seconds)  # click's range lets NaN through
+    except ArgumentError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--seconds'") from None
     game_ids = None
     if game_id is not None:
         game_ids = [load_game(game_id, (), "'--game'").info.id]
@@ -222,12 +269,18 @@ def bench(seconds: float, game_id: str | None) -> None:
 
 @cli.command()
 @click.argument("game_id", metavar="GAME")
-@click.option("--players", "kinds", required=True, help="Comma-separated kinds, e.g. heuristic,random.")
 @click.option(
-    "--deals", "count", type=click.IntRange(min=1), required=True, help="How many deals (at least)."
+    "--players",
+    "kinds",
+    required=True,
+    help="Comma-separated players by kind or level: random or easy, heuristic or medium, search or "
+    "hard; e.g. search,heuristic or hard,medium.",
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals and players.")
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Worker processes.")
+@click.option(
+    "--deals", "count", type=WholeNumber(1, MAX_COUNT), required=True, help="How many deals (at least)."
+)
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the deals and players.")
+@JOBS
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 def tournament(
     game_id: str, kinds: str, count: int, seed: int, jobs: int, option_pairs: tuple[str, ...]
@@ -237,13 +290,17 @@ def tournament(
     names = [k.strip().lower() for k in kinds.split(",") if k.strip()]
     try:
         if len(names) < 2:
-            raise ValueError(f"name at least two players, e.g. heuristic,random (got '{kinds}')")
-        for name in names:
-            make_player(name, game)
+            raise ValueError(
+                f"name at least two players, e.g. heuristic,random; {game.info.id} has {player_names(game)}"
+            )
+        names = [player_kind(name, game) for name in names]  # one name per player: its kind
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--players'") from None
     console = make_console()
-    with progress_bar(console, count, f"{game.info.id} deals") as advance:
+    jobs = bounded_jobs(console, jobs)
+    per_game = game.hands_per_game()
+    deals = -(-count // per_game) * per_game  # whole games: what the tournament will play
+    with progress_bar(console, deals, f"{game.info.id} deals") as advance:
         result = run_tournament(
             game.info.id, names, count, seed=seed, options=game.options, jobs=jobs, progress=advance
         )

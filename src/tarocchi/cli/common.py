@@ -3,9 +3,13 @@ click usage errors (exit code 2) so that a typo never shows a traceback."""
 
 from __future__ import annotations
 
-import random
+import codecs
+import io
+import os
+import secrets
 import sys
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -14,8 +18,81 @@ from rich.text import Text
 from tarocchi.core.errors import OptionError, TarocchiError
 from tarocchi.core.protocol import Game, parse_option_pairs
 from tarocchi.core.registry import get_game
+from tarocchi.core.text import shown
 
 OPTION_HELP = "A game option as name=value (repeatable); `tarocchi games` lists them."
+
+
+if TYPE_CHECKING:  # generic only in newer click; the runtime base works with every version
+    _IntParam = click.ParamType[int, Any]
+else:
+    _IntParam = click.ParamType
+
+
+class WholeNumber(_IntParam):
+    """A whole number in ``low..high``, in ASCII digits. Unlike click's IntRange it never echoes
+    a megabyte of input nor meets Python's 4,300-digit limit: the error quotes the text cut short."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if type(value) is int:
+            number = value
+        else:
+            text = str(value).strip()
+            digits = text[1:] if text[:1] == "-" else text
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= len(str(self.high))):
+                self.fail(f"must be a whole number from {self.range} (got '{shown(text)}')", param, ctx)
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"must be a whole number from {self.range} (got {shown(str(number))})", param, ctx)
+        return number
+
+    @property
+    def range(self) -> str:
+        return f"{self.low} to {self.high:,}" if self.high < 2**63 else f"{self.low} to 2^64 - 1"
+
+
+SEED = WholeNumber(0, 2**64 - 1)
+MAX_COUNT = 10**7
+"""The most games or deals one command plays: days of work even for the fastest game."""
+
+
+ASCII_FALLBACK = {
+    "—": "-", "\u2013": "-", "━": "-", "─": "-", "·": ".", "…": "...", "\u00d7": "x", "→": "->", "←": "<-",
+    "≥": ">=", "≤": "<=", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "\u2018": "'", "\u2019": "'", "\u201c": '"',
+    "\u201d": '"', "±": "+/-", "é": "e", "è": "e", "à": "a", "ò": "o", "ù": "u", "ì": "i",
+}  # fmt: skip
+"""What a terminal that cannot show a character gets instead; anything else becomes '?'."""
+
+
+def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(ASCII_FALLBACK.get(char, "?") for char in bad), error.end
+
+
+codecs.register_error("tarocchi-fallback", _ascii_fallback)
+
+
+def safe_streams() -> None:
+    """Let stdout and stderr write what their encoding lacks as ASCII look-alikes instead of
+    raising UnicodeEncodeError (``PYTHONIOENCODING=ascii``, a C locale, an old terminal)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and not _encodes(stream.encoding, "—♣━…"):
+            stream.reconfigure(errors="tarocchi-fallback")
+
+
+def _encodes(encoding: str, sample: str) -> bool:
+    try:
+        sample.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def make_console() -> Console:
@@ -47,8 +124,55 @@ def load_game(
 
 
 def fresh_seed() -> int:
-    """A seed for when none is given, printed so that the game can be played again."""
-    return random.SystemRandom().randrange(1, 10**6)
+    """A seed for computer-only runs when none is given, printed so that they can be run again.
+
+    Never for a game with a human at the table: a printed seed would reveal every hidden card.
+    """
+    return secrets.randbelow(2**32)
+
+
+def cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def bounded_jobs(console: Console, jobs: int) -> int:
+    """``jobs``, or the number of CPUs if that is fewer: more processes than CPUs only wait."""
+    limit = cpus()
+    if jobs <= limit:
+        return jobs
+    say(console, f"Using {limit} jobs, not {jobs}: this machine has {limit} CPUs.", "dim")
+    return limit
+
+
+def writable_file(path: Path, hint: str) -> Path:
+    """``path`` if a file can be written there (its folder is made now); else a usage error."""
+    if path.is_dir():
+        raise click.BadParameter(
+            f"{path} is a folder; give a file name, e.g. {path / 'game.json'}", param_hint=hint
+        )
+    writable_dir(path.parent, hint)
+    return path
+
+
+def writable_dir(path: Path, hint: str) -> Path:
+    """``path`` as a folder that files can be written in (made now if missing); else a usage error."""
+    blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        why = f"{blocker} is a file, not a folder"
+        raise click.BadParameter(f"cannot write in {path}: {why}", param_hint=hint)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with open(path / f".tarocchi-{secrets.token_hex(4)}.tmp", "wb") as probe:
+            pass
+        os.unlink(probe.name)
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise click.BadParameter(f"cannot write in {path}: {why}", param_hint=hint) from None
+    return path
 
 
 def options_text(options: dict[str, str] | tuple[tuple[str, str], ...]) -> str:

@@ -7,10 +7,12 @@ is typed, a refusal is one clear line and the prompt comes back: never a traceba
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TextIO, cast
 
 from rich.console import Console
 from rich.rule import Rule
@@ -39,7 +41,8 @@ from tarocchi.core.actions import Action, Discard
 from tarocchi.core.errors import NotationError, TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
-from tarocchi.core.record import save
+from tarocchi.core.record import path_text, save
+from tarocchi.core.text import bounded, shown
 
 COMMANDS = (
     ("help", "this list"),
@@ -52,6 +55,12 @@ COMMANDS = (
     ("quit", "stop, saving the game so far"),
 )
 EXIT_INTERRUPTED = 130
+EXIT_ERROR = 1
+LINE_LIMIT = 200
+"""The longest line the table reads: a move or a command is a few words; a longer line is
+refused in one line, and never held whole in memory when it comes from a pipe or a file."""
+_DRAIN = 1 << 16
+"""The chunk in which the rest of an overlong line is read and dropped."""
 
 
 class _Stop(Exception):
@@ -60,6 +69,80 @@ class _Stop(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class _TooLong(Exception):
+    """A line longer than LINE_LIMIT; ``start`` is its beginning, for the echo."""
+
+    def __init__(self, start: str) -> None:
+        super().__init__(start)
+        self.start = start
+
+
+class _LineReader:
+    """Standard input that is no terminal (a pipe, a file), read one bounded line at a time.
+
+    Only LINE_LIMIT characters of a line are kept: the rest of a longer one is read in chunks
+    and dropped, so a 50 MB line costs no 50 MB. Bytes that are not text in the stream's
+    encoding become U+FFFD instead of a UnicodeDecodeError. Input that is missing (``<&-``),
+    closed or broken reads as its end.
+    """
+
+    def __init__(self, stream: IO[str] | None) -> None:
+        self.stream = stream
+        self.binary: IO[bytes] | None = getattr(stream, "buffer", None)
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            self.encoding = codecs.lookup(encoding).name
+        except LookupError:
+            self.encoding = "utf-8"
+
+    def readline(self) -> str:
+        """The next line, its newline included; '' at the end of input; _TooLong if too long."""
+        try:
+            if self.binary is not None:
+                return self._binary_line(self.binary)
+            if self.stream is not None:
+                return self._text_line(self.stream)
+        except (OSError, ValueError):  # closed or broken: as good as the end of input
+            pass
+        return ""
+
+    def _binary_line(self, binary: IO[bytes]) -> str:
+        raw = binary.readline(4 * LINE_LIMIT + 2)  # no encoding takes more than 4 bytes a character
+        whole = raw.endswith(b"\n") or len(raw) < 4 * LINE_LIMIT + 2
+        if not whole:
+            while (rest := binary.readline(_DRAIN)) and not rest.endswith(b"\n"):
+                pass
+        line = raw.decode(self.encoding, "replace")
+        return self._checked(line, whole)
+
+    def _text_line(self, stream: IO[str]) -> str:
+        line = stream.readline(LINE_LIMIT + 2)
+        whole = line.endswith("\n") or len(line) < LINE_LIMIT + 2
+        if not whole:
+            while (rest := stream.readline(_DRAIN)) and not rest.endswith("\n"):
+                pass
+        return self._checked(line, whole)
+
+    @staticmethod
+    def _checked(line: str, whole: bool) -> str:
+        if not whole or len(_chomp(line)) > LINE_LIMIT:
+            raise _TooLong(line[:LINE_LIMIT])
+        return line
+
+
+def _chomp(line: str) -> str:
+    """``line`` without its line ending."""
+    return line.removesuffix("\n").removesuffix("\r")
+
+
+def _is_terminal(stream: IO[str] | None) -> bool:
+    """Whether ``stream`` is a terminal; False if it is missing (``<&-``) or closed."""
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 class TableSession:
@@ -87,22 +170,29 @@ class TableSession:
         self.helper = make_opponent(game, seat, max((levels or {}).values(), key=_strength, default=None))
         self.rngs = [player_rng(seed, s) for s in range(game.players)]
         self.hint_rng = random.Random(f"tarocchi/{seed}/hints")
-        self.interactive = sys.stdin.isatty()
+        self.interactive = _is_terminal(sys.stdin)
+        self.reader = None if self.interactive else _LineReader(sys.stdin)
         self.shown_hand = 0
         self.shown_events = 0
         self.phases: set[str] = set()
 
     # -- the course of the game ---------------------------------------------------------
     def run(self) -> int:
-        """Play to the end (or until the human leaves) and save the record; the exit code."""
+        """Play to the end (or until the human leaves) and save the record; the exit code.
+
+        Whatever happens the game so far is saved: an unforeseen error is a bug, but it must
+        not cost the player the game, nor show a traceback instead of one line.
+        """
         try:
             self._play()
+            return self._finish()
         except _Stop as stop:
             return self._leave(stop.reason)
         except KeyboardInterrupt:
             self.console.print()
             return self._leave("interrupted")
-        return self._finish()
+        except Exception as error:  # the last line of defence: see above
+            return self._crash(error)
 
     def _play(self) -> None:
         match = self.match
@@ -176,13 +266,29 @@ class TableSession:
         code = EXIT_INTERRUPTED if reason == "interrupted" else 0
         return self._save("Partial record (complete: false) saved to", code)
 
+    def _crash(self, error: Exception) -> int:
+        """One line about an unforeseen error, then the partial record; a non-zero exit code.
+        The terminal may be what failed (a closed pipe): the record is saved all the same."""
+        about = f"{type(error).__name__}: {error}"
+        with contextlib.suppress(Exception):
+            self.console.print()
+            say(
+                self.console,
+                bounded(f"Stopped by an unexpected error, a bug in tarocchi: please report it ({about})"),
+                "bold red",
+            )
+        with contextlib.suppress(Exception):
+            self._save("Partial record (complete: false) saved to", EXIT_ERROR)
+        return EXIT_ERROR
+
     def _save(self, saying: str, code: int) -> int:
         try:
             path = save(self.match.record(), self.record_path)
-        except OSError as exc:
-            say(self.console, f"could not save the record to {self.record_path}: {exc}", "bold red")
-            return 1
-        say(self.console, f"{saying} {path}")
+        except Exception as exc:  # a full disk or a bug in the record: one line, no traceback
+            where = path_text(self.record_path)
+            say(self.console, bounded(f"could not save the record to {where}: {exc}"), "bold red")
+            return EXIT_ERROR
+        say(self.console, f"{saying} {path_text(path)}")
         return code
 
     # -- the human's turn ---------------------------------------------------------------
@@ -195,19 +301,53 @@ class TableSession:
             self._handle(self._read(f"{self.game.seat_name(self.seat)}> "))
 
     def _read(self, prompt: str) -> str:
+        """The next line, at most LINE_LIMIT characters (a longer one is refused and the prompt
+        comes back); _Stop at the end of input."""
+        while True:
+            try:
+                line = self._input(Text(prompt, style="bold"))
+            except _TooLong as long:
+                self._echo(long.start + "…")
+                self._refuse(f"A line may hold at most {LINE_LIMIT} characters; that one was longer.")
+                continue
+            except UnicodeDecodeError:  # only from a terminal: the reader replaces bad bytes
+                self._refuse("That line is not text the terminal's encoding can read; type it again.")
+                continue
+            if len(line) > LINE_LIMIT:
+                self._refuse(f"A line may hold at most {LINE_LIMIT} characters; that one has {len(line):,}.")
+                continue
+            return line
+
+    def _input(self, prompt: Text) -> str:
+        """One line from the terminal, or from the bounded reader (echoed, so a log reads naturally)."""
         try:
-            line = self.console.input(Text(prompt, style="bold"))
-        except EOFError:
+            if self.reader is None:
+                return self.console.input(prompt)
+            line = self.console.input(prompt, stream=cast(TextIO, self.reader))
+        except UnicodeDecodeError:
+            raise
+        except (EOFError, OSError, RuntimeError, ValueError):  # RuntimeError: input() lost sys.stdin
+            line = ""
+        if not line:
             self.console.print()
-            raise _Stop("eof") from None
-        if not self.interactive:
-            self.console.print(Text(line), soft_wrap=True)  # echo, so that a log reads naturally
+            raise _Stop("eof")
+        line = _chomp(line)
+        self._echo(line)
         return line
+
+    def _echo(self, line: str) -> None:
+        """Show a line read from a pipe or a file (a terminal shows it itself), escaped and cut."""
+        if self.reader is not None:
+            self.console.print(Text(shown(line, LINE_LIMIT)), soft_wrap=True)
+
+    def _refuse(self, message: str) -> None:
+        """A refusal: one line, control characters escaped, at most ~300 characters."""
+        say(self.console, bounded(message), "yellow")
 
     def _handle(self, line: str) -> None:
         text = line.strip()
         if not text:
-            say(self.console, "Type a card or an action (legal moves are listed above), or help.", "yellow")
+            self._refuse("Type a card or an action (legal moves are listed above), or help.")
             return
         command = text.lower()
         if command == "quit":
@@ -227,10 +367,10 @@ class TableSession:
         try:
             actions = self._parse(text)
         except NotationError as exc:
-            say(self.console, f"{exc} (help lists the commands)", "yellow")
+            self._refuse(f"{exc} (help lists the commands)")
             return
         if len(actions) > 1 and not all(isinstance(a, Discard) for a in actions):
-            say(self.console, "Only discards may be typed several at a time; play one card.", "yellow")
+            self._refuse("Only discards may be typed several at a time; play one card.")
             return
         self._submit_all(actions)
 
@@ -249,16 +389,15 @@ class TableSession:
         """Apply in order; stop at the first refused one, saying why and what was applied."""
         for done, action in enumerate(actions):
             if self.match.to_act() != self.seat:
-                left = " ".join(str(a) for a in actions[done:])
-                say(self.console, f"Not applied: {left} (it is no longer your turn).", "yellow")
+                self._refuse(f"Not applied: {_listed(actions[done:])} (it is no longer your turn).")
                 return
             try:
                 self.match.submit(self.seat, action)
             except TarocchiError as exc:
                 prefix = f"{action}: " if len(actions) > 1 else ""
-                unapplied = " ".join(str(a) for a in actions[done + 1 :])
+                unapplied = _listed(actions[done + 1 :])
                 tail = f" Stopped there; not applied: {unapplied}." if unapplied else ""
-                say(self.console, f"{prefix}{exc}.{tail}" if tail else f"{prefix}{exc}", "yellow")
+                self._refuse(f"{prefix}{exc}.{tail}" if tail else f"{prefix}{exc}")
                 return
             if len(actions) > 1:
                 self._show_events()
@@ -302,7 +441,7 @@ class TableSession:
     def _hint(self) -> None:
         """One line: the search player's choice, its mean result over sampled worlds, the runner-up."""
         if "search" not in player_kinds(self.game):
-            say(self.console, f"No hints for {self.game.info.id} yet: it has no search player.", "yellow")
+            self._refuse(f"No hints for {self.game.info.id} yet: it has no search player.")
             return
         view = self.match.view(self.seat)
         if len(view.legal_actions) == 1:
@@ -337,6 +476,18 @@ class TableSession:
 def _strength(level: str) -> int:
     """Order of the levels, so that ``auto`` plays at the strongest level at the table."""
     return ("easy", "medium", "hard").index(level) if level in ("easy", "medium", "hard") else -1
+
+
+def _listed(actions: list[Action], most: int = 6) -> str:
+    """Actions as typed, several discards as one (``discard 4E 5E``), at most ``most`` named: a
+    refusal stays one short line however many were typed."""
+    if all(isinstance(a, Discard) for a in actions):
+        words = [a.card.code for a in actions if isinstance(a, Discard)]
+        prefix = "discard " if words else ""
+    else:
+        words, prefix = [str(a) for a in actions], ""
+    more = f" and {len(words) - most} more" if len(words) > most else ""
+    return prefix + " ".join(words[:most]) + more
 
 
 def _is_card(game: Game[Any], word: str) -> bool:

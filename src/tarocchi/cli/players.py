@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tarocchi.bots import Player
-from tarocchi.bots.players import make_player, player_kinds
+from tarocchi.bots.players import LEVELS, make_player, player_kind, player_kinds
 from tarocchi.core.protocol import Game
 
-LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
-"""Level of play -> kind of computer player."""
 DEFAULT = "medium"
 """Quick and sound; ``hard`` thinks longer per move."""
 
@@ -26,9 +24,14 @@ def default_level(game: Game[Any]) -> str:
     return DEFAULT if DEFAULT in available else available[-1]
 
 
+def level_of(game: Game[Any], name: str | None) -> str:
+    """The level meant by ``name`` (a level or a kind of player; None: the default level)."""
+    if name is None:
+        return default_level(game)
+    kind = player_kind(name, game)
+    return next(level for level, of in LEVELS.items() if of == kind)
+
+
 def make_opponent(game: Game[Any], seat: int, level: str | None = None) -> Player:
-    """The computer player for ``seat`` at ``level`` (ValueError naming the levels if unknown)."""
-    level = default_level(game) if level is None else level.strip().lower()
-    if level not in levels(game):
-        raise ValueError(f"no level '{level}' for {game.info.id}; the levels are: {', '.join(levels(game))}")
-    return make_player(LEVELS[level], game)
+    """The computer player for ``seat`` at ``level`` or kind (ValueError naming them if unknown)."""
+    return make_player(level_of(game, level), game)

@@ -22,7 +22,8 @@ from tarocchi.core.views import PlayerView, TrickView
 
 TRUMP_STYLE = "bold magenta"
 FOOL_STYLE = "bold cyan"
-_WINS_TRICK = re.compile(r"wins trick (\d+)$")
+# ASCII digits only: `\d` also matches digits of other scripts, which int() reads or refuses.
+_WINS_TRICK = re.compile(r"wins trick ([0-9]{1,4})$")
 
 
 def partnerships(game: Game[Any]) -> tuple[tuple[int, ...], ...]:
@@ -179,7 +180,7 @@ MAX_CALLS_SHOWN = 12
 """Beyond this many calls (an auction's bids), the line names a few and says how many more."""
 
 
-_NUMBERED = re.compile(r"^(\D+ )(\d+)$")
+_NUMBERED = re.compile(r"^([^0-9]+ )([0-9]{1,9})$")
 
 
 def _number_runs(calls: list[str]) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -13,11 +14,12 @@ from rich.table import Table
 from rich.text import Text
 
 from tarocchi.bench import BenchResult
+from tarocchi.bots.players import player_names
 from tarocchi.bots.tournament import TournamentResult
 from tarocchi.cli.common import options_text, say
 from tarocchi.core.errors import RecordError
-from tarocchi.core.protocol import GameInfo
-from tarocchi.core.record import ReplaySummary, load, replay
+from tarocchi.core.protocol import Game
+from tarocchi.core.record import ReplaySummary, load, path_text, replay
 from tarocchi.simulate import SimulationSummary
 
 MAX_FAILURES_SHOWN = 20
@@ -27,14 +29,16 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def print_games(console: Console, infos: list[GameInfo]) -> None:
-    """Every registered game with its options, choices, defaults and help."""
-    for info in infos:
+def print_games(console: Console, games: list[Game[Any]]) -> None:
+    """Every registered game with its options, choices, defaults, help and computer players."""
+    for game in games:
+        info = game.info
         title = Text(info.id, style="bold")
         title.append(f" — {info.name}")
         console.print(title, soft_wrap=True)
         say(console, f"  {info.players} players, {info.hands_per_game} hands per game")
         say(console, f"  {info.summary}")
+        say(console, f"  computer players (--level or --players): {player_names(game)}")
         if not info.options:
             say(console, "  no options")
         for spec in info.options:
@@ -107,19 +111,21 @@ def replay_file(path: Path) -> ReplaySummary:
 
 
 def replay_line(console: Console, path: Path, shown: str) -> bool:
-    """Replay ``path`` and print one line about it; True if it is good."""
+    """Replay ``path`` and print one line about it; True if it is good.
+
+    A file name may hold any character, so ``shown`` is printed escaped; the error already is.
+    """
+    name = path_text(shown)
     try:
         summary = replay_file(path)
     except RecordError as exc:
-        message = str(exc)
-        if message.startswith(f"{path}: "):
-            message = message[len(f"{path}: ") :]
-        line = Text(f"{shown}: ", style="bold")
+        message = str(exc).removeprefix(f"{path_text(path)}: ")
+        line = Text(f"{name}: ", style="bold")
         line.append(f"bad: {message}", style="red")
         console.print(line, soft_wrap=True)
         return False
     state = "" if summary.complete else " (incomplete game)"
-    line = Text(f"{shown}: ", style="bold")
+    line = Text(f"{name}: ", style="bold")
     line.append("ok", style="green")
     line.append(
         f": {summary.game}, {plural(summary.hands, 'hand')}, {plural(summary.actions, 'action')}, "

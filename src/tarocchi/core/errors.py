@@ -1,5 +1,7 @@
 """One small tree of errors, so that callers can catch exactly what they can handle."""
 
+from __future__ import annotations
+
 
 class TarocchiError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -26,3 +28,15 @@ class UnknownGameError(TarocchiError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class ArgumentError(TarocchiError, ValueError):
+    """A wrong argument to a public entry point: a seat out of range, a count that is no count,
+    a state of another game, an object that is no action. A mistake in the calling program, not
+    a move the rules refuse (that is IllegalActionError)."""
+
+
+class NotAnActionError(ArgumentError, IllegalActionError):
+    """An object given to ``apply`` as an action that is none (text, None, a play without a
+    card): a wrong argument, and still a refused move to code that catches IllegalActionError
+    around ``apply``, as it did before the argument checks."""

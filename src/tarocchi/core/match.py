@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tarocchi.core.actions import Action
-from tarocchi.core.errors import IllegalActionError, TarocchiError
+from tarocchi.core.arguments import is_whole
+from tarocchi.core.errors import ArgumentError, IllegalActionError, TarocchiError
 from tarocchi.core.protocol import Deal, Game, HandContext, HandResult
+from tarocchi.core.text import shown_value
 from tarocchi.core.views import PlayerView
 
 
@@ -34,6 +36,8 @@ class Match:
     """A game of ``game.hands_per_game()`` hands.
 
     ``seed`` drives the deals and, if ``first_dealer`` is not given, the first dealer (C2).
+    Without a seed both come from the operating system's secret randomness, so that nothing a
+    player can see (a printed seed, one's own hand) lets anyone work out the hidden cards.
     ``deals`` replaces shuffling by given deals (tests, replays, duplicate tournaments).
     """
 
@@ -46,12 +50,11 @@ class Match:
         players: Sequence[str] | None = None,
         deals: Sequence[Deal] | None = None,
     ) -> None:
+        _check_arguments(game, seed, first_dealer, players, deals)
         self.game = game
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.first_dealer = first_dealer if first_dealer is not None else self._rng.randrange(game.players)
-        if not 0 <= self.first_dealer < game.players:
-            raise TarocchiError(f"the first dealer must be a seat 0..{game.players - 1}")
         self.players = tuple(players) if players else tuple(game.seat_name(s) for s in range(game.players))
         self._deals = list(deals) if deals is not None else None
         self.hands: list[HandRecord] = []
@@ -104,9 +107,14 @@ class Match:
         return self.game.view(self.state, seat)
 
     def submit(self, seat: int, action: Action, state_id: int | None = None) -> None:
-        """Apply ``action`` for ``seat``; IllegalActionError saying why if it may not."""
-        if type(seat) is not int or not 0 <= seat < self.game.players:
-            raise IllegalActionError(f"seats are numbered 0..{self.game.players - 1} (got {seat!r})")
+        """Apply ``action`` for ``seat``; IllegalActionError saying why if it may not.
+
+        ArgumentError for a seat that is no seat of the table, a ``state_id`` that is no whole
+        number, or an object that is no action.
+        """
+        self.game.check_seat(seat)
+        if state_id is not None and not is_whole(state_id):
+            raise ArgumentError(f"state_id must be a whole number or None (got {shown_value(state_id)})")
         if state_id is not None and state_id != self.state_id:
             raise IllegalActionError("the table has moved on since you looked; look again")
         to_act = self.to_act()
@@ -137,3 +145,34 @@ class Match:
         from tarocchi.core.record import to_record
 
         return to_record(self)
+
+
+def _check_arguments(
+    game: object,
+    seed: object,
+    first_dealer: object,
+    players: object,
+    deals: object,
+) -> None:
+    """ArgumentError, naming the argument, for anything a Match cannot be built from."""
+    if not isinstance(game, Game):
+        raise ArgumentError(f"game must be a Game (from tarocchi.get_game), not {type(game).__name__}")
+    if seed is not None and not is_whole(seed):
+        raise ArgumentError(f"seed must be a whole number or None (got {shown_value(seed)})")
+    if first_dealer is not None and not (is_whole(first_dealer) and 0 <= first_dealer < game.players):
+        raise ArgumentError(
+            f"the first dealer must be a seat 0..{game.players - 1} (got {shown_value(first_dealer)})"
+        )
+    if players is not None:
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise ArgumentError(
+                f"players must be a list of {game.players} names (got {shown_value(players)})"
+            )
+        if players and (len(players) != game.players or not all(isinstance(n, str) for n in players)):
+            raise ArgumentError(
+                f"players must be {game.players} names, one a seat (got {shown_value(players)})"
+            )
+    if deals is not None and (
+        not isinstance(deals, Sequence) or not all(isinstance(deal, Deal) for deal in deals)
+    ):
+        raise ArgumentError(f"deals must be a list of Deal, one a hand (got {shown_value(deals)})")

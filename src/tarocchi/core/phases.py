@@ -6,8 +6,10 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Generic, Protocol, TypeVar
 
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, action_problem, named_cards
+from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
+from tarocchi.core.text import shown_value
 from tarocchi.core.views import PlayerView
 
 
@@ -47,33 +49,70 @@ class HandOver(Generic[P]):
 
 
 class PhasedGame(Game[P]):
-    """A game whose protocol methods dispatch on ``state.phase`` through ``self._phases``."""
+    """A game whose protocol methods dispatch on ``state.phase`` through ``self._phases``.
+
+    The argument checks of the hot path cost one ``type(state) is`` test: an action is not
+    inspected before the phase rules see it, since they accept only what ``legal`` offers.
+    Only when an action is refused (or makes a phase handler fail) is it examined, to tell an
+    object that is no action (NotAnActionError) from a move the rules refuse (IllegalActionError).
+    """
 
     _phases: tuple[PhaseRules[P], ...]
     example_action = "pass"
     """An action in the game's notation, for the message that asks for an action."""
 
     def legal_actions(self, state: P) -> tuple[Action, ...]:
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
         return self._phases[state.phase].legal(state)
 
     def apply(self, state: P, action: Action) -> P:
-        new = self._phases[state.phase].apply(state, action)
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        try:
+            new = self._phases[state.phase].apply(state, action)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+            # A handler trusts the action's shape: an action that breaks it is refused like any
+            # other; a legal one that breaks it is the engine's mistake, and goes up as it is.
+            if self.explain_illegal(state, action) is None:
+                raise
+            raise self.refuse(state, action) from error
         if new is None:
             raise self.refuse(state, action)
         return new
 
     def explain_illegal(self, state: P, action: Action) -> str | None:
-        if not isinstance(action, Action):
-            return (
-                f"expected an action, got {type(action).__name__} {action!r}; "
-                f"read text with parse_action, e.g. game.parse_action('{self.example_action}')"
-            )
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        problem = action_problem(action)
+        if problem is not None:
+            example = f"e.g. game.parse_action('{self.example_action}')"
+            return f"{problem}; read text with parse_action, {example}"
+        foreign = self._foreign_card(action)
+        if foreign is not None:
+            return f"{foreign.code} is not a card of this pack"
         rules = self._phases[state.phase]
         if action in rules.legal(state):
             return None
-        return rules.refusal(state, action) or "that is not allowed now"
+        try:
+            return rules.refusal(state, action) or "that is not allowed now"
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            # A well-formed action the handler cannot put into words (a bid of a trump the
+            # game does not have, say): refused all the same, never a raw exception.
+            return f"{shown_value(action)} is not an action of {self.info.id} now"
+
+    def _foreign_card(self, action: Action) -> Card | None:
+        """The card ``action`` names that is not a card of this game's pack, if any."""
+        cards = self.deck.cards
+        for card in named_cards(action):
+            if not (0 <= card.index < len(cards) and cards[card.index] == card):
+                return card
+        return None
 
     def view(self, state: P, seat: int | None) -> PlayerView:
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        self.check_seat(seat, spectator=True)
         to_act = self.to_act(state)
         legal = self.legal_actions(state) if seat is not None and seat == to_act else ()
         return self.build_view(state, seat, to_act, legal)

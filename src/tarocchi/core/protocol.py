@@ -7,15 +7,24 @@ per-seat ``view`` and ``explain_illegal`` saying why a move is refused. States a
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, action_problem
+from tarocchi.core.arguments import is_whole
 from tarocchi.core.cards import Card, Deck
-from tarocchi.core.errors import IllegalActionError, NotationError, OptionError
+from tarocchi.core.errors import (
+    ArgumentError,
+    IllegalActionError,
+    NotAnActionError,
+    NotationError,
+    OptionError,
+)
+from tarocchi.core.text import shown, shown_value
 
 if TYPE_CHECKING:
     from tarocchi.core.views import PlayerView
@@ -90,6 +99,9 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...] = ()
 
+    CODE_CHARS: ClassVar[int] = 10
+    """The longest word read as a card code (``MAGICIAN`` is 8): longer ones are refused unread."""
+
     def to_json(self) -> dict[str, Any]:
         return {
             "hands": [" ".join(c.code for c in hand) for hand in self.hands],
@@ -98,18 +110,37 @@ class Deal:
 
     @classmethod
     def from_json(cls, deck: Deck, data: Any) -> Deal:
-        """Read a deal written by ``to_json``; NotationError on anything malformed."""
-        if not isinstance(data, dict) or not isinstance(data.get("hands"), list):
+        """Read a deal written by ``to_json``; NotationError on anything malformed.
+
+        The data may come from a record file, so types are exact and sizes are checked against
+        the deck before anything is parsed: a hostile deal costs no more than a real one.
+        """
+        if type(data) is not dict or type(data.get("hands")) is not list:
             raise NotationError("a deal is an object with 'hands' (a list of card strings)")
-        hands = []
-        for i, text in enumerate(data["hands"]):
-            if not isinstance(text, str):
-                raise NotationError(f"hand {i} of the deal must be a string of card codes")
-            hands.append(deck.parse(text))
+        for key in data:
+            if key not in ("hands", "stock"):
+                name = f"'{shown(key)}'" if type(key) is str else "a key that is no string"
+                raise NotationError(f"a deal has only 'hands' and 'stock', not {name}")
+        if len(data["hands"]) > deck.size:
+            raise NotationError(f"a deal has at most {deck.size} hands (has {len(data['hands']):,})")
+        longest = (cls.CODE_CHARS + 1) * deck.size
         stock = data.get("stock", "")
-        if not isinstance(stock, str):
-            raise NotationError("the deal's stock must be a string of card codes")
-        return cls(tuple(hands), deck.parse(stock))
+        for i, text in enumerate([*data["hands"], stock]):
+            what = f"hand {i} of the deal" if i < len(data["hands"]) else "the deal's stock"
+            if type(text) is not str:
+                raise NotationError(f"{what} must be a string of card codes")
+            if len(text) > longest:
+                raise NotationError(f"{what} is {len(text):,} characters long, more than {longest}")
+        return cls(tuple(cls._cards(deck, text) for text in data["hands"]), cls._cards(deck, stock))
+
+    @classmethod
+    def _cards(cls, deck: Deck, text: str) -> tuple[Card, ...]:
+        """``deck.parse`` for outside text: a word that cannot be a code is refused, shown escaped."""
+        words = text.replace(",", " ").split()
+        for word in words:
+            if len(word) > cls.CODE_CHARS or not (word.isascii() and word.isprintable()):
+                raise NotationError(f"'{shown(word)}' is not a card. {deck.notation_help}")
+        return tuple(deck.card(word) for word in words)
 
     @classmethod
     def parse(cls, deck: Deck, text: str) -> Deal:
@@ -126,19 +157,21 @@ class Deal:
                 continue
             label, sep, cards = line.partition(":")
             if not sep:
-                raise NotationError(f"deal lines look like '0: KE QE ...' (got '{raw.strip()}')")
+                raise NotationError(f"deal lines look like '0: KE QE ...' (got '{shown(raw.strip())}')")
             label = label.strip().lower()
             if label in seen:
-                raise NotationError(f"line '{label}:' is given twice")
+                raise NotationError(f"line '{shown(label)}:' is given twice")
             seen.add(label)
             if label == "stock":
-                stock = deck.parse(cards)
-            elif label.isdigit():
-                hands[int(label)] = deck.parse(cards)
+                stock = cls._cards(deck, cards)
+            elif label.isascii() and label.isdigit() and len(label) <= 3:  # '²'.isdigit() is True
+                hands[int(label)] = cls._cards(deck, cards)
             else:
-                raise NotationError(f"unknown deal line label '{label}': use a seat number or 'stock'")
+                raise NotationError(
+                    f"unknown deal line label '{shown(label)}': use a seat number (0, 1, ...) or 'stock'"
+                )
         if sorted(hands) != list(range(len(hands))):
-            raise NotationError(f"deal seats must be numbered 0..n-1 (got {sorted(hands)})")
+            raise NotationError(f"deal seats must be numbered 0..n-1 (got {shown(str(sorted(hands)))})")
         return cls(tuple(hands[i] for i in range(len(hands))), stock)
 
     def check(self, deck: Deck, players: int, hand_size: int, stock_size: int) -> None:
@@ -162,11 +195,47 @@ class Deal:
 
 @dataclass(frozen=True)
 class HandContext:
-    """Where a hand sits in its game: its number (from 1), the dealer, totals before it."""
+    """Where a hand sits in its game: its number (from 1), the dealer, totals before it.
+
+    ``scores`` is copied into a tuple of ints, so a list the caller changes later cannot change
+    a state; wrong types are an ArgumentError here rather than a puzzle deep in a hand. Whether
+    the dealer and the totals fit the game's table, ``Game.initial_state`` checks.
+    """
 
     number: int
     dealer: int
     scores: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        number, dealer, scores = self.number, self.dealer, self.scores
+        if (
+            type(number) is int
+            and type(dealer) is int
+            and type(scores) is tuple
+            and number >= 1
+            and dealer >= 0
+        ):
+            for total in scores:
+                if type(total) is not int:
+                    break
+            else:
+                return  # the usual case, checked without a copy: a tuple of ints is immutable
+        if not is_whole(number) or number < 1:
+            raise ArgumentError(
+                f"HandContext: number must be a whole number from 1 (got {shown_value(number)})"
+            )
+        if not is_whole(dealer) or dealer < 0:
+            raise ArgumentError(f"HandContext: dealer must be a seat number (got {shown_value(dealer)})")
+        if isinstance(scores, str | bytes) or not isinstance(scores, Iterable):
+            raise ArgumentError(
+                f"HandContext: scores must be a sequence of totals (got {shown_value(scores)})"
+            )
+        copied = tuple(scores)
+        if not all(is_whole(total) for total in copied):
+            raise ArgumentError(f"HandContext: scores must be whole numbers (got {shown_value(copied)})")
+        object.__setattr__(self, "number", int(number))
+        object.__setattr__(self, "dealer", int(dealer))
+        object.__setattr__(self, "scores", tuple(int(total) for total in copied))
 
 
 @dataclass(frozen=True)
@@ -203,13 +272,72 @@ class HandResult:
         }
 
 
+class Options(dict[str, str]):
+    """A game's validated options: a dict that refuses every change.
+
+    The rules object reads its options once, in its constructor; changing them afterwards
+    would leave it playing by the old ones while reporting (and recording) the new. A dict
+    rather than a ``MappingProxyType`` so that code written for ``dict[str, str]`` keeps
+    working; ``dict(game.options)`` is an ordinary, changeable copy.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a game's options are read-only; copy them with dict(game.options)")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type[Options], tuple[dict[str, str]]]:
+        return (Options, (dict(self),))  # pickle and copy rebuild it whole, never item by item
+
+    def __copy__(self) -> Options:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Options:
+        return self
+
+
 class Game(ABC, Generic[S]):
-    """A stateless rules object; one per game and options. ``S`` is its state type."""
+    """A stateless rules object; one per game and options. ``S`` is its state type.
+
+    Every public entry point checks its arguments and raises ArgumentError, in one line naming
+    the argument, for a state of another game, a seat out of range, a context or deal that does
+    not fit the table, or an object that is no action. A game writes its methods without these
+    checks: the entry points it defines itself (``deal``, ``initial_state``, ``to_act``,
+    ``outcome``, ``card_locations``, ``parse_action``) are wrapped once, when its class is made
+    (``__init_subclass__``); ``PhasedGame`` checks the others inline, on the hot path.
+    """
 
     info: ClassVar[GameInfo]
+    state_type: ClassVar[type[Any]]
+    """The class of this game's states, taken from ``Game[State]``: any other state is refused."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            origin, args = get_origin(base), get_args(base)
+            if isinstance(origin, type) and issubclass(origin, Game) and args and isinstance(args[0], type):
+                cls.state_type = args[0]
+        for name, wrap in _CHECKED.items():
+            method = cls.__dict__.get(name)
+            if method is not None:
+                setattr(cls, name, wrap(method))
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
-        self.options: dict[str, str] = parse_options(self.info, options)
+        if not isinstance(getattr(type(self), "state_type", None), type):
+            raise TypeError(f"{type(self).__name__} must name its state type: class ...(Game[State])")
+        # The hot path reads the state type from the instance: a class attribute costs a
+        # lookup through the class on every call (about a third of a cheap call's time).
+        self._state_type = self.state_type
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"options must be a mapping of name to value (got {shown_value(options)})")
+        self._options = Options(parse_options(self.info, options))
+
+    @property
+    def options(self) -> Options:
+        """The validated options, every one with its value; read-only (copy with ``dict()``)."""
+        return self._options
 
     @property
     def players(self) -> int:
@@ -292,6 +420,104 @@ class Game(ABC, Generic[S]):
         return problems
 
     def refuse(self, state: S, action: Action) -> IllegalActionError:
-        """The error to raise for an illegal ``action``, carrying the reason."""
+        """The error to raise for an illegal ``action``, carrying the reason: NotAnActionError
+        (also an ArgumentError) for an object that is no well-formed action."""
         reason = self.explain_illegal(state, action) or "that is not allowed now"
+        if action_problem(action) is not None:
+            return NotAnActionError(reason)
         return IllegalActionError(reason)
+
+    # -- argument checks (ArgumentError, one line naming the argument) ------------------
+    def wrong_state(self, state: object) -> ArgumentError:
+        """The error for a ``state`` that is not one of this game's (another game's, None...)."""
+        name = self.state_type.__name__
+        return ArgumentError(
+            f"state must be a {name} of {self.info.id} (from initial_state or apply), "
+            f"not {type(state).__name__}"
+        )
+
+    def check_seat(self, seat: object, *, spectator: bool = False, name: str = "seat") -> int | None:
+        """``seat`` if it is a seat of this table (or None, a spectator, where allowed)."""
+        if seat is None and spectator:
+            return None
+        if not is_whole(seat) or not 0 <= seat < self.players:
+            who = "None (a spectator) or " if spectator else ""
+            raise ArgumentError(
+                f"{name} must be {who}a seat number 0..{self.players - 1} (got {shown_value(seat)})"
+            )
+        return int(seat)
+
+    def check_context(self, context: object) -> HandContext:
+        """``context`` if it is a HandContext that fits this table: its dealer and one total a seat."""
+        if not isinstance(context, HandContext):
+            raise ArgumentError(
+                f"context must be a HandContext(number, dealer, scores), not {type(context).__name__}"
+            )
+        if context.dealer >= self.players:
+            raise ArgumentError(
+                f"context: dealer must be a seat 0..{self.players - 1} (got {context.dealer})"
+            )
+        if len(context.scores) != self.players:
+            raise ArgumentError(
+                f"context: scores must hold one total per seat, {self.players} (got {len(context.scores)})"
+            )
+        return context
+
+
+# -- the entry points a game defines itself, wrapped with their checks by Game.__init_subclass__ --
+_Method = Callable[..., Any]
+
+
+def _checks_state(method: _Method) -> _Method:
+    """``method(self, state)`` refusing a state of another game (to_act, outcome, card_locations)."""
+
+    @functools.wraps(method)
+    def checked(self: Game[Any], state: Any) -> Any:
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        return method(self, state)
+
+    return checked
+
+
+def _checks_deal(method: _Method) -> _Method:
+    @functools.wraps(method)
+    def checked(self: Game[Any], rng: random.Random, dealer: int) -> Any:
+        self.check_seat(dealer, name="dealer")
+        return method(self, rng, dealer)
+
+    return checked
+
+
+def _checks_start(method: _Method) -> _Method:
+    @functools.wraps(method)
+    def checked(self: Game[Any], deal: Deal, context: HandContext) -> Any:
+        if not isinstance(deal, Deal):
+            raise ArgumentError(
+                f"deal must be a Deal (from game.deal or Deal.parse), not {type(deal).__name__}"
+            )
+        return method(self, deal, self.check_context(context))
+
+    return checked
+
+
+def _checks_text(method: _Method) -> _Method:
+    @functools.wraps(method)
+    def checked(self: Game[Any], text: str, state: Any = None) -> Any:
+        if not isinstance(text, str):
+            raise ArgumentError(f"text must be a str in the game's notation (got {shown_value(text)})")
+        if state is not None and type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        return method(self, text, state)
+
+    return checked
+
+
+_CHECKED: dict[str, Callable[[_Method], _Method]] = {
+    "deal": _checks_deal,
+    "initial_state": _checks_start,
+    "to_act": _checks_state,
+    "outcome": _checks_state,
+    "card_locations": _checks_state,
+    "parse_action": _checks_text,
+}

@@ -12,6 +12,7 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.views import PlayerView
@@ -156,7 +157,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
             if state is not None and state.phase is Phase.DISCARD:
                 return DISCARDS[card.index]
             return PLAYS[card.index]
-        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+        raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
 
 _DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"

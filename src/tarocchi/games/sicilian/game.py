@@ -7,10 +7,11 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import Card
+from tarocchi.core.cards import Card, whole_number
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
 from tarocchi.games.sicilian import views
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Take
@@ -32,6 +33,7 @@ from tarocchi.games.sicilian.rules import (
     HAND_SIZE,
     INFO,
     LAST_TRICK_BONUS,
+    OFFER_CAP,
     PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
@@ -42,11 +44,20 @@ from tarocchi.games.sicilian.scoring import score
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 _NOTATION = (
-    "type a card to play it (e.g. KC, 10D, T14, FOOL); 'discard KC' while discarding; "
-    "'rally KC' to rally; in the bargaining 'silent', 'hold', 'throw N', 'pay N' or 'take S' "
-    "(S = the seat of the offer, 0-3); in the auction 'solo', 'prop', 'cop' or 'pass'"
+    "type a card to play it (e.g. KC, 10D, T14, FOOL), 'discard KC', 'rally KC', or one of "
+    "silent, hold, throw N, pay N, take S (S the seat 0-3), solo, prop, cop, pass"
 )
 _SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+_AMOUNT_DIGITS = 4
+"""An amount of more digits is no amount: one of up to four is read, and the rules refuse it
+with the range (S3) if it is out of it."""
+
+
+def _amount(word: str) -> int | None:
+    """A bargaining amount: ASCII digits, optionally after one minus sign (refused later by S3)."""
+    sign = -1 if word[:1] == "-" else 1
+    number = whole_number(word[1:] if sign < 0 else word, _AMOUNT_DIGITS)
+    return None if number is None else sign * number
 
 
 class SicilianGame(PhasedGame[SicilianState]):
@@ -174,11 +185,14 @@ class SicilianGame(PhasedGame[SicilianState]):
             amount = words[1:]
             if verb == THROW and amount[:1] == ["for"]:
                 amount = amount[1:]
-            if len(amount) != 1 or not amount[0].lstrip("-").isdigit():
+            number = _amount(amount[0]) if len(amount) == 1 else None
+            if number is None:
+                low = 0 if verb == THROW else 1
                 raise NotationError(
-                    f"'{text.strip()}': write '{verb} N' with N a whole number, e.g. {verb} 5"
+                    f"'{shown(text.strip())}': write '{verb} N' with N a whole number from {low} to "
+                    f"{OFFER_CAP} in digits 0-9, e.g. {verb} 5"
                 )
-            return Offer(verb, int(amount[0]))
+            return Offer(verb, number)
         if verb == "take":
             return self._parse_take(text, words[1:], state)
         if verb in ("discard", "d") and len(words) == 2:
@@ -194,7 +208,7 @@ class SicilianGame(PhasedGame[SicilianState]):
             if state is not None and state.phase is Phase.RALLY:
                 return RALLIES[card.index]
             return PLAYS[card.index]
-        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+        raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
     @staticmethod
     def _parse_take(text: str, rest: list[str], state: SicilianState | None) -> Take:
@@ -203,11 +217,12 @@ class SicilianGame(PhasedGame[SicilianState]):
             if len(open_offers) == 1:
                 return Take(open_offers[0])
         if len(rest) == 1:
-            if rest[0].isdigit() and int(rest[0]) < PLAYERS:
-                return Take(int(rest[0]))
+            seat = whole_number(rest[0], 1)
+            if seat is not None and seat < PLAYERS:
+                return Take(seat)
             if rest[0] in _SEATS:
                 return Take(_SEATS[rest[0]])
         raise NotationError(
-            f"'{text.strip()}': write 'take S' with S the seat (0-3) or name of the player whose offer "
-            "you take, e.g. take 1"
+            f"'{shown(text.strip())}': write 'take S' with S the seat (0-3) or name of the player "
+            "whose offer you take, e.g. take 1"
         )

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tarocchi.core.actions import Action, Call
+from tarocchi.core.cards import QUOTED, whole_number
 from tarocchi.core.errors import NotationError
+from tarocchi.core.text import shown
 from tarocchi.games.taroinche.rules import (
     AGAINST,
     ALL_TRUMP,
@@ -88,49 +90,60 @@ _SEAT_WORDS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)} | {
 }
 BID_HELP = (
     "a bid is value trump mode partner, e.g. '90 H without 3': value 82, 90 ... 180 or capot; "
-    "trump S H C D (at capot also NT or AT); mode with, without or against (w, wo, a); "
-    "partner a seat 0-4 (or self for a solo)"
+    "trump S H C D (capot: also NT, AT); mode with, without, against (w, wo, a); partner 0-4 or self"
 )
+_VALUE_DIGITS = 3
+"""A bid's value has at most three digits (250 is Capot); longer digits are no bid value."""
 
 
 def looks_like_bid(words: list[str]) -> bool:
+    """A line starting with ``bid``, ``capot`` or a number in ASCII digits is meant as a bid."""
     first = words[0]
-    return first == "bid" or first == "capot" or first.isdigit()
+    return first == "bid" or first == "capot" or (first.isascii() and first.isdigit())
 
 
 def parse_bid(text: str, words: list[str], bidder: int | None) -> Bid:
     """Read a bid, its four parts in any order; ``bidder`` resolves ``self`` (None: unknown)."""
     if words[0] == "bid":
         words = words[1:]
+    quoted = shown(text.strip())
     value = trump = mode = partner = None
     for word in words:
-        if word == "capot" or (word.isdigit() and int(word) >= 80):
+        number = whole_number(word, _VALUE_DIGITS)
+        if word == "capot" or (number is not None and number >= 80) or _too_long(word):
+            if number is None and word != "capot":
+                raise NotationError(f"'{quoted}': {shown(word, QUOTED)} is not a bid value; {BID_HELP}")
             if value is not None:
-                raise NotationError(f"'{text.strip()}': two values; {BID_HELP}")
-            value = CAPOT if word == "capot" else int(word)
+                raise NotationError(f"'{quoted}': two values; {BID_HELP}")
+            value = CAPOT if number is None else number
             if value not in VALUES:
-                raise NotationError(f"'{text.strip()}': {word} is not a bid value; {BID_HELP}")
+                raise NotationError(f"'{quoted}': {word} is not a bid value; {BID_HELP}")
         elif word in _SUIT_WORDS and trump is None:
             trump = _SUIT_WORDS[word]
         elif word in _MODE_WORDS and mode is None:
             mode = _MODE_WORDS[word]
-        elif partner is None and word.isdigit() and int(word) < PLAYERS:
-            partner = int(word)
+        elif partner is None and number is not None and number < PLAYERS:
+            partner = number
         elif partner is None and word in _SEAT_WORDS:
             partner = _SEAT_WORDS[word]
         elif partner is None and word in _SELF_WORDS:
             if bidder is None:
-                raise NotationError(f"'{text.strip()}': 'self' needs the table; name the seat (0-4)")
+                raise NotationError(f"'{quoted}': 'self' needs the table; name the seat (0-4)")
             partner = bidder
         else:
-            raise NotationError(f"'{text.strip()}': '{word}' does not fit; {BID_HELP}")
+            raise NotationError(f"'{quoted}': '{shown(word, QUOTED)}' does not fit; {BID_HELP}")
     parts = (("value", value), ("trump", trump), ("mode", mode), ("partner", partner))
     missing = [name for name, part in parts if part is None]
     if missing:
-        raise NotationError(f"'{text.strip()}' lacks the {' and '.join(missing)}; {BID_HELP}")
+        raise NotationError(f"'{quoted}' lacks the {' and '.join(missing)}; {BID_HELP}")
     assert value is not None and trump is not None and mode is not None and partner is not None
     bid = Bid(value, trump, mode, partner)
     return _CANONICAL.get(bid, bid)
+
+
+def _too_long(word: str) -> bool:
+    """Digits beyond a bid value's three: meant as a value, but none (int() would choke on 5,000)."""
+    return len(word) > _VALUE_DIGITS and word.isascii() and word.isdigit()
 
 
 _CANONICAL: dict[Bid, Bid] = {bid: bid for bid in LEVEL_OF}

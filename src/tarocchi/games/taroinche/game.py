@@ -12,6 +12,7 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
@@ -181,7 +182,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
             if state is not None and state.phase is Phase.DISCARD:
                 return DISCARDS[card.index]
             return PLAYS[card.index]
-        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+        raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
     # -- transitions shared by the phases ---------------------------------------------
     def end_auction(self, state: TaroincheState, events: EventLog) -> TaroincheState:

@@ -11,6 +11,7 @@ from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.views import PlayerView
@@ -204,13 +205,13 @@ class TarouxGame(PhasedGame[TarouxState]):
             try:
                 card = DECK.card(words[0])
             except NotationError as error:
-                raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}") from error
+                raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}") from error
             if state is not None and state.phase is Phase.DISCARD:
                 return DISCARDS[card.index]
             if state is not None and state.phase is Phase.DECLARE:
                 return SHOWS[card.index]
             return PLAYS[card.index]
-        raise NotationError(f"'{text.strip()}' is not an action; {_NOTATION}")
+        raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
 
 class _Playing(TrickPlay[TarouxState]):
