@@ -78,7 +78,8 @@ def test_a_typo_names_itself_explains_the_format_and_suggests_close_codes() -> N
     message = str(error.value)
     assert message.startswith("'KX' is not a card")
     assert "Did you mean" in message
-    suggestions = message.split("Did you mean", 1)[1].split("?", 1)[0].replace(" or ", " ").split()
+    offered = message.split("Did you mean", 1)[1].split("?", 1)[0].split(" or ")
+    suggestions = [words.split()[0] for words in offered]  # each "KW (King of Water)"
     assert suggestions and set(suggestions) <= {"KE", "KA", "KF", "KW"}
     assert LOKA_80.notation_help in message
     assert "rank then suit" in message

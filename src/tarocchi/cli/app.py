@@ -7,7 +7,7 @@ from __future__ import annotations
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -29,7 +29,7 @@ from tarocchi.cli.common import (
     writable_file,
 )
 from tarocchi.cli.deals import read_deals
-from tarocchi.cli.play import TableSession
+from tarocchi.cli.play import TableSession, resume_table
 from tarocchi.cli.players import default_level, level_of, make_opponent
 from tarocchi.cli.reports import (
     bench_table,
@@ -42,6 +42,7 @@ from tarocchi.cli.reports import (
 from tarocchi.core.errors import ArgumentError, RecordError, TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
+from tarocchi.core.record import load as load_record
 from tarocchi.core.record import path_text
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.simulate import simulate as run_simulation
@@ -55,7 +56,22 @@ JOBS = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """A group whose ``--help`` gives each command's whole summary (its first sentence), wrapped
+    to the terminal, where click would cut it short with "..." to fit one line."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=1000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="tarocchi")
 def cli() -> None:
     """Tarot-family card games: play at the terminal, simulate, replay records, bench."""
@@ -68,7 +84,7 @@ def games() -> None:
 
 
 @cli.command()
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", required=False)
 @click.option(
     "--seat", type=WholeNumber(-99, 99), default=0, show_default=True, help="Your seat (0 is the first)."
 )
@@ -97,16 +113,34 @@ def games() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Where to save the game record (default: records/<game>-<date>-<time>.json).",
 )
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Continue the game saved in this record (game, options, seat and levels come from it; "
+    "it is saved to the same file unless --record says otherwise).",
+)
+@click.option(
+    "--no-autoplay",
+    is_flag=True,
+    help="Do not play your only legal move for you (see autoplay at the table).",
+)
 def play(
-    game_id: str,
+    game_id: str | None,
     seat: int,
     seed: int | None,
     option_pairs: tuple[str, ...],
     level: str | None,
     deals_path: Path | None,
     record_path: Path | None,
+    resume_path: Path | None,
+    no_autoplay: bool,
 ) -> None:
-    """Play GAME at the terminal against computer players."""
+    """Play GAME at the terminal against computer players, or --resume a saved game."""
+    if resume_path is not None:
+        resume_game(resume_path, record_path, not no_autoplay)
+    if game_id is None:
+        raise click.UsageError("Missing argument 'GAME' (or --resume FILE).")
     game = load_game(game_id, option_pairs)
     if not 0 <= seat < game.players:
         raise click.BadParameter(
@@ -142,7 +176,7 @@ def play(
         raise click.ClickException(str(exc)) from None
     # Without --seed the computer players' choices come from a secret seed too: never shown.
     players_seed = secrets.randbits(128) if seed is None else seed
-    session = TableSession(console, game, match, seat, players_seed, record_path, levels)
+    session = TableSession(console, game, match, seat, players_seed, record_path, levels, not no_autoplay)
     partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
     you = game.seat_name(seat)
     you = you if you == f"Seat {seat}" else f"{you}, seat {seat}"
@@ -158,6 +192,39 @@ def play(
         shuffled = game.hands_per_game() - given.from_file
         note = f"; the other {shuffled} hands are shuffled" if shuffled else ""
         say(console, f"Deals from {deals_path} ({given.from_file} hands{note}).")
+    say(console, "Type help for the commands.", "dim")
+    raise SystemExit(session.run())
+
+
+def resume_game(path: Path, record_path: Path | None, autoplay: bool) -> NoReturn:
+    """``play --resume``: the game of a record, continued at the table; one line if it cannot be."""
+    context = click.get_current_context()
+    flags = {"game_id": "GAME", "seat": "--seat", "seed": "--seed", "option_pairs": "--option"}
+    flags |= {"level": "--level", "deals_path": "--deals"}
+    given = [
+        flag
+        for name, flag in flags.items()
+        if context.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)
+    ]
+    if given:
+        raise click.UsageError(
+            f"--resume takes the game, options, seat and levels from the record; drop {', '.join(given)}"
+        )
+    if record_path is not None:
+        record_path = writable_file(record_path, "'--record'")
+    console = make_console()
+    try:
+        session = resume_table(console, path, record_path, autoplay)
+    except RecordError as exc:
+        raise click.ClickException(str(exc)) from None
+    game, match = session.game, session.match
+    say(
+        console,
+        f"{game.info.name} ({options_text(game.options)}), resumed from {path_text(path)} in hand "
+        f"{len(match.hands)} of {game.hands_per_game()}. You are {game.seat_name(session.seat)}. "
+        f"Computer players: {levels_text(game, session.levels)}.",
+        "bold",
+    )
     say(console, "Type help for the commands.", "dim")
     raise SystemExit(session.run())
 
@@ -223,11 +290,29 @@ def simulate(
     raise SystemExit(0 if summary.ok else 1)
 
 
-@cli.command()
+@cli.command(short_help="Re-validate and re-score records; --show steps through one.")
 @click.argument("path", type=click.Path(exists=True, path_type=Path))
-def replay(path: Path) -> None:
+@click.option(
+    "--show",
+    is_flag=True,
+    help="Step through the recorded game trick by trick as a spectator saw it (at a terminal, "
+    "Enter for the next trick; piped, all of it).",
+)
+def replay(path: Path, show: bool) -> None:
     """Re-validate and re-score a record file, or every *.json record in a folder."""
     console = make_console()
+    if show:
+        from tarocchi.cli.watch import enter_key, show_record
+
+        if path.is_dir():
+            raise click.BadParameter(
+                "--show steps through one record file, not a folder", param_hint="'PATH'"
+            )
+        try:
+            show_record(console, load_record(path), enter_key(console))
+        except RecordError as exc:
+            raise click.ClickException(str(exc)) from None
+        raise SystemExit(0)
     # Whatever a folder's *.json names are (FIFOs, devices, folders), each gets its own line:
     # the loader refuses what is not a regular file before it opens it, and the run goes on.
     files = sorted(path.glob("*.json")) if path.is_dir() else [path]
@@ -305,3 +390,49 @@ def tournament(
             game.info.id, names, count, seed=seed, options=game.options, jobs=jobs, progress=advance
         )
     console.print(tournament_table(result))
+
+
+@cli.command(short_help="Watch computer players play GAME, trick by trick.")
+@click.argument("game_id", metavar="GAME")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
+@click.option(
+    "--level",
+    help="The computer players: easy, medium or hard (or a kind); one for all, or one per seat in "
+    "seat order, e.g. hard,medium,easy,easy.",
+)
+@click.option("--seed", type=SEED, help="Deal and play a reproducible game (printed when not given).")
+@click.option(
+    "--pause",
+    type=click.FloatRange(0, 60),
+    default=1.0,
+    show_default=True,
+    help="Seconds to wait after each trick (0: none).",
+)
+def watch(
+    game_id: str, option_pairs: tuple[str, ...], level: str | None, seed: int | None, pause: float
+) -> None:
+    """Watch computer players play a game of GAME, seeing what a spectator sees."""
+    from tarocchi.cli.watch import sleeper, watch_match
+
+    game = load_game(game_id, option_pairs)
+    try:
+        wanted = [w.strip().lower() for w in level.split(",")] if level else [default_level(game)]
+        if len(wanted) == 1:
+            wanted *= game.players
+        if len(wanted) != game.players:
+            raise ValueError(f"give one level, or one per seat ({game.players}, in seat order); got {level}")
+        levels = [level_of(game, name) for name in wanted]
+        players = [make_opponent(game, seat, name) for seat, name in enumerate(levels)]
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--level'") from None
+    console = make_console()
+    seed = fresh_seed() if seed is None else seed
+    names = [f"{name} ({player.name})" for name, player in zip(levels, players, strict=True)]
+    say(
+        console,
+        f"{game.info.name} ({options_text(game.options)}), seed {seed}. "
+        f"Computer players: {', '.join(f'{game.seat_name(s)} {n}' for s, n in enumerate(levels))}.",
+        "bold",
+    )
+    match = Match(game, seed=seed, players=names)
+    watch_match(console, match, players, seed, sleeper(pause))

@@ -10,7 +10,10 @@ from __future__ import annotations
 import codecs
 import contextlib
 import random
+import secrets
+import shlex
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
 
@@ -22,7 +25,7 @@ from tarocchi.bots import Player, player_rng
 from tarocchi.bots.players import make_player, player_kinds
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.cli.common import say
-from tarocchi.cli.players import make_opponent
+from tarocchi.cli.players import level_of, make_opponent
 from tarocchi.cli.render import (
     Seating,
     cards_text,
@@ -37,21 +40,26 @@ from tarocchi.cli.render import (
     trick_text,
     winners_text,
 )
-from tarocchi.core.actions import Action, Discard
-from tarocchi.core.errors import NotationError, TarocchiError
+from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.cards import Card
+from tarocchi.core.errors import NotationError, RecordError, TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
-from tarocchi.core.record import path_text, save
+from tarocchi.core.record import load, path_text, resume, save
 from tarocchi.core.text import bounded, shown
+from tarocchi.games.taroux.actions import Show
 
 COMMANDS = (
     ("help", "this list"),
     ("hand", "show your hand again"),
     ("legal", "every legal move now"),
     ("last", "the last completed trick: who played what and who won"),
+    ("tricks", "every completed trick of this hand: who led, who played what, who won"),
     ("score", "the score sheet so far"),
     ("hint", "what the hard (search) player would do here, and why"),
     ("auto", "let the computer choose this move for you"),
+    ("undo", "take back your last action, before anyone else has acted"),
+    ("autoplay", "autoplay on|off: play your only legal move for you (on by default)"),
     ("quit", "stop, saving the game so far"),
 )
 EXIT_INTERRUPTED = 130
@@ -157,6 +165,8 @@ class TableSession:
         seed: int,
         record_path: Path,
         levels: dict[int, str] | None = None,
+        autoplay: bool = False,
+        ask_before_leaving: bool = False,
     ) -> None:
         self.console = console
         self.game = game
@@ -164,6 +174,7 @@ class TableSession:
         self.seat = seat
         self.record_path = record_path
         self.seating = Seating(game, seat)
+        self.levels = {s: level_of(game, (levels or {}).get(s)) for s in range(game.players) if s != seat}
         self.opponents: dict[int, Player] = {
             s: make_opponent(game, s, (levels or {}).get(s)) for s in range(game.players) if s != seat
         }
@@ -175,6 +186,12 @@ class TableSession:
         self.shown_hand = 0
         self.shown_events = 0
         self.phases: set[str] = set()
+        # Both off unless asked for (``tarocchi play`` turns them on): a bare session plays
+        # only what it is told, which is what scripted sessions expect.
+        self.autoplay = autoplay
+        self.ask_before_leaving = ask_before_leaving
+        self.forced: set[tuple[int, int]] = set()  # (hand, action index) of the moves autoplayed
+        self.saved = False
 
     # -- the course of the game ---------------------------------------------------------
     def run(self) -> int:
@@ -249,7 +266,8 @@ class TableSession:
     def _pause(self) -> None:
         if not self.interactive:
             return
-        answer = self._read("Press Enter for the next hand (or type quit) ")
+        # The pause's own question offers to leave, so quit or Ctrl-D here leaves without asking again.
+        answer = self._read("Press Enter for the next hand (or type quit) ", confirm=False)
         if answer.strip().lower() == "quit":
             raise _Stop("quit")
 
@@ -264,7 +282,33 @@ class TableSession:
         words = {"quit": "You left the table", "eof": "End of input", "interrupted": "Interrupted"}
         say(self.console, f"{words.get(reason, reason)} during hand {hands}.")
         code = EXIT_INTERRUPTED if reason == "interrupted" else 0
-        return self._save("Partial record (complete: false) saved to", code)
+        code = self._save("Partial record (complete: false) saved to", code)
+        if self.saved:
+            say(self.console, f"Resume it with: {self.resume_command()}", "bold")
+        return code
+
+    def resume_command(self) -> str:
+        """The command that continues this game from its record (the path quoted for a shell)."""
+        return f"tarocchi play --resume {shlex.quote(path_text(self.record_path))}"
+
+    def _confirm_leave(self) -> bool:
+        """Whether to leave: asked at a terminal (the answer is no unless it is y or yes; end of
+        input at the question is yes); from a pipe or a file, yes at once."""
+        if not (self.interactive and self.ask_before_leaving):
+            return True
+        question = (
+            f"Leave the table? The game is saved and can be resumed with: {self.resume_command()} [y/N] "
+        )
+        return self._yes(question)
+
+    def _yes(self, question: str) -> bool:
+        try:
+            answer = self._input(Text(question, style="bold"))
+        except _Stop:
+            return True
+        except _TooLong:
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
     def _crash(self, error: Exception) -> int:
         """One line about an unforeseen error, then the partial record; a non-zero exit code.
@@ -289,10 +333,18 @@ class TableSession:
             say(self.console, bounded(f"could not save the record to {where}: {exc}"), "bold red")
             return EXIT_ERROR
         say(self.console, f"{saying} {path_text(path)}")
+        self.saved = True
         return code
 
     # -- the human's turn ---------------------------------------------------------------
     def _human_turn(self) -> None:
+        forced = self.match.forced_action(self.seat) if self.autoplay else None
+        if forced is not None:
+            what = "card" if isinstance(forced, Play) else "move"
+            say(self.console, f"forced: {forced} (your only legal {what})", "dim")
+            self.forced.add((self.match.hand.number, len(self.match.hand.actions)))
+            self.match.submit(self.seat, forced)
+            return
         view = self.match.view(self.seat)
         for line in status_lines(self.game, self.seating, view):
             self.console.print(line, soft_wrap=True)
@@ -300,12 +352,16 @@ class TableSession:
         while self.match.state_id == state_id:
             self._handle(self._read(f"{self.game.seat_name(self.seat)}> "))
 
-    def _read(self, prompt: str) -> str:
+    def _read(self, prompt: str, confirm: bool = True) -> str:
         """The next line, at most LINE_LIMIT characters (a longer one is refused and the prompt
         comes back); _Stop at the end of input."""
         while True:
             try:
                 line = self._input(Text(prompt, style="bold"))
+            except _Stop:
+                if not confirm or self._confirm_leave():
+                    raise
+                continue
             except _TooLong as long:
                 self._echo(long.start + "…")
                 self._refuse(f"A line may hold at most {LINE_LIMIT} characters; that one was longer.")
@@ -351,11 +407,18 @@ class TableSession:
             return
         command = text.lower()
         if command == "quit":
-            raise _Stop("quit")
+            if self._confirm_leave():
+                raise _Stop("quit")
+            return
+        if command.split()[0] == "autoplay":
+            self._autoplay(command.split()[1:])
+            return
         handler = {
             "help": self._help,
             "hand": self._hand,
             "last": self._last,
+            "tricks": self._tricks,
+            "undo": self._undo,
             "score": self._score,
             "auto": self._auto,
             "hint": self._hint,
@@ -369,48 +432,66 @@ class TableSession:
         except NotationError as exc:
             self._refuse(f"{exc} (help lists the commands)")
             return
-        if len(actions) > 1 and not all(isinstance(a, Discard) for a in actions):
-            self._refuse("Only discards may be typed several at a time; play one card.")
+        if len(actions) > 1 and not (
+            all(isinstance(a, Discard) for a in actions) or all(isinstance(a, Show) for a in actions)
+        ):
+            self._refuse("Only discards (or an Abundance's shown trumps) may be typed several at a time.")
+            return
+        if (
+            len(actions) == 1
+            and str(actions[0]) == "done"
+            and self._gives_up_abundance()
+            and not self._confirm_no_abundance()
+        ):
+            say(self.console, "Not done: show your trumps (show T.. T.. ...), or done to give it up.")
             return
         self._submit_all(actions)
+
+    def _gives_up_abundance(self) -> bool:
+        """Whether ``done`` now would give up an Abundance (Taroux, T6): trumps may be shown and
+        none has been shown yet."""
+        shows = any(isinstance(a, Show) for a in self.match.view(self.seat).legal_actions)
+        shown_any = any(seat == self.seat and isinstance(a, Show) for seat, a in self.match.hand.actions)
+        return shows and not shown_any
+
+    def _confirm_no_abundance(self) -> bool:
+        """At a terminal, ask before giving the Abundance up; from a pipe or a file, go on."""
+        if not self.interactive:
+            say(self.console, "done: no Abundance shown.", "dim")
+            return True
+        return self._yes("Give up your Abundance (you have shown no trump)? [y/N] ")
 
     def _parse(self, text: str) -> list[Action]:
         """One action, or several discards (``discard 2E 3E`` or, while discarding, ``2E 3E``)."""
         words = text.split()
         state = self.match.state
         parse = self.game.parse_action
-        if len(words) > 2 and words[0].lower() in ("discard", "d"):
-            return [parse(f"discard {word}", state) for word in words[1:]]
+        if len(words) > 2 and words[0].lower() in ("discard", "d", "show", "abundance"):
+            return [parse(f"{words[0]} {word}", state) for word in words[1:]]
         if len(words) > 1 and _is_card(self.game, words[0]):
             return [parse(word, state) for word in words]
         return [parse(text, state)]
 
     def _submit_all(self, actions: list[Action]) -> None:
-        """Apply in order; stop at the first refused one, saying why and what was applied."""
-        for done, action in enumerate(actions):
-            if self.match.to_act() != self.seat:
-                self._refuse(f"Not applied: {_listed(actions[done:])} (it is no longer your turn).")
-                return
-            try:
-                self.match.submit(self.seat, action)
-            except TarocchiError as exc:
-                prefix = f"{action}: " if len(actions) > 1 else ""
-                unapplied = _listed(actions[done + 1 :])
-                tail = f" Stopped there; not applied: {unapplied}." if unapplied else ""
-                self._refuse(f"{prefix}{exc}.{tail}" if tail else f"{prefix}{exc}")
-                return
-            if len(actions) > 1:
-                self._show_events()
+        """Apply all, or none: several actions (a discard, an Abundance) are checked together
+        by the Match first, and a refusal names the refused one and applies nothing."""
+        try:
+            self.match.submit_all(self.seat, actions)
+        except TarocchiError as exc:
+            tail = f" Nothing applied ({_listed(actions)})." if len(actions) > 1 else ""
+            self._refuse(f"{exc}.{tail}" if tail else str(exc))
 
     # -- prompt commands ----------------------------------------------------------------
     def _help(self) -> None:
         say(self.console, "Type a move in notation, or a command:", "bold")
         for name, what in COMMANDS:
-            say(self.console, f"  {name:<6} {what}")
+            say(self.console, f"  {name:<8} {what}")
         say(
             self.console,
-            f"  Several discards may go on one line: discard C1 C2 ... . {self.game.deck.notation_help}",
+            "  Several discards (or an Abundance's trumps) may go on one line, checked together: "
+            "discard C1 C2 ... (show T1 T2 ...).",
         )
+        say(self.console, f"  {self.game.deck.notation_help}")
         self._legal()
 
     def _legal(self) -> None:
@@ -435,6 +516,52 @@ class TableSession:
         trick = trick_text(self.seating, self.game.deck, view.tricks[-1], len(view.tricks))
         self.console.print(trick, soft_wrap=True)
 
+    def _tricks(self) -> None:
+        """Every completed trick of the hand, from the human's view (never the true state)."""
+        view = self.match.view(self.seat)
+        done = [trick for trick in view.tricks if trick.winner is not None]
+        if not done:
+            say(self.console, "No trick has been completed in this hand yet.")
+            return
+        for number, trick in enumerate(done, 1):
+            line = trick_text(self.seating, self.game.deck, trick, number)
+            line.append("  (led by ")
+            line.append_text(self.seating.text(trick.leader))
+            line.append(")")
+            self.console.print(line, soft_wrap=True)
+
+    def _undo(self) -> None:
+        """Take back the human's latest action (and the forced moves played for them after it)."""
+        match = self.match
+        taken: list[Action] = []
+        while True:
+            try:
+                index = len(match.hand.actions) - 1
+                taken.append(match.undo(self.seat))
+            except TarocchiError as exc:
+                if not taken:
+                    message = str(exc)
+                    self._refuse(message[:1].upper() + message[1:])
+                    return
+                break
+            if (match.hand.number, index) not in self.forced:
+                break
+            self.forced.discard((match.hand.number, index))
+        self.shown_events = len(match.view(self.seat).events)
+        say(self.console, f"undone: {_listed(taken[::-1])}", "dim")
+
+    def _autoplay(self, words: list[str]) -> None:
+        if words not in (["on"], ["off"]):
+            state = "on" if self.autoplay else "off"
+            self._refuse(f"autoplay on or autoplay off (it is {state})")
+            return
+        self.autoplay = words == ["on"]
+        say(
+            self.console,
+            f"autoplay {words[0]}: your only legal move is "
+            + ("played for you" if self.autoplay else "left to you"),
+        )
+
     def _score(self) -> None:
         self.console.print(score_sheet(self.seating, self.match))
 
@@ -449,6 +576,9 @@ class TableSession:
             return
         searcher = make_player("search", self.game)
         assert isinstance(searcher, SearchPlayer)
+        if all(isinstance(a, Discard) for a in view.legal_actions):
+            self._discard_hint(searcher)
+            return
         if searcher.delegates(view):
             choice = searcher.choose(view, self.hint_rng)
             say(
@@ -467,6 +597,41 @@ class TableSession:
             "cyan",
         )
 
+    def _discard_hint(self, searcher: SearchPlayer) -> None:
+        """The whole discard in one hint: the hard player's choice card after card.
+
+        Each next choice is asked of the view of the real state with the suggested cards
+        discarded. That reveals nothing the human does not know: the human's own discards move
+        only the human's own cards, and a view is taken only while the human is still to
+        discard (never of the state after the last card, when the next phase may show more).
+        The states are immutable, so nothing is applied to the game.
+        """
+        game, state = self.game, self.match.state
+        picks: list[Action] = []
+        averages: tuple[float, int] | None = None
+        while game.to_act(state) == self.seat:
+            view = game.view(state, self.seat)
+            if not view.legal_actions or not all(isinstance(a, Discard) for a in view.legal_actions):
+                break
+            if len(view.legal_actions) > 1 and not searcher.delegates(view):
+                pick, score, worlds = searcher.evaluate(view, self.hint_rng)[0]
+                averages = (score, worlds)  # the last card's playouts: the whole discard made
+            else:
+                pick = searcher.choose(view, self.hint_rng)
+            picks.append(pick)
+            state = game.apply(state, pick)
+        cards = [a.card for a in picks if isinstance(a, Discard)]
+        shape = _discard_shape(self.game, self.match.view(self.seat).hand, cards)
+        if averages is None:
+            why = f"the hard player's rules of thumb for a discard{': it ' + shape if shape else ''}"
+        else:
+            score, worlds = averages
+            why = (
+                f"it averages {score:+.1f} game points for you over {worlds} deals of the unseen cards "
+                f"consistent with what you know{'; it ' + shape if shape else ''}"
+            )
+        say(self.console, f"hint: {_listed(picks, most=len(picks))}: {why}", "cyan")
+
     def _auto(self) -> None:
         action = self.helper.choose(self.match.view(self.seat), self.rngs[self.seat])
         say(self.console, f"auto: {action}", "dim")
@@ -478,12 +643,33 @@ def _strength(level: str) -> int:
     return ("easy", "medium", "hard").index(level) if level in ("easy", "medium", "hard") else -1
 
 
+def _discard_shape(game: Game[Any], hand: Iterable[Card], cards: list[Card]) -> str:
+    """In words, what a discard does to the hand (``voids Air, shortens Earth``), or ''."""
+    deck = game.deck
+    held = list(hand)
+    voids: list[str] = []
+    shorter: list[str] = []
+    for suit in deck.suits:
+        out = sum(1 for card in cards if card.suit == suit.letter)
+        if out:
+            left = sum(1 for card in held if card.suit == suit.letter) - out
+            (voids if left == 0 else shorter).append(suit.name)
+    parts = [f"voids {' and '.join(voids)}"] if voids else []
+    if shorter:
+        parts.append(f"shortens {' and '.join(shorter)}")
+    trumps = sum(1 for card in cards if deck.suit(card.suit) is None)
+    if trumps:
+        parts.append(f"lays away {trumps} trump{'s' if trumps > 1 else ''}")
+    return ", ".join(parts)
+
+
 def _listed(actions: list[Action], most: int = 6) -> str:
-    """Actions as typed, several discards as one (``discard 4E 5E``), at most ``most`` named: a
-    refusal stays one short line however many were typed."""
-    if all(isinstance(a, Discard) for a in actions):
-        words = [a.card.code for a in actions if isinstance(a, Discard)]
-        prefix = "discard " if words else ""
+    """Actions as typed, several discards or shows as one (``discard 4E 5E``, ``show T3 T4``),
+    at most ``most`` named: a refusal stays one short line however many were typed."""
+    split = [str(a).split() for a in actions]
+    if split and all(len(w) == 2 and w[0] == split[0][0] for w in split):
+        words = [w[1] for w in split]
+        prefix = f"{split[0][0]} "
     else:
         words, prefix = [str(a) for a in actions], ""
     more = f" and {len(words) - most} more" if len(words) > most else ""
@@ -496,3 +682,50 @@ def _is_card(game: Game[Any], word: str) -> bool:
     except NotationError:
         return False
     return True
+
+
+HUMAN = "human"
+"""The name ``tarocchi play`` records for the human's seat; a computer's is ``<level> (<kind>)``."""
+
+
+def table_seats(game: Game[Any], players: Sequence[str]) -> tuple[int, dict[int, str]]:
+    """The human's seat and each computer seat's level, read from a record's ``players`` names
+    as ``tarocchi play`` writes them (docs/records.md); ValueError saying why if they are not."""
+    humans = [seat for seat, name in enumerate(players) if name == HUMAN]
+    if len(humans) != 1:
+        raise ValueError(
+            f'no single seat is "{HUMAN}" in its players ({", ".join(shown(p) for p in players)}): '
+            "--resume continues games saved by tarocchi play"
+        )
+    levels: dict[int, str] = {}
+    for seat, name in enumerate(players):
+        if seat != humans[0]:
+            word = name.split(" ", 1)[0] if name else name
+            try:
+                levels[seat] = level_of(game, word)
+            except ValueError:
+                raise ValueError(
+                    f'seat {seat} is "{shown(name)}", which names no computer level (easy, medium, hard)'
+                ) from None
+    return humans[0], levels
+
+
+def resume_table(
+    console: Console, path: Path, record_path: Path | None, autoplay: bool = True
+) -> TableSession:
+    """The table that continues the game saved in ``path`` (saving to ``record_path``, by
+    default the same file): same game, options, seat and levels. RecordError, one line naming
+    the file, if it cannot be resumed."""
+    where = path_text(path)
+    data = load(path)
+    try:
+        match = resume(data)
+        seat, levels = table_seats(match.game, match.players)
+    except (RecordError, ValueError) as exc:
+        raise RecordError(f"{where}: cannot resume: {exc}") from None
+    seed = match.seed
+    # Without a seed the computer players' choices come from a secret seed, as in a new game.
+    players_seed = secrets.randbits(128) if seed is None else seed
+    return TableSession(
+        console, match.game, match, seat, players_seed, record_path or path, levels, autoplay, True
+    )

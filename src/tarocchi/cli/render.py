@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -19,11 +20,41 @@ from tarocchi.core.events import Event
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game, HandResult
 from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.core.words import plural
 
 TRUMP_STYLE = "bold magenta"
 FOOL_STYLE = "bold cyan"
 # ASCII digits only: `\d` also matches digits of other scripts, which int() reads or refuses.
 _WINS_TRICK = re.compile(r"wins trick ([0-9]{1,4})$")
+
+
+class _Wrapped:
+    """What a ``Line`` renders as: its text, wrapped at word boundaries to the width given."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = self.text.copy()  # a plain Text: it wraps itself even under soft_wrap
+        text.no_wrap = False
+        text.overflow = "fold"
+        yield text
+
+
+class Line(Text):
+    """A line of the table that rich wraps at word boundaries to the console's width (a word
+    longer than the width is folded), even when printed with ``soft_wrap=True``, which would
+    otherwise leave the cut to the terminal, in the middle of a word."""
+
+    def __rich__(self) -> _Wrapped:
+        return _Wrapped(self)
+
+
+def line_of(text: Text | str, style: str = "") -> Line:
+    """``text`` as a ``Line``."""
+    line = Line(style=style)
+    line.append_text(Text(text) if isinstance(text, str) else text)
+    return line
 
 
 def partnerships(game: Game[Any]) -> tuple[tuple[int, ...], ...]:
@@ -38,11 +69,30 @@ class Seating:
         self.game = game
         self.me = me
         self.sides = partnerships(game)
-        self.partners: frozenset[int] = frozenset()
+        self.fixed: frozenset[int] = frozenset()
         if me is not None:
             for side in self.sides:
                 if me in side:
-                    self.partners = frozenset(side) - {me}
+                    self.fixed = frozenset(side) - {me}
+        self.partners = self.fixed
+
+    def follow(self, view: PlayerView) -> None:
+        """Mark the partner a hand's view makes known to this seat (the fixed partnerships of a
+        game that has them; else a Cop, a rallied partner once revealed, a bid partner): read
+        from the view's details, so a hidden partner is never marked before the rules tell."""
+        self.partners = self.fixed
+        me = self.me
+        if me is None or self.fixed:
+            return
+        declarer, partner = view.detail("declarer"), view.detail("partner")
+        contract = view.detail("contract")
+        if isinstance(contract, dict):
+            declarer, partner = contract.get("taker"), contract.get("partner")
+        if isinstance(declarer, int) and isinstance(partner, int) and declarer != partner:
+            if me == declarer:
+                self.partners = frozenset({partner})
+            elif me == partner:
+                self.partners = frozenset({declarer})
 
     def label(self, seat: int | None) -> str:
         if seat is None:
@@ -53,6 +103,17 @@ class Seating:
         if seat in self.partners:
             return f"{name} (partner)"
         return name
+
+    def you(self, note: str, first: bool = True) -> str:
+        """``note`` (an engine's words) with this seat's own name as "you" and "your", where it is
+        not the sentence's subject (``first=False``: the note's first word is, and stays)."""
+        if self.me is None:
+            return note
+        name = re.escape(self.game.seat_name(self.me))
+        start = 0 if first else 1
+        head, tail = note[:start], note[start:]
+        tail = re.sub(rf"(?<![\w-]){name}'s(?![\w-])", "your", tail)
+        return head + re.sub(rf"(?<![\w-]){name}(?![\w-])", "you", tail)
 
     def style(self, seat: int | None) -> str:
         if seat is not None and seat == self.me:
@@ -86,28 +147,33 @@ def cards_text(deck: Deck, cards: Iterable[Card], empty: str = "-") -> Text:
     return text if text else Text(empty, style="dim")
 
 
-def in_hand_order(deck: Deck, cards: Iterable[Card]) -> list[Card]:
-    """The order a hand is shown in: suits as the deck lists them, then trumps, then the Fool;
-    high to low within each (equal ranks, like Good and Evil, keep the pack's order)."""
-    groups = {suit.letter: i for i, suit in enumerate(deck.suits)}
-    groups[TRUMPS] = len(groups)
-
-    def key(card: Card) -> tuple[int, int, int]:
-        return groups.get(card.suit, len(deck.suits) + 1), -card.rank, card.index
-
-    return sorted(cards, key=key)
+def in_hand_order(
+    deck: Deck, cards: Iterable[Card], game: Game[Any] | None = None, view: PlayerView | None = None
+) -> list[Card]:
+    """The order a hand is shown in: the game's (``Game.hand_order``, which may read the trump
+    from ``view``), else the deck's (suits as listed, then trumps, then the Fool; high to low)."""
+    if game is None:
+        return deck.in_hand_order(cards)
+    return game.hand_order(cards, view)
 
 
-def hand_lines(deck: Deck, hand: CardSet) -> list[Text]:
-    """One line per suit, high to low, then the trumps, then the Fool (if held)."""
+def hand_lines(
+    deck: Deck, hand: CardSet, game: Game[Any] | None = None, view: PlayerView | None = None
+) -> list[Text]:
+    """One line per suit, in the game's order (a trump suit first and marked), then the trumps,
+    then the Fool (if held); the cards of each in the game's order."""
+    order = in_hand_order(deck, deck.cards, game, view)
+    trump = game.trump_suit(view) if game is not None and view is not None else None
+    suits = sorted(deck.suits, key=lambda s: next((i for i, c in enumerate(order) if c.suit == s.letter), 0))
+    names = [f"{s.name} (trump)" if s.letter == trump else s.name for s in suits]
+    width = max(7, *(len(name) for name in names))
+    held = in_hand_order(deck, hand, game, view)
     lines = []
-    for suit in deck.suits:
-        line = Text(f"  {suit.symbol} {suit.name:<7} ", style=suit.colour)
-        line.append_text(
-            cards_text(deck, in_hand_order(deck, (c for c in hand if c.suit == suit.letter)), "void")
-        )
+    for suit, name in zip(suits, names, strict=True):
+        line = Text(f"  {suit.symbol} {name:<{width}} ", style=suit.colour)
+        line.append_text(cards_text(deck, (c for c in held if c.suit == suit.letter), "void"))
         lines.append(line)
-    trumps = in_hand_order(deck, (c for c in hand if c.suit == TRUMPS))
+    trumps = [c for c in held if c.suit == TRUMPS]
     if any(c.suit == TRUMPS for c in deck.cards):  # a pack with trumps: show a void in them too
         line = Text("  T Trumps  ", style=TRUMP_STYLE)
         line.append_text(cards_text(deck, trumps, "none"))
@@ -121,7 +187,7 @@ def hand_lines(deck: Deck, hand: CardSet) -> list[Text]:
 
 
 def plays_text(seating: Seating, deck: Deck, plays: Sequence[tuple[int, Card]]) -> Text:
-    text = Text()
+    text = Line()
     for seat, card in plays:
         if text:
             text.append(" · ")
@@ -133,7 +199,8 @@ def plays_text(seating: Seating, deck: Deck, plays: Sequence[tuple[int, Card]]) 
 
 def trick_text(seating: Seating, deck: Deck, trick: TrickView, number: int) -> Text:
     """``Trick 3: West 7E · North 5E`` (and who won, for a finished trick)."""
-    text = Text(f"Trick {number}: ", style="bold")
+    text = Line()
+    text.append(f"Trick {number}: ", style="bold")
     if not trick.plays:
         text.append_text(seating.text(trick.leader))
         text.append(" to lead")
@@ -148,9 +215,11 @@ def trick_text(seating: Seating, deck: Deck, trick: TrickView, number: int) -> T
 def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
     """One event as a line: ``West plays 7E``, ``South (you) wins trick 1 with KE``; a note of the
     rules themselves (no seat) stands alone."""
+    seating.follow(view)
     if event.seat is None and event.action is None:
-        return Text(event.note[:1].upper() + event.note[1:], style="italic")
-    text = seating.text(event.seat)
+        note = seating.you(event.note, first=False)
+        return line_of(note[:1].upper() + note[1:], "italic")
+    text = line_of(seating.text(event.seat))
     action = event.action
     if isinstance(action, Play):
         text.append(" plays ")
@@ -172,20 +241,53 @@ def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> 
                 text.append(" with ")
                 text.append(cards[-1].code, style=card_style(deck, cards[-1]))
         else:
-            text.append(f" {event.note}")
+            text.append(f" {seating.you(event.note)}")
     return text
+
+
+def _echoes(event: Event, before: Event | None) -> bool:
+    """Whether ``event`` is the public note of a face-down discard (``... face down``) whose card
+    the viewer already saw in ``before``, his own discard of it: one line says both."""
+    return (
+        before is not None
+        and event.action is None
+        and event.seat is not None
+        and event.seat == before.seat
+        and isinstance(before.action, Discard)
+        and "face down" in event.note
+    )
+
+
+def events_lines(seating: Seating, deck: Deck, view: PlayerView, start: int = 0) -> list[Text]:
+    """The view's events from ``start`` as lines (``event_text``), one line per face-down discard:
+    the discarder's own ``South (you) discards 2E`` says ``face down``, and the public note that
+    follows it (``South discards a card face down``) is not repeated."""
+    lines: list[Text] = []
+    events = view.events
+    for i in range(start, len(events)):
+        event = events[i]
+        before = events[i - 1] if i else None
+        if _echoes(event, before):
+            continue
+        line = event_text(seating, deck, event, view)
+        after = events[i + 1] if i + 1 < len(events) else None
+        if after is not None and _echoes(after, event):
+            line.append(" face down")
+        lines.append(line)
+    return lines
 
 
 MAX_CALLS_SHOWN = 12
 """Beyond this many calls (an auction's bids), the line names a few and says how many more."""
 
 
-_NUMBERED = re.compile(r"^([^0-9]+ )([0-9]{1,9})$")
+_NUMBERED = re.compile(r"^(.+ )([0-9]{1,9})$")
 
 
 def _number_runs(calls: list[str]) -> list[str]:
     """``throw 0``, ``throw 1`` ... ``throw 63`` become ``throw 0..63`` (runs of consecutive
-    amounts of one call), in the order the calls first appear."""
+    amounts of one call; a bid's partners too: ``90 H without 0..4``), in the order the calls
+    first appear."""
     runs: dict[str, list[int]] = {}
     order: list[str] = []
     for call in calls:
@@ -208,20 +310,25 @@ def _number_runs(calls: list[str]) -> list[str]:
     return out
 
 
-def legal_text(deck: Deck, view: PlayerView, every: bool = False) -> Text:
+def legal_text(deck: Deck, view: PlayerView, every: bool = False, game: Game[Any] | None = None) -> Text:
     """The legal moves in notation, grouped: cards to play, cards to discard, calls. A long list
-    of calls is cut short unless ``every`` (the ``legal`` command) asks for all of them."""
+    of calls is cut short, or said in a few words by the game (``Game.legal_summary``: an
+    auction's hundreds of bids), unless ``every`` (``legal all``) asks for all of them."""
     legal = view.legal_actions
+    if game is not None and not every:
+        summary = game.legal_summary(legal)
+        if summary is not None:
+            return Text(summary, style="bold")
     plays = [a.card for a in legal if isinstance(a, Play)]
     if plays and len(plays) == len(legal) and len(plays) == len(view.hand) > 1:
         return Text("any card")
     parts: list[Text] = []
     if plays:
-        parts.append(cards_text(deck, in_hand_order(deck, plays)))
+        parts.append(cards_text(deck, in_hand_order(deck, plays, game, view)))
     discards = [a.card for a in legal if isinstance(a, Discard)]
     if discards:
         part = Text("discard ")
-        part.append_text(cards_text(deck, in_hand_order(deck, discards)))
+        part.append_text(cards_text(deck, in_hand_order(deck, discards, game, view)))
         parts.append(part)
     others = _number_runs([str(a) for a in legal if not isinstance(a, Play | Discard)])
     if len(others) > MAX_CALLS_SHOWN and not every:
@@ -237,22 +344,52 @@ def legal_text(deck: Deck, view: PlayerView, every: bool = False) -> Text:
 def status_lines(game: Game[Any], seating: Seating, view: PlayerView) -> list[Text]:
     """What a player wants to see before deciding: hand, table, public facts, legal moves."""
     deck = game.deck
-    lines = [Text(f"Hand {view.hand_number} of {game.hands_per_game()} · {view.phase}", style="bold")]
-    if view.public:
-        lines.append(Text(" · ".join(f"{label}: {value}" for label, value in view.public), style="dim"))
-    lines.append(Text(f"Your hand, {seating.label(view.seat)}, {len(view.hand)} cards:"))
-    lines.extend(hand_lines(deck, view.hand))
+    seating.follow(view)
+    lines: list[Text] = [
+        line_of(f"Hand {view.hand_number} of {game.hands_per_game()} · {view.phase}", "bold")
+    ]
+    facts = [(label, value) for label, value in view.public if label not in RUNNING_LABELS]
+    if facts:
+        lines.append(line_of(" · ".join(f"{label}: {value}" for label, value in facts), "dim"))
+    lines.extend(running_lines(seating, view))
+    lines.append(line_of(f"Your hand, {seating.label(view.seat)}, {plural(len(view.hand), 'card')}:"))
+    lines.extend(hand_lines(deck, view.hand, game, view))
     for label, cards in view.known:
-        line = Text(f"{label[:1].upper()}{label[1:]}: ")
-        line.append_text(cards_text(deck, in_hand_order(deck, cards)))
+        line = Line(f"{label[:1].upper()}{label[1:]}: ")
+        line.append_text(cards_text(deck, in_hand_order(deck, cards, game, view)))
         lines.append(line)
     if view.trick is not None:
         lines.append(trick_text(seating, deck, view.trick, len(view.tricks) + 1))
-    turn = Text("To act: ")
+    turn = Line("To act: ")
     turn.append_text(seating.text(view.to_act))
     turn.append(" · legal: ")
-    turn.append_text(legal_text(deck, view))
+    turn.append_text(legal_text(deck, view, game=game))
     lines.append(turn)
+    return lines
+
+
+RUNNING_LABELS = ("tricks won", "card points", "needed")
+"""The labels of the running state among a view's public facts (docs/design.md)."""
+
+
+def running_lines(seating: Seating, view: PlayerView, totals: bool = True) -> list[Text]:
+    """The running state of the hand: tricks won and card points per side, the points the
+    declaring side still needs (each as the view states them), and (``totals``) the game totals
+    so far, once a hand has been scored."""
+    lines: list[Text] = []
+    running = [(label, value) for label, value in view.public if label in RUNNING_LABELS]
+    if running:
+        lines.append(
+            line_of(" · ".join(f"{label[:1].upper()}{label[1:]}: {value}" for label, value in running))
+        )
+    if totals and (any(view.scores) or view.hand_number > 1):
+        game = Line("Game totals: ")
+        for seat, total in enumerate(view.scores):
+            if seat:
+                game.append(", ")
+            game.append_text(seating.text(seat))
+            game.append(f" {total}")
+        lines.append(game)
     return lines
 
 
@@ -304,12 +441,15 @@ def score_sheet(seating: Seating, match: Match) -> Table:
 
 
 def winners_text(seating: Seating, match: Match) -> Text:
+    """``South and North win with 34`` (the winners by seat: a game's roles, such as Declarers,
+    change from hand to hand and name nobody at the end), ``West wins with 12``."""
     winners = match.winners()
-    text = Text("Winner: " if len(winners) == 1 else "Winners: ", style="bold")
-    text.append_text(Text(", ").join(seating.text(seat) for seat in winners))
-    side = next((i for i, members in enumerate(seating.sides) if set(members) == set(winners)), None)
-    if side is not None:
-        text.append(f" ({seating.side_name(side)})")
+    text = Line()
+    for i, seat in enumerate(winners):
+        if i:
+            text.append(" and " if i == len(winners) - 1 else ", ")
+        text.append_text(seating.text(seat))
+    text.append(" wins" if len(winners) == 1 else " win", style="bold")
     text.append(f" with {match.totals[winners[0]]}")
     if seating.me in winners:
         text.append(" — well played!", style="bold green")

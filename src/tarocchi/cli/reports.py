@@ -20,13 +20,10 @@ from tarocchi.cli.common import options_text, say
 from tarocchi.core.errors import RecordError
 from tarocchi.core.protocol import Game
 from tarocchi.core.record import ReplaySummary, load, path_text, replay
+from tarocchi.core.words import plural
 from tarocchi.simulate import SimulationSummary
 
 MAX_FAILURES_SHOWN = 20
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def print_games(console: Console, games: list[Game[Any]]) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tarocchi.core.errors import NotationError
-from tarocchi.core.text import shown
+from tarocchi.core.text import MESSAGE_LIMIT, shown
 
 TRUMPS = "T"
 """Suit letter of the trump suit (Good and Evil included)."""
@@ -24,6 +24,11 @@ SUGGEST_UP_TO = 8
 """Only a typed token this short gets a "did you mean": no code is longer, and difflib's cost
 grows with the square of the token (2.2 GB were measured for a 50 MB line)."""
 QUOTED = 20
+ROOM = 30
+"""Room a refusal of a card leaves, within ``MESSAGE_LIMIT``, for a table's own words after it:
+"did you mean" names fewer of the cards it offers in words when the pack's help is long."""
+VARIATION = "\ufe0f"
+"""The emoji presentation selector some keyboards put after a suit symbol (♥️): ignored."""
 """How much of a typed token a refusal quotes: enough to recognise a card code or a word."""
 
 
@@ -106,6 +111,7 @@ class Deck:
         for card in cards:
             self.suit_masks[card.suit] = self.suit_masks.get(card.suit, 0) | (1 << card.index)
         self._suit_by_letter = {s.letter: s for s in suits}
+        self._symbols = str.maketrans({s.symbol: s.letter for s in suits} | {VARIATION: None})
 
     def __repr__(self) -> str:
         return f"Deck({self.name}, {self.size} cards)"
@@ -115,18 +121,40 @@ class Deck:
         return self._suit_by_letter.get(letter)
 
     def card(self, text: str) -> Card:
-        """Parse one card code (case-insensitive); raise NotationError with a hint if it is none."""
+        """Parse one card code (case-insensitive; a suit's symbol, as the table shows it, stands
+        for its letter: ``K♣``); raise NotationError with a hint naming the cards meant if none."""
         token = text.strip().upper()
+        if len(token) <= SUGGEST_UP_TO:  # a suit as shown on screen (K♣) is its letter (KE)
+            token = token.translate(self._symbols)
         card = self._by_code.get(token)
         if card is not None:
             return card
         if not token:
             raise NotationError(f"expected a card; {self.notation_help}")
-        close = []
+        close: list[str] = []
         if len(token) <= SUGGEST_UP_TO:
             close = difflib.get_close_matches(token, [c.code for c in self.cards], n=3, cutoff=0.5)
-        hint = f" Did you mean {' or '.join(close)}?" if close else ""
-        raise NotationError(f"'{shown(text.strip(), QUOTED)}' is not a card.{hint} {self.notation_help}")
+        head = f"'{shown(text.strip(), QUOTED)}' is not a card."
+        message = ""
+        for count in range(len(close), -1, -1):  # every code, as many named as fit, closest first
+            named = [f"{code} ({self._by_code[code].name})" for code in close[:count]]
+            message = f"{head} Did you mean {' or '.join(named + close[count:])}? {self.notation_help}"
+            if len(message) <= MESSAGE_LIMIT - ROOM:
+                break
+        raise NotationError(message if close else f"{head} {self.notation_help}")
+
+    def in_hand_order(self, cards: Iterable[Card]) -> list[Card]:
+        """The order a hand is shown in by default: suits as the deck lists them, then trumps,
+        then the Fool; high to low within each (equal ranks, like Good and Evil, keep the pack's
+        order). A game may show its hands otherwise (``Game.hand_order``)."""
+        groups = {suit.letter: i for i, suit in enumerate(self.suits)}
+        groups[TRUMPS] = len(groups)
+        last = len(self.suits) + 1
+
+        def key(card: Card) -> tuple[int, int, int]:
+            return groups.get(card.suit, last), -card.rank, card.index
+
+        return sorted(cards, key=key)
 
     def parse(self, text: str) -> tuple[Card, ...]:
         """Parse cards separated by spaces or commas."""

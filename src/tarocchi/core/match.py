@@ -4,6 +4,12 @@ The Match owns the real state. Front ends submit actions for a seat; the Match c
 is that seat's turn and that the submitter saw the latest state (``state_id``), applies the
 action and keeps the record. Between hands it waits for ``next_hand()`` so that a front end can
 show the score sheet.
+
+The Match also offers what any table needs, so that the terminal and a browser table behave the
+same: ``forced_action`` (a seat's only legal action, for autoplay), ``submit_all`` (several
+actions of one seat, e.g. a whole discard, checked together before any is applied), ``undo``
+(take back one's own latest actions while nobody else has acted since) and ``from_record``
+(continue a saved game).
 """
 
 from __future__ import annotations
@@ -57,6 +63,8 @@ class Match:
         self.first_dealer = first_dealer if first_dealer is not None else self._rng.randrange(game.players)
         self.players = tuple(players) if players else tuple(game.seat_name(s) for s in range(game.players))
         self._deals = list(deals) if deals is not None else None
+        self._shuffle_after_deals = False  # set by record.resume: deal on once the given deals end
+        self._before: list[Any] = []  # the states before each action of this hand, for undo
         self.hands: list[HandRecord] = []
         self.totals = [0] * game.players
         self.state: Any = None
@@ -85,7 +93,7 @@ class Match:
             raise TarocchiError("the game is over")
         number = len(self.hands) + 1
         dealer = (self.first_dealer + number - 1) % self.game.players
-        if self._deals is not None:
+        if self._deals is not None and not (self._shuffle_after_deals and number > len(self._deals)):
             if number > len(self._deals):
                 raise TarocchiError(f"no deal given for hand {number}")
             deal = self._deals[number - 1]
@@ -94,6 +102,7 @@ class Match:
         context = HandContext(number, dealer, tuple(self.totals))
         self.state = self.game.initial_state(deal, context)
         self.hands.append(HandRecord(number, dealer, deal))
+        self._before = []
         self.state_id += 1
         self._finish_if_over()
 
@@ -122,10 +131,106 @@ class Match:
             raise IllegalActionError("the hand is over: nobody is to act")
         if seat != to_act:
             raise IllegalActionError(f"it is {self.players[to_act]}'s turn, not {self.players[seat]}'s")
+        before = self.state
         self.state = self.game.apply(self.state, action)
+        self._before.append(before)
         self.hand.actions.append((seat, action))
         self.state_id += 1
         self._finish_if_over()
+
+    def forced_action(self, seat: int) -> Action | None:
+        """The action ``seat`` must take if it is to act and has exactly one legal action (a
+        pass when nothing else is legal included); else None. Tables play it for the player
+        unless the player turned autoplay off."""
+        self.game.check_seat(seat)
+        if self.to_act() != seat:
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def check_all(self, seat: int, actions: Sequence[Action]) -> None:
+        """IllegalActionError, before anything is applied, unless ``actions`` may be taken by
+        ``seat`` one after the other from the current state.
+
+        Each is tried on the state the ones before it lead to (states are immutable: the trial
+        states are simply dropped), so a whole discard is judged as a set: a card refused, or
+        one more than the discard takes, refuses the lot. When several actions are given the
+        message starts with the refused one (``discard KE: ...``).
+        """
+        self.game.check_seat(seat)
+        state = self.state
+        many = len(actions) > 1
+        for done, action in enumerate(actions):
+            prefix = f"{action}: " if many else ""
+            to_act = self.game.to_act(state)
+            if to_act is None:
+                raise IllegalActionError(f"{prefix}the hand is over: nobody is to act")
+            if to_act != seat:
+                if not done:
+                    raise IllegalActionError(
+                        f"{prefix}it is {self.players[to_act]}'s turn, not {self.players[seat]}'s"
+                    )
+                raise IllegalActionError(
+                    f"{prefix}after the {done} before it your turn is over "
+                    f"({self.game.seat_name(to_act)} is to act)"
+                )
+            reason = self.game.explain_illegal(state, action)
+            if reason is not None:
+                raise IllegalActionError(f"{prefix}{reason}")
+            state = self.game.apply(state, action)
+
+    def submit_all(self, seat: int, actions: Sequence[Action], state_id: int | None = None) -> None:
+        """Apply ``actions`` for ``seat`` in order, all or none: ``check_all`` first."""
+        if state_id is not None and not is_whole(state_id):
+            raise ArgumentError(f"state_id must be a whole number or None (got {shown_value(state_id)})")
+        if state_id is not None and state_id != self.state_id:
+            raise IllegalActionError("the table has moved on since you looked; look again")
+        self.check_all(seat, actions)
+        for action in actions:
+            self.submit(seat, action)
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not undo now, or None if it may.
+
+        A seat may take back the latest action of the hand in progress when that action is its
+        own: so, at once after acting, until another seat acts. Undoing again takes back the one
+        before, as long as it is this seat's too (a discard card by card, successive calls), and
+        never anything before another seat's action, nor anything of a finished hand (its score
+        is on the sheet). Tables with more than one human should not offer undo at all: the
+        rule is meant for play against computer players, who do not mind.
+        """
+        self.game.check_seat(seat)
+        if self.hand_over:
+            return "the hand is over; its score stands"
+        if not self.hand.actions:
+            return "nothing has been played in this hand yet"
+        last, action = self.hand.actions[-1]
+        if last != seat:
+            return (
+                f"the last action ({action}) was {self.game.seat_name(last)}'s: only your own latest "
+                "actions can be taken back, before anyone else acts"
+            )
+        return None
+
+    def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s latest action (see ``undo_refusal``) and return it; the record
+        forgets it. IllegalActionError saying why if it may not."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise IllegalActionError(f"cannot undo: {reason}")
+        _, action = self.hand.actions.pop()
+        self.state = self._before.pop()
+        self.state_id += 1
+        return action
+
+    @classmethod
+    def from_record(cls, data: Any) -> Match:
+        """The game of a record (as ``record.load`` reads it), checked as ``record.replay``
+        checks it and positioned after its last action, ready to go on: see
+        ``tarocchi.core.record.resume``. RecordError if the record is bad or the game is over."""
+        from tarocchi.core.record import resume
+
+        return resume(data)
 
     def _finish_if_over(self) -> None:
         result = self.game.outcome(self.state)

@@ -354,6 +354,25 @@ class Game(ABC, Generic[S]):
     def seat_name(self, seat: int) -> str:
         return f"Seat {seat}"
 
+    # -- for a table (terminal or browser): presentation only, never legality ----------
+    action_help: ClassVar[str] = ""
+    """How this game's actions beyond cards are typed (a table's help shows it)."""
+
+    def hand_order(self, cards: Iterable[Card], view: PlayerView | None = None) -> list[Card]:
+        """``cards`` in the order a hand is shown in (``view``: what the seat knows, e.g. the
+        trump); by default the deck's ``in_hand_order``."""
+        return self.deck.in_hand_order(cards)
+
+    def trump_suit(self, view: PlayerView) -> str | None:
+        """The letter of the plain suit that is trumps in ``view``'s hand, if one is (a table
+        marks it); None by default."""
+        return None
+
+    def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
+        """``legal`` in a few words when listing them would take lines (an auction's hundreds
+        of bids); None: list them."""
+        return None
+
     # -- the protocol -------------------------------------------------------------------
     @abstractmethod
     def deal(self, rng: random.Random, dealer: int) -> Deal:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from tarocchi.core.actions import Action
 from tarocchi.core.errors import RecordError, TarocchiError
 from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
 from tarocchi.core.registry import available_games, game_info, get_game
@@ -396,12 +398,80 @@ def _action_text(entry: object, at: str) -> tuple[int, str]:
     return seat, text
 
 
+@dataclass(frozen=True)
+class _Replayed:
+    """A record that replayed: its game and header, and each hand's deal and actions."""
+
+    game: Game[Any]
+    seed: int | None
+    players: tuple[str, ...]
+    first_dealer: int
+    hands: tuple[tuple[Deal, tuple[tuple[int, Action], ...]], ...]
+    actions: int
+    totals: tuple[int, ...]
+    complete: bool
+
+
 def replay(data: Any) -> ReplaySummary:
     """Re-validate every action and re-score every hand of a record.
 
     Raises RecordError naming the first hand and action that is wrong, and why. ``data`` may be
     anything: every field is checked for its exact JSON type (docs/records.md) before it is used.
     """
+    done = _replay(data)
+    return ReplaySummary(done.game.info.id, len(done.hands), done.actions, done.totals, done.complete)
+
+
+def resume(data: Any) -> Match:
+    """A Match continuing the game of a record, positioned after its last recorded action.
+
+    The record is checked exactly as ``replay`` checks it (the same loop), then its hands are
+    played again on a Match with the recorded deals. The hands still to come are dealt fresh:
+    without a seed from the system's secret randomness; with the record's seed reproducibly,
+    as the uninterrupted game would have dealt them when the played deals came from that seed
+    (the seed's rng is advanced past them, and they are checked to be what it deals), otherwise
+    from an rng derived from the seed and the number of hands played. RecordError, one line, if
+    the record is bad or its game is already over.
+    """
+    from tarocchi.core.match import Match
+
+    done = _replay(data)
+    if done.complete:
+        _refuse("the game of this record is over (complete: true): there is nothing to resume")
+    game = done.game
+    deals = [deal for deal, _ in done.hands]
+    match = Match(game, seed=done.seed, first_dealer=done.first_dealer, players=done.players, deals=deals)
+    match._shuffle_after_deals = True
+    if done.seed is not None:
+        match._rng = _continued_rng(game, done.seed, done.first_dealer, deals)
+    for i, (_, actions) in enumerate(done.hands):
+        if i:
+            match.next_hand()
+        for seat, action in actions:
+            match.submit(seat, action)
+    return match
+
+
+def _continued_rng(game: Game[Any], seed: int, first_dealer: int, played: list[Deal]) -> random.Random:
+    """The rng that deals the hands after ``played`` for a game with ``seed``.
+
+    ``Match(seed=...)`` draws the first dealer (when none is given) and then every deal in turn
+    from one ``random.Random(seed)``; if the played deals are what that rng deals, it is advanced
+    past them, so a resumed game deals what the uninterrupted one would have. Deals that did not
+    come from the seed (``--deals``) get an rng derived from the seed and the hands played.
+    """
+    for draws_dealer in (True, False):
+        rng = random.Random(seed)
+        if draws_dealer and rng.randrange(game.players) != first_dealer:
+            continue
+        dealers = ((first_dealer + i) % game.players for i in range(len(played)))
+        if all(game.deal(rng, dealer) == deal for dealer, deal in zip(dealers, played, strict=True)):
+            return rng
+    return random.Random(f"tarocchi/{seed}/resume/{len(played)}")
+
+
+def _replay(data: Any) -> _Replayed:
+    """The replay loop, shared by ``replay`` and ``resume``."""
     if type(data) is not dict:
         _refuse(f"a record is a JSON object, not {describe(data)}")
     if data.get("format") != FORMAT:
@@ -426,6 +496,7 @@ def replay(data: Any) -> ReplaySummary:
         _refuse(f"record: {len(hands):,} hands, but a game of {game.info.id} has {game.hands_per_game()}")
     totals = [0] * game.players
     actions = 0
+    played: list[tuple[Deal, tuple[tuple[int, Action], ...]]] = []
     complete = len(hands) == game.hands_per_game()
     for i, hand in enumerate(hands):
         number = i + 1
@@ -445,6 +516,8 @@ def replay(data: Any) -> ReplaySummary:
         entries = hand["actions"]
         if type(entries) is not list:
             _refuse(f"{where}: field 'actions' must be a list (got {describe(entries)})")
+        taken: list[tuple[int, Action]] = []
+        played.append((deal, ()))
         for j, entry in enumerate(entries):
             at = f"{where}, action {j + 1}"
             seat, text = _action_text(entry, at)
@@ -463,7 +536,9 @@ def replay(data: Any) -> ReplaySummary:
             if reason is not None:
                 _refuse(f"{at} (seat {seat}: {text}): illegal: {reason}")
             state = game.apply(state, action)
+            taken.append((seat, action))
             actions += 1
+        played[-1] = (deal, tuple(taken))
         result = game.outcome(state)
         stored = hand["result"]
         if result is None:
@@ -480,4 +555,7 @@ def replay(data: Any) -> ReplaySummary:
         _refuse(f"record: totals are {describe(data['totals'])}, but the hands add up to {describe(totals)}")
     if data["complete"] is not complete:
         _refuse(f"record: 'complete' is {describe(data['complete'])} but should be {describe(complete)}")
-    return ReplaySummary(game.info.id, len(hands), actions, tuple(totals), complete)
+    seed = data["seed"]
+    return _Replayed(
+        game, seed, tuple(data["players"]), first_dealer, tuple(played), actions, tuple(totals), complete
+    )

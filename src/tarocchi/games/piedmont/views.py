@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
+from tarocchi.core.running import Pile, running, running_facts
 from tarocchi.core.views import PlayerView, seat_view
-from tarocchi.games.piedmont.rules import DECK, SEAT_NAMES, SIDE_NAMES
+from tarocchi.games.piedmont.rules import DECK, FOOL, SEAT_NAMES, SIDE_NAMES, VALUES
+from tarocchi.games.piedmont.scoring import _scores, _segment_for
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 if TYPE_CHECKING:
@@ -51,6 +53,10 @@ def build(
             public.append(("reversed", f"from trick {starts}; earlier tricks keep the earlier call"))
     if state.dead:
         public.append(("dead card", f"{DECK.codes(state.dead)} (played by the caller's partner: no effect)"))
+    if state.tricks:
+        more, facts = running_state(state, game.allegiance)
+        public += more
+        details += facts
     return seat_view(
         game.info,
         state,
@@ -62,3 +68,20 @@ def build(
         public=public,
         details=details,
     )
+
+
+def running_state(
+    state: PiedmontState, allegiance: bool
+) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+    """Tricks and card points won so far by each partnership (P4, P5), counted as at the end
+    (under Allegiance, each card under the call in force for its trick); not the dealer's face-down
+    discard, which only he has seen, and the Fool with the side that played it (C4). Piedmont has
+    no declaring side: ``needed`` is None."""
+
+    def count(side: int, pile: Pile) -> int:
+        if not allegiance:
+            return sum(VALUES[card] for card, _ in pile)
+        segments = state.segments
+        return sum(VALUES[c] for c, trick in pile if _scores(c, side, _segment_for(segments, trick)))
+
+    return running_facts(running(state.tricks, 4, ((0, 2), (1, 3)), count, FOOL), SIDE_NAMES)

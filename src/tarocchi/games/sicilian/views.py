@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
+from tarocchi.core.running import running, running_facts
 from tarocchi.core.views import PlayerView, seat_view
-from tarocchi.games.sicilian.rules import DECK, SEAT_NAMES
+from tarocchi.games.sicilian.rules import DECK, FOOL, HALF, LAST_TRICK_BONUS, PLAYERS, SEAT_NAMES, VALUES
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 if TYPE_CHECKING:
@@ -83,6 +84,10 @@ def build(
         ("partner", partner),
         ("thrown_in", None if state.thrown_in is ThrownIn.NO else state.thrown_in.name.lower()),
     ]
+    if state.tricks and state.mode is not Mode.NONE:
+        more, facts = running_state(state)
+        public += more
+        details += facts
     return seat_view(
         game.info,
         state,
@@ -94,3 +99,30 @@ def build(
         public=public,
         details=details,
     )
+
+
+def public_sides(state: SicilianState) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The Declarers and the Defenders as everyone knows them (None: a rallied partner is still
+    hidden, S7, so nobody but him may be told which tricks are the Declarers')."""
+    team: tuple[int, ...] = (state.declarer,)
+    if state.mode is Mode.COP or (state.mode is Mode.RALLY and state.revealed):
+        team = tuple(sorted((state.declarer, state.partner)))
+    elif state.mode is Mode.RALLY and state.phase is not Phase.DONE:
+        return None
+    return team, tuple(s for s in range(PLAYERS) if s not in team)
+
+
+def running_state(state: SicilianState) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+    """Tricks and card points won so far by the Declarers and the Defenders (S9), and what the
+    Declarers still need for d > 0: more than the half (63) in card points, 1 per trick and 5 for
+    the last trick. Not counted: the face-down discard (it counts for its maker at the end) and
+    the Fool's settlement (C4). While a rallied partner is hidden, the sides are not shown."""
+    sides = public_sides(state)
+    if sides is None:
+        card = DECK.cards[state.rallied].code
+        public = [("tricks won", f"by side once {card} is played (the partner is hidden)")]
+        return public, [("sides", None), ("tricks_won", None), ("card_points", None), ("needed", None)]
+    now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(VALUES[c] for c, _ in pile), FOOL)
+    last = LAST_TRICK_BONUS if state.phase is Phase.DONE and state.tricks[-1].winner in sides[0] else 0
+    needed = max(0, HALF + 1 - (now.card_points[0] + now.tricks_won[0] + last))
+    return running_facts(now, ("Declarers", "Defenders"), needed, " to pass the half (63)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tarocchi.core.actions import Action, Call
@@ -17,6 +18,7 @@ from tarocchi.games.taroinche.rules import (
     NO_TRUMP,
     PLAYERS,
     SEAT_NAMES,
+    TOTAL,
     TRUMP_CODES,
     VALUES,
     WITH,
@@ -92,6 +94,17 @@ BID_HELP = (
     "a bid is value trump mode partner, e.g. '90 H without 3': value 82, 90 ... 180 or capot; "
     "trump S H C D (capot: also NT, AT); mode with, without, against (w, wo, a); partner 0-4 or self"
 )
+ACTION_HELP = (
+    "Bids: value, trump, dog mode and partner, in any order, e.g. '90 H without 3' or "
+    "'capot NT with self'. Value 82, 90, 100 ... 180 or capot (170 and 180 exceed the pack's "
+    "162 points: only the belote's 20 can make them). Trump S H C D (or ♠ ♥ ♣ ♦); at capot also "
+    "NT (no-trump) or AT (all-trump). Mode with, without, against (w, wo, a): the dog taken and "
+    "two cards laid aside, left face down for the attack, or for the defence. Partner a seat "
+    "0-4 or its name, or self for a solo. A bid must beat the contract: 82 with < 82 without < "
+    "82 against < 90 with ... < capot against; trump and partner do not count. Also pass, "
+    "coinche (a defender, once there is a bid), surcoinche; 'discard 7C' (or 7C) to lay a card "
+    "aside after a With dog."
+)
 _VALUE_DIGITS = 3
 """A bid's value has at most three digits (250 is Capot); longer digits are no bid value."""
 
@@ -147,3 +160,54 @@ def _too_long(word: str) -> bool:
 
 
 _CANONICAL: dict[Bid, Bid] = {bid: bid for bid in LEVEL_OF}
+
+
+def summary(legal: Iterable[Action]) -> str | None:
+    """The auction's legal actions in one line, computed from them: the calls, then the bids
+    as the contract they must beat and the parts they are made of, e.g. ``pass | coinche |
+    any bid above 90 with: value 90-180 or capot (170, 180 need the belote) · trump S H C D, at
+    capot also NT AT · with / without / against · partner 0-4 or self``. None when there are no
+    bids (or they are not every bid from some strength up, which the rules never give): list the
+    actions instead."""
+    bids: list[Bid] = []
+    calls: list[str] = []
+    for action in legal:
+        if isinstance(action, Bid):
+            bids.append(action)
+        else:
+            calls.append(str(action))
+    if not bids:
+        return None
+    lowest = min(LEVEL_OF[bid] for bid in bids)
+    if len(bids) != len(ABOVE[lowest]) or set(bids) != set(ABOVE[lowest]):
+        return None
+    if lowest == 0:
+        head = "any bid"
+    else:
+        beaten = BY_LEVEL[lowest - 1][0]
+        head = f"any bid above {_value(beaten.value)} {MODE_NAMES[beaten.mode]}"
+    values = sorted({bid.value for bid in bids})
+    points = [v for v in values if v != CAPOT]
+    if not points:
+        value = "value capot"
+    elif len(points) == 1:
+        value = f"value {points[0]} or capot"
+    else:
+        value = f"value {points[0]}-{points[-1]} or capot"
+    beyond = [str(v) for v in points if v > TOTAL]
+    if beyond:
+        value += f" ({', '.join(beyond)} need the belote)"
+    suits = [code for t, code in enumerate(TRUMP_CODES) if t < NO_TRUMP and any(b.trump == t for b in bids)]
+    extra = [code for t, code in enumerate(TRUMP_CODES) if t >= NO_TRUMP and any(b.trump == t for b in bids)]
+    trump = "trump " + " ".join(suits)
+    if extra:
+        trump += f", at capot also {' '.join(extra)}" if points else f" {' '.join(extra)}"
+    modes = sorted({bid.mode for bid in bids})
+    partners = sorted({bid.partner for bid in bids})
+    seats = f"{partners[0]}-{partners[-1]}" if len(partners) > 1 else str(partners[0])
+    parts = [value, trump, " / ".join(MODE_NAMES[m] for m in modes), f"partner {seats} or self"]
+    return " | ".join([*calls, f"{head}: {' · '.join(parts)}"])
+
+
+def _value(value: int) -> str:
+    return "capot" if value == CAPOT else str(value)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard, Play
@@ -17,6 +17,7 @@ from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
+    ACTION_HELP,
     AUCTION_LEGAL,
     CALLS,
     COINCHE,
@@ -27,6 +28,7 @@ from tarocchi.games.taroinche.bidding import (
     Bid,
     looks_like_bid,
     parse_bid,
+    summary,
 )
 from tarocchi.games.taroinche.play import beats, play_mask, refusal
 from tarocchi.games.taroinche.rules import (
@@ -83,6 +85,20 @@ class TaroincheGame(PhasedGame[TaroincheState]):
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
+
+    # -- for a table: presentation only ---------------------------------------------
+    action_help: ClassVar[str] = ACTION_HELP
+
+    def hand_order(self, cards: Iterable[Card], view: PlayerView | None = None) -> list[Card]:
+        """Coinche order, the contract's trump suit first (``views.hand_order``)."""
+        return views.hand_order(cards, view)
+
+    def trump_suit(self, view: PlayerView) -> str | None:
+        return views.trump_suit(view)
+
+    def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
+        """The auction's bids in one line (``bidding.summary``)."""
+        return summary(legal)
 
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:

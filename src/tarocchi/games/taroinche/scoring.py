@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tarocchi.core.protocol import HandResult, ScoreLine
+from tarocchi.core.words import plural
 from tarocchi.games.taroinche.rules import (
     BELOTE,
     CAPOT,
@@ -67,10 +68,7 @@ def score(state: TaroincheState) -> HandResult:
         side = side_of(trick.winner, taker, partner)
         tricks[side] += 1
         points[side] += _sum(values, sum(1 << c for c in trick.cards))
-    lines = [
-        ScoreLine("card points in tricks", points[0], 0),
-        ScoreLine("card points in tricks", points[1], 1),
-    ]
+    lines: list[ScoreLine] = []
     if len(state.tricks) == TRICKS:
         last = side_of(state.tricks[-1].winner, taker, partner)
         points[last] += LAST_TRICK
@@ -85,6 +83,10 @@ def score(state: TaroincheState) -> HandResult:
         dog_points = _sum(values, state.dog)
     points[dog_side] += dog_points
     lines.append(ScoreLine(label, dog_points, dog_side))
+    # As in every game's sheet (docs/design.md "Score sheets"): the lines above (last trick, dog
+    # or discard) are counted in the side's card points.
+    lines.append(ScoreLine("card points", points[0], 0))
+    lines.append(ScoreLine("card points", points[1], 1))
     attack_points = points[0]
     if state.belote >= 0:
         attack_points += BELOTE
@@ -95,7 +97,8 @@ def score(state: TaroincheState) -> HandResult:
     if bid.value == CAPOT:
         made = tricks[0] == TRICKS
         played = len(state.tricks)
-        verdict = f"the attack took {tricks[0]} of {played} tricks: Capot {'made' if made else 'failed'} (B7)"
+        outcome = "made" if made else "failed"
+        verdict = f"the attack took {tricks[0]} of {plural(played, 'trick')}: Capot {outcome} (B7)"
         lines.append(ScoreLine(verdict, tricks[0], 0))
     else:
         made = attack_points >= bid.value

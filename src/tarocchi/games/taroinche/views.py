@@ -7,11 +7,30 @@ played. Hidden: other hands, a Without/Against dog and the taker's discard (unti
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
+from tarocchi.core.cards import Card
+from tarocchi.core.running import running, running_facts
 from tarocchi.core.views import PlayerView, seat_view
-from tarocchi.games.taroinche.rules import CONTRACTS, DECK, MODE_NAMES, PLAYERS, SEAT_NAMES, TRUMP_CODES
+from tarocchi.core.words import plural
+from tarocchi.games.taroinche.rules import (
+    ALL_TRUMP,
+    BELOTE,
+    CAPOT,
+    CONTRACTS,
+    DECK,
+    LAST_TRICK,
+    MODE_NAMES,
+    NO_TRUMP,
+    PLAIN_ORDER,
+    PLAYERS,
+    SEAT_NAMES,
+    TRICKS,
+    TRUMP_CODES,
+    TRUMP_ORDER,
+)
 from tarocchi.games.taroinche.scoring import COINCHE_WORDS, MULTIPLIERS, describe
 from tarocchi.games.taroinche.state import Phase, TaroincheState
 
@@ -81,8 +100,9 @@ def build(
         public.append(("belote", f"announced by {SEAT_NAMES[state.belote]}: +20 for the attack"))
     details.append(("belote", state.belote if announced else None))
     if state.tricks and bid is not None:
-        attack = sum(1 for t in state.tricks if t.winner in (state.taker, state.partner))
-        public.append(("tricks", f"attack {attack}, defence {len(state.tricks) - attack}"))
+        more, facts = running_state(state, announced)
+        public += more
+        details += facts
     return seat_view(
         game.info,
         state,
@@ -94,3 +114,66 @@ def build(
         public=public,
         details=details,
     )
+
+
+def running_state(
+    state: TaroincheState, announced: bool
+) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+    """Tricks and card points won so far by the attack and the defence (B1), and the points the
+    attack still needs for its bid, its announced belote (B5) and the last trick's 10 once won
+    counted in. Not counted: the dog or discard that lies face down (B4) until the hand ends. At
+    Capot only tricks count: ``needed`` is the tricks still to win."""
+    bid = state.bid
+    assert bid is not None
+    values = CONTRACTS[bid.trump].values
+    attack = (state.taker,) if state.taker == state.partner else tuple(sorted((state.taker, state.partner)))
+    sides = (attack, tuple(s for s in range(PLAYERS) if s not in attack))
+    now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(values[c] for c, _ in pile))
+    if bid.value == CAPOT:
+        public, details = running_facts(now, ("attack", "defence"), None)
+        if now.tricks_won[1]:
+            public.append(("needed", "none: the defence has a trick, Capot is lost"))
+            return public, details
+        needed = TRICKS - now.tricks_won[0]
+        public.append(("needed", f"attack {plural(needed, 'more trick')} for Capot"))
+        return public, [*details[:-1], ("needed", needed)]
+    have = now.card_points[0] + (BELOTE if announced else 0)
+    if len(state.tricks) == TRICKS and state.tricks[-1].winner in attack:
+        have += LAST_TRICK
+    return running_facts(now, ("attack", "defence"), max(0, bid.value - have), f" for {bid.value}")
+
+
+# -- how a table shows a hand (presentation only) -------------------------------------------
+_PLAIN_RANK = {face: n for n, face in enumerate(PLAIN_ORDER)}
+_TRUMP_RANK = {face: n for n, face in enumerate(TRUMP_ORDER)}
+
+
+def contract_trump(view: PlayerView | None) -> str | None:
+    """The contract's trump as the view names it: a suit letter, ``NT``, ``AT``; None before
+    the auction is won (read from ``details["contract"]``)."""
+    contract = view.detail("contract") if view is not None else None
+    return contract["trump"] if isinstance(contract, dict) else None
+
+
+def hand_order(cards: Iterable[Card], view: PlayerView | None = None) -> list[Card]:
+    """Coinche order: the trump suit first (once the contract names one), J 9 A 10 K Q 8 7,
+    then the other suits as the pack lists them, A 10 K Q J 9 8 7 (at All-trump every suit in
+    the trump order; before a contract and at No-trump every suit in the plain order)."""
+    trump = contract_trump(view)
+    suits = [suit.letter for suit in DECK.suits]
+    if trump in suits:
+        suits.remove(trump)
+        suits.insert(0, trump)
+
+    def key(card: Card) -> tuple[int, int]:
+        face = card.code[:-1]
+        trumps = card.suit == trump or trump == TRUMP_CODES[ALL_TRUMP]
+        return suits.index(card.suit), (_TRUMP_RANK if trumps else _PLAIN_RANK)[face]
+
+    return sorted(cards, key=key)
+
+
+def trump_suit(view: PlayerView) -> str | None:
+    """The contract's trump suit letter; None before a contract, at No-trump and All-trump."""
+    trump = contract_trump(view)
+    return trump if trump in TRUMP_CODES[:NO_TRUMP] else None

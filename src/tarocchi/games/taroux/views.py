@@ -10,16 +10,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tarocchi.core.actions import Action
+from tarocchi.core.running import Running, piles, running_facts
 from tarocchi.core.views import PlayerView, seat_view
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     CONTRA_NAMES,
     DECK,
+    FOOL,
+    HONOURS,
     PLAYERS,
     SEAT_NAMES,
     TAKE,
+    TARGETS,
     partner_of,
 )
+from tarocchi.games.taroux.scoring import count
 from tarocchi.games.taroux.state import Phase, TarouxState
 
 if TYPE_CHECKING:
@@ -38,8 +43,10 @@ def build(
     legal: tuple[Action, ...],
 ) -> PlayerView:
     dealer = state.context.dealer
-    public: list[tuple[str, str]] = [("dealer", SEAT_NAMES[dealer]), ("auction", auction_text(state.auction))]
     in_auction = state.phase in (Phase.AUCTION, Phase.RECONTRA)
+    public: list[tuple[str, str]] = [("dealer", SEAT_NAMES[dealer])]
+    if in_auction:  # afterwards the contract line says what it came to; details keep every bid
+        public.append(("auction", auction_text(state.auction)))
     if state.high:
         contra = f", {CONTRA_NAMES[state.contra]}" if state.contra else ""
         label = "highest bid" if in_auction else "contract"
@@ -50,6 +57,7 @@ def build(
     if state.high == TAKE and not in_auction:
         half = len(state.stock) // 2
         public.append(
+            # in the pack's order, as the event that turned it up names them
             ("stock", f"first three {_codes(state.stock[:half])}; second three {_codes(state.stock[half:])}")
         )
     if state.shown_discards:
@@ -67,12 +75,16 @@ def build(
         ("bidder", state.bidder if state.bidder >= 0 else None),
         ("contra", state.contra),
         ("passes", state.passes),
-        ("stock", _codes(state.stock) if state.high == TAKE and not in_auction else None),
+        ("stock", _dealt(state.stock) if state.high == TAKE and not in_auction else None),
         ("trumps_discarded", DECK.codes(state.shown_discards)),
         ("abundances", {str(s): DECK.codes(state.shown[s]) for s in range(PLAYERS) if state.shown[s]}),
         ("sparrow", state.sparrow if state.sparrow >= 0 else None),
         ("slam", state.slam if state.slam >= 0 else None),
     ]
+    if state.tricks and state.high >= TAKE:
+        more, facts = running_state(state)
+        public += more
+        details += facts
     return seat_view(
         game.info,
         state,
@@ -86,5 +98,28 @@ def build(
     )
 
 
-def _codes(cards: tuple[int, ...]) -> str:
+def running_state(state: TarouxState) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+    """Tricks and card points (counted in pairs, T8) won so far by the Declarers and the
+    Defenders, and the points the Declarers still need for the target of the Honours they have won
+    so far. Not counted: the face-down discards and the stock (T5), which are credited at the end
+    and may add Honours (lowering the target), and the Fool's settlement (C4)."""
+    team = (state.bidder, partner_of(state.bidder))
+    sides = (tuple(sorted(team)), tuple(s for s in range(PLAYERS) if s not in team))
+    cards, won = piles(state.tricks, PLAYERS, sides, FOOL)
+    now = Running(sides, tuple(won), tuple(count(pile) for pile in cards))
+    target = TARGETS[sum(1 for card, _ in cards[0] if HONOURS >> card & 1)]
+    needed = max(0, target - now.card_points[0])
+    return running_facts(now, ("Declarers", "Defenders"), needed, f" for the target {target}")
+
+
+def _dealt(cards: tuple[int, ...]) -> str:
+    """Cards in the order given (the stock as dealt: its first three, then its second three)."""
     return " ".join(DECK.cards[c].code for c in cards)
+
+
+def _codes(cards: tuple[int, ...]) -> str:
+    """Cards in the pack's natural order (as ``DECK.codes`` and the stock's event list them)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return DECK.codes(mask)

@@ -1,0 +1,86 @@
+"""The running state of a hand, from public facts only: tricks won and card points per side, and
+what the declaring side still needs (docs/design.md "Running state").
+
+Every card of a completed trick is public, and so is who won it; a face-down discard, a stock
+nobody has seen and the Fool's settlement at the end (C4) are not counted here. A game's view
+calls ``running_facts`` with its two sides (declaring side first where it has one) and adds the
+labelled facts and details it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tarocchi.core.tricks import Trick
+from tarocchi.core.words import plural
+
+Pile = list[tuple[int, int]]
+"""Cards a side holds from its tricks, as (card index, trick number)."""
+
+
+@dataclass(frozen=True)
+class Running:
+    """Tricks won and card points per side, in the order the sides were given."""
+
+    sides: tuple[tuple[int, ...], ...]
+    tricks_won: tuple[int, ...]
+    card_points: tuple[int, ...]
+
+
+def piles(
+    tricks: Sequence[Trick], players: int, sides: Sequence[Sequence[int]], fool: int | None
+) -> tuple[list[Pile], list[int]]:
+    """The cards each side won in ``tricks`` and its count of tricks. The Fool (``fool``, C4)
+    stays with the side that played it, as it does until the settlement at the end."""
+    side_of = {seat: i for i, members in enumerate(sides) for seat in members}
+    cards: list[Pile] = [[] for _ in sides]
+    won = [0] * len(sides)
+    for number, trick in enumerate(tricks):
+        winner = side_of.get(trick.winner)
+        if winner is not None:
+            won[winner] += 1
+        for pos, card in enumerate(trick.cards):
+            owner = side_of.get((trick.leader + pos) % players) if card == fool else winner
+            if owner is not None:
+                cards[owner].append((card, number))
+    return cards, won
+
+
+def running(
+    tricks: Sequence[Trick],
+    players: int,
+    sides: Sequence[Sequence[int]],
+    count: Callable[[int, Pile], int],
+    fool: int | None = None,
+) -> Running:
+    """Tricks won and card points per side; ``count(side, pile)`` is the game's card count."""
+    cards, won = piles(tricks, players, sides, fool)
+    return Running(
+        sides=tuple(tuple(s) for s in sides),
+        tricks_won=tuple(won),
+        card_points=tuple(count(i, pile) for i, pile in enumerate(cards)),
+    )
+
+
+def running_facts(
+    state: Running, names: Sequence[str], needed: int | None = None, needed_note: str = ""
+) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+    """The labelled public lines and the details of a running state (design.md lists the keys):
+    ``sides``, ``tricks_won``, ``card_points`` (lists in side order) and ``needed`` (an int, or
+    None where the game has no declaring side with a target)."""
+    public = [
+        ("tricks won", ", ".join(f"{n} {w}" for n, w in zip(names, state.tricks_won, strict=True))),
+        ("card points", ", ".join(f"{n} {p}" for n, p in zip(names, state.card_points, strict=True))),
+    ]
+    if needed is not None:
+        text = f"{names[0]} {plural(needed, 'more point')}" if needed > 0 else f"{names[0]} none more"
+        public.append(("needed", f"{text}{needed_note}"))
+    details: list[tuple[str, Any]] = [
+        ("sides", [list(s) for s in state.sides]),
+        ("tricks_won", list(state.tricks_won)),
+        ("card_points", list(state.card_points)),
+        ("needed", needed),
+    ]
+    return public, details
