@@ -19,7 +19,9 @@ SCRIPT = [
     "hello",  # not a command, not a card
     "",  # empty input
     "discard KW",  # a card West holds
+    "why",  # nothing refused for a rule yet
     "discard KE",  # P2: a King may not be discarded
+    "why",  # the ruling behind that refusal
     "discard 2E 3E KE 4E",  # checked together: KE is refused, so none is applied
     "discard 2E 3E 4E 5E 6E",  # one card more than the discard takes: none is applied
     "5E 4E",  # bare cards while discarding: two discards
@@ -57,7 +59,11 @@ def test_scripted_game_refuses_bad_input_and_saves_a_record_that_replays(
     assert "'hello' is not a card" in out and "help lists the commands" in out
     assert "Type a card or an action" in out
     assert out.count("KW is not in your hand") == 2
-    assert "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)" in out
+    assert "Nothing has been refused for a rule yet." in out
+    # the refusal in the player's terms; why adds the ruling and where to read it
+    assert "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded\n" in out
+    assert "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)\n" in out
+    assert "Ruling P2: see docs/rules/piedmont.md" in out
     assert "discard KE: Kings" in out and "Nothing applied (discard 2E 3E KE 4E)." in out
     assert "discard 6E: after the 4 before it your turn is over (West is to act)." in out
     assert "was led and you hold" in out and "you must follow suit" in out
@@ -235,8 +241,8 @@ def test_a_refused_discard_of_many_cards_names_only_a_few_of_those_not_applied(
     result = invoke(*args, input=f"{many}\n")
     refusal = [line for line in result.output.splitlines() if line.startswith("discard KE: ")]
     assert refusal == [
-        "discard KE: Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded "
-        "(P2). Nothing applied (discard 2E KE 8E 7E 6E AE and 10 more)."
+        "discard KE: Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded. "
+        "Nothing applied (discard 2E KE 8E 7E 6E AE and 10 more)."
     ]
     assert load(record)["hands"][0]["actions"] == []
 

@@ -103,7 +103,7 @@ def test_legal_every_lists_all_the_bids() -> None:
     assert every.count(" | ") == 151 - 1
     assert every.startswith("pass | 82 S with 0..4 | 82 H with 0..4 | ")
     assert every.endswith(" | capot NT against 0..4 | capot AT against 0..4")
-    assert legal_text(game.deck, view).plain.endswith("(151 in all; type legal to list them)")
+    assert legal_text(game.deck, view).plain.endswith("(151 in all; legal all lists them)")
 
 
 def test_the_tarot_games_keep_the_pack_order() -> None:

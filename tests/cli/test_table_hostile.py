@@ -271,7 +271,7 @@ def scripted_terminal(table: Table, answer: Callable[[str], str]) -> list[str]:
         prompts.append(str(prompt))
         return answer(str(prompt))
 
-    table.console.input = typed  # type: ignore[method-assign]
+    table.session.ask = typed  # type: ignore[method-assign]
     return prompts
 
 

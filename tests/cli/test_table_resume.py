@@ -167,7 +167,7 @@ def terminal_session(
         except StopIteration:
             raise EOFError from None
 
-    console.input = typed  # type: ignore[method-assign]
+    session.ask = typed  # type: ignore[method-assign]
     return session, prompts, out
 
 
@@ -303,7 +303,7 @@ def test_done_before_any_show_asks_first_at_a_terminal(tmp_path: Path) -> None:
         except StopIteration:
             raise EOFError from None
 
-    session.console.input = typed  # type: ignore[method-assign]
+    session.ask = typed  # type: ignore[method-assign]
     with mock.patch.object(sys, "stdin", Terminal()):
         session.run()
     assert "Give up your Abundance (you have shown no trump)? [y/N] " in prompts

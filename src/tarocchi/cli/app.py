@@ -23,8 +23,8 @@ from tarocchi.cli.common import (
     fresh_seed,
     load_game,
     make_console,
-    options_text,
     say,
+    titled,
     writable_dir,
     writable_file,
 )
@@ -176,13 +176,23 @@ def play(
         raise click.ClickException(str(exc)) from None
     # Without --seed the computer players' choices come from a secret seed too: never shown.
     players_seed = secrets.randbits(128) if seed is None else seed
-    session = TableSession(console, game, match, seat, players_seed, record_path, levels, not no_autoplay)
+    session = TableSession(
+        console,
+        game,
+        match,
+        seat,
+        players_seed,
+        record_path,
+        levels,
+        not no_autoplay,
+        ask_before_leaving=True,
+    )
     partners = ", ".join(game.seat_name(s) for s in sorted(session.seating.partners))
     you = game.seat_name(seat)
     you = you if you == f"Seat {seat}" else f"{you}, seat {seat}"
     say(
         console,
-        f"{game.info.name} ({options_text(game.options)}). You are {you}"
+        f"{titled(game.info.name, game.options)}. You are {you}"
         + (f"; your partner is {partners}" if partners else "")
         + (f". Seed {seed} (the deals are predictable from it)" if seed is not None else "")
         + f". Computer players: {levels_text(game, levels)}.",
@@ -220,7 +230,7 @@ def resume_game(path: Path, record_path: Path | None, autoplay: bool) -> NoRetur
     game, match = session.game, session.match
     say(
         console,
-        f"{game.info.name} ({options_text(game.options)}), resumed from {path_text(path)} in hand "
+        f"{titled(game.info.name, game.options)}, resumed from {path_text(path)} in hand "
         f"{len(match.hands)} of {game.hands_per_game()}. You are {game.seat_name(session.seat)}. "
         f"Computer players: {levels_text(game, session.levels)}.",
         "bold",
@@ -430,7 +440,7 @@ def watch(
     names = [f"{name} ({player.name})" for name, player in zip(levels, players, strict=True)]
     say(
         console,
-        f"{game.info.name} ({options_text(game.options)}), seed {seed}. "
+        f"{titled(game.info.name, game.options)}, seed {seed}. "
         f"Computer players: {', '.join(f'{game.seat_name(s)} {n}' for s, n in enumerate(levels))}.",
         "bold",
     )

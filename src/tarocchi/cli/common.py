@@ -17,7 +17,7 @@ from rich.text import Text
 
 from tarocchi.core.errors import OptionError, TarocchiError
 from tarocchi.core.protocol import Game, parse_option_pairs
-from tarocchi.core.registry import get_game
+from tarocchi.core.registry import game_info, get_game
 from tarocchi.core.text import shown
 
 OPTION_HELP = "A game option as name=value (repeatable); `tarocchi games` lists them."
@@ -114,13 +114,29 @@ def load_game(
     try:
         options = parse_option_pairs(list(option_pairs))
     except OptionError as exc:
-        raise click.BadParameter(str(exc), param_hint="'--option'") from None
+        raise click.BadParameter(_with_own_example(game_id, str(exc)), param_hint="'--option'") from None
     try:
         return get_game(game_id, options)
     except OptionError as exc:
         raise click.BadParameter(str(exc), param_hint="'--option'") from None
     except TarocchiError as exc:
         raise click.BadParameter(str(exc), param_hint=game_hint) from None
+
+
+def _with_own_example(game_id: str, message: str) -> str:
+    """``message`` with its example option taken from the game at hand (``hands=9`` for
+    Taroux, not Piedmont's ``good_evil=trumps``), or saying that the game has none."""
+    try:
+        specs = game_info(game_id).options
+    except TarocchiError:
+        return message
+    head, _, got = message.partition(", e.g. ")
+    got = got[got.find(" (got") :] if " (got" in got else ""
+    if not specs:
+        return f"{game_id} has no options{got}"
+    spec = specs[0]
+    example = next((c for c in spec.choices if c != spec.default), spec.default)
+    return f"{head}, e.g. {spec.name}={example}{got}"
 
 
 def fresh_seed() -> int:
@@ -176,5 +192,11 @@ def writable_dir(path: Path, hint: str) -> Path:
 
 
 def options_text(options: dict[str, str] | tuple[tuple[str, str], ...]) -> str:
+    """``name=value ...``, or ``-`` for a game without options (a table cell is never empty)."""
     items = options.items() if isinstance(options, dict) else options
     return " ".join(f"{name}={value}" for name, value in items) or "-"
+
+
+def titled(name: str, options: dict[str, str] | tuple[tuple[str, str], ...]) -> str:
+    """A game's name with its options, ``Taroinche (hands=5)``; just the name without any."""
+    return f"{name} ({options_text(options)})" if options else name

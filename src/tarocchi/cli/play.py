@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import random
+import re
 import secrets
 import shlex
 import sys
@@ -22,17 +23,20 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tarocchi.bots import Player, player_rng
+from tarocchi.bots.explain import card_reasons
 from tarocchi.bots.players import make_player, player_kinds
 from tarocchi.bots.search import SearchPlayer
+from tarocchi.cli import editing
 from tarocchi.cli.common import say
 from tarocchi.cli.players import level_of, make_opponent
 from tarocchi.cli.render import (
     Seating,
     cards_text,
-    event_text,
+    events_lines,
     hand_lines,
     in_hand_order,
     legal_text,
+    line_of,
     result_table,
     score_sheet,
     status_lines,
@@ -52,16 +56,21 @@ from tarocchi.games.taroux.actions import Show
 COMMANDS = (
     ("help", "this list"),
     ("hand", "show your hand again"),
-    ("legal", "every legal move now"),
+    ("legal", "the legal moves now (legal all: every one, however many)"),
     ("last", "the last completed trick: who played what and who won"),
     ("tricks", "every completed trick of this hand: who led, who played what, who won"),
     ("score", "the score sheet so far"),
+    ("why", "the rule behind the last refusal, with its ruling id"),
     ("hint", "what the hard (search) player would do here, and why"),
     ("auto", "let the computer choose this move for you"),
     ("undo", "take back your last action, before anyone else has acted"),
     ("autoplay", "autoplay on|off: play your only legal move for you (on by default)"),
     ("quit", "stop, saving the game so far"),
 )
+RULE_IDS = re.compile(r" \(([A-Z][0-9]{1,2}(?:, [A-Z][0-9]{1,2})*)\)")
+"""The ruling ids a rule's explanation ends with, ``(P2)`` or ``(T3, C2)``: shown by ``why``."""
+SENTENCE_END = re.compile(r"(?<!e\.g\.)(?<=[.)]) (?=[A-Z'])")
+"""Where a game's help on typing its actions is cut into lines: one sentence each."""
 EXIT_INTERRUPTED = 130
 EXIT_ERROR = 1
 LINE_LIMIT = 200
@@ -183,6 +192,8 @@ class TableSession:
         self.hint_rng = random.Random(f"tarocchi/{seed}/hints")
         self.interactive = _is_terminal(sys.stdin)
         self.reader = None if self.interactive else _LineReader(sys.stdin)
+        if self.interactive:
+            editing.enable(self.completions)
         self.shown_hand = 0
         self.shown_events = 0
         self.phases: set[str] = set()
@@ -192,6 +203,7 @@ class TableSession:
         self.ask_before_leaving = ask_before_leaving
         self.forced: set[tuple[int, int]] = set()  # (hand, action index) of the moves autoplayed
         self.saved = False
+        self.last_refusal: str | None = None  # in full, with its ruling ids, for ``why``
 
     # -- the course of the game ---------------------------------------------------------
     def run(self) -> int:
@@ -248,9 +260,8 @@ class TableSession:
     def _show_events(self) -> None:
         """Print what the human's view says happened since last time, and a phase's start."""
         view = self.match.view(self.seat)
-        deck = self.game.deck
-        for event in view.events[self.shown_events :]:
-            self.console.print(event_text(self.seating, deck, event, view), soft_wrap=True)
+        for line in events_lines(self.seating, self.game.deck, view, self.shown_events):
+            self.console.print(line, soft_wrap=True)
         self.shown_events = len(view.events)
         if view.phase not in self.phases and view.phase != "done":
             say(self.console, f"— {view.phase} —", "dim")
@@ -378,7 +389,7 @@ class TableSession:
         """One line from the terminal, or from the bounded reader (echoed, so a log reads naturally)."""
         try:
             if self.reader is None:
-                return self.console.input(prompt)
+                return self.ask(prompt)
             line = self.console.input(prompt, stream=cast(TextIO, self.reader))
         except UnicodeDecodeError:
             raise
@@ -390,6 +401,20 @@ class TableSession:
         line = _chomp(line)
         self._echo(line)
         return line
+
+    def completions(self) -> list[str]:
+        """The whole lines Tab completes from: the commands, then the legal moves now (each
+        discard's card alone too, since ``2E 3E`` discards while discarding)."""
+        lines = [name for name, _ in COMMANDS] + ["legal all", "autoplay on", "autoplay off"]
+        if self.match.to_act() == self.seat:
+            legal = self.match.view(self.seat).legal_actions
+            lines += [str(action) for action in legal]
+            lines += [action.card.code for action in legal if isinstance(action, Discard)]
+        return lines
+
+    def ask(self, prompt: Text) -> str:
+        """One line typed at the terminal, edited by readline (``editing``) after ``prompt``."""
+        return input(editing.prompt_text(self.console, prompt))
 
     def _echo(self, line: str) -> None:
         """Show a line read from a pipe or a file (a terminal shows it itself), escaped and cut."""
@@ -413,11 +438,15 @@ class TableSession:
         if command.split()[0] == "autoplay":
             self._autoplay(command.split()[1:])
             return
+        if command.split() == ["legal", "all"]:
+            self._legal(every=True)
+            return
         handler = {
             "help": self._help,
             "hand": self._hand,
             "last": self._last,
             "tricks": self._tricks,
+            "why": self._why,
             "undo": self._undo,
             "score": self._score,
             "auto": self._auto,
@@ -478,10 +507,25 @@ class TableSession:
         try:
             self.match.submit_all(self.seat, actions)
         except TarocchiError as exc:
+            reason = str(exc)
+            rules = RULE_IDS.findall(reason)
+            if rules:  # the ruling ids are for ``why``; the refusal says it in the player's terms
+                self.last_refusal = reason
+                reason = RULE_IDS.sub("", reason)
             tail = f" Nothing applied ({_listed(actions)})." if len(actions) > 1 else ""
-            self._refuse(f"{exc}.{tail}" if tail else str(exc))
+            self._refuse(f"{reason}.{tail}" if tail else reason)
 
-    # -- prompt commands ----------------------------------------------------------------
+    def _why(self) -> None:
+        """The last refusal with the rulings behind it, and where to read them."""
+        if self.last_refusal is None:
+            say(self.console, "Nothing has been refused for a rule yet.")
+            return
+        rules = ", ".join(dict.fromkeys(RULE_IDS.findall(self.last_refusal)))
+        which = "Rulings" if "," in rules else "Ruling"
+        say(self.console, self.last_refusal)
+        page = f"docs/rules/{self.game.info.id}.md"
+        say(self.console, f"{which} {rules}: see {page} (the rules of {self.game.info.name}).", "dim")
+
     def _help(self) -> None:
         say(self.console, "Type a move in notation, or a command:", "bold")
         for name, what in COMMANDS:
@@ -492,20 +536,31 @@ class TableSession:
             "discard C1 C2 ... (show T1 T2 ...).",
         )
         say(self.console, f"  {self.game.deck.notation_help}")
+        for sentence in SENTENCE_END.split(self.game.action_help):
+            say(self.console, f"  {sentence}")
         self._legal()
 
-    def _legal(self) -> None:
-        line = Text("Legal now: ")
-        line.append_text(legal_text(self.game.deck, self.match.view(self.seat), every=True))
+    def _legal(self, every: bool = False) -> None:
+        """Every legal move; an auction's hundreds of bids in a few words unless ``every``."""
+        view = self.match.view(self.seat)
+        summary = None if every else self.game.legal_summary(view.legal_actions)
+        line = line_of("Legal now: ")
+        if summary is None:
+            line.append_text(legal_text(self.game.deck, view, every=True, game=self.game))
+        else:
+            line.append(summary, style="bold")
+            line.append("  (legal all lists each one)", style="dim")
         self.console.print(line, soft_wrap=True)
 
     def _hand(self) -> None:
         view = self.match.view(self.seat)
-        for line in hand_lines(self.game.deck, view.hand):
+        for line in hand_lines(self.game.deck, view.hand, self.game, view):
             self.console.print(line, soft_wrap=True)
         for label, cards in view.known:
-            text = Text(f"{label[:1].upper()}{label[1:]}: ")
-            text.append_text(cards_text(self.game.deck, in_hand_order(self.game.deck, cards)))
+            text = line_of(f"{label[:1].upper()}{label[1:]}: ")
+            text.append_text(
+                cards_text(self.game.deck, in_hand_order(self.game.deck, cards, self.game, view))
+            )
             self.console.print(text, soft_wrap=True)
 
     def _last(self) -> None:
@@ -590,10 +645,12 @@ class TableSession:
         ranked = searcher.evaluate(view, self.hint_rng)
         (best, score, worlds), rest = ranked[0], ranked[1:]
         runner = f"; next best {rest[0][0]} {rest[0][1]:+.1f}" if rest else ""
+        words = card_reasons(self.game, view, best)
+        why = "".join(f"{reason}; " for reason in words)
         say(
             self.console,
-            f"hint: {best}: it averages {score:+.1f} game points for you over {worlds} deals of the "
-            f"unseen cards consistent with what you know{runner}",
+            f"hint: {best}: {why}it averages {score:+.1f} game points for you over {worlds} deals of "
+            f"the unseen cards consistent with what you know{runner}",
             "cyan",
         )
 

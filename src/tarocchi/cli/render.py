@@ -334,7 +334,7 @@ def legal_text(deck: Deck, view: PlayerView, every: bool = False, game: Game[Any
     if len(others) > MAX_CALLS_SHOWN and not every:
         shown = [*others[: MAX_CALLS_SHOWN // 2], "…", *others[-2:]]
         part = Text(" | ".join(shown), style="bold")
-        part.append(f"  ({len(others)} in all; type legal to list them)", style="dim")
+        part.append(f"  ({len(others)} in all; legal all lists them)", style="dim")
         parts.append(part)
     elif others:
         parts.append(Text(" | ".join(others), style="bold"))

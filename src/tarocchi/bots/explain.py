@@ -1,0 +1,119 @@
+"""Why a card is a good play, in a player's words, from what the seat can see.
+
+A hint says more than a number when the trick on the table explains the choice: the partner is
+already winning it, the card takes the trick, nothing in hand can beat it so the lowest card
+goes. Only the view is read (the trick in progress, the hand, the fixed partnerships), so a hint
+never tells what the seat could not know, and the browser table can use the same words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarocchi.core.actions import Action, Play
+from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card
+from tarocchi.core.protocol import Game
+from tarocchi.core.views import PlayerView
+
+
+def card_reasons(game: Game[Any], view: PlayerView, action: Action) -> list[str]:
+    """Short reasons for playing ``action`` now (empty where the trick does not tell one)."""
+    if not isinstance(action, Play) or view.seat is None:
+        return []
+    trick = view.trick
+    card = action.card
+    if trick is None or not trick.plays:
+        return _lead_reasons(game, view, card)
+    strength = _Strength(game, view)
+    cards = [c for _, c in trick.plays]
+    if not strength.readable([*cards, card]):
+        return []
+    best = strength.winner(cards)
+    if best is None:
+        return []
+    winner = trick.plays[best][0]
+    last = len(trick.plays) == len(view.hand_sizes) - 1
+    beats = strength.winner([*cards, card]) == len(cards)
+    partners = _partners(game, view.seat)
+    reasons: list[str] = []
+    if winner in partners:
+        partner = f"your partner {game.seat_name(winner)} is winning the trick"
+        reasons.append(f"{partner}, and you take it over" if beats else partner)
+    elif beats:
+        reasons.append("it wins the trick" if last else "it takes the lead in the trick")
+    else:
+        playable = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        if playable and not any(strength.winner([*cards, c]) == len(cards) for c in playable):
+            cannot = f"nothing you may play beats {trick.plays[best][1].code}"
+            cards_in_hand = [c for c in playable if c.suit != FOOL_SUIT]  # the Fool is no card to lose
+            lowest = bool(cards_in_hand) and card == strength.lowest(cards_in_hand)
+            reasons.append(f"{cannot}, so your lowest card goes" if lowest else cannot)
+        elif card.suit == FOOL_SUIT:
+            reasons.append("the Fool keeps your cards for later tricks")
+    return reasons
+
+
+def _lead_reasons(game: Game[Any], view: PlayerView, card: Card) -> list[str]:
+    """Why lead this card: a trump to draw the others' trumps, or the master of a suit."""
+    trump = game.trump_suit(view)
+    if card.suit in (TRUMPS, trump):
+        return ["it leads a trump, drawing the others' trumps"]
+    if card.suit == FOOL_SUIT:
+        return []
+    suit = [c for c in game.hand_order(game.deck.cards, view) if c.suit == card.suit]
+    if suit and suit[0] == card:
+        return [f"it leads the master card of {_suit_name(game, card)}"]
+    return []
+
+
+def _suit_name(game: Game[Any], card: Card) -> str:
+    suit = game.deck.suit(card.suit)
+    return suit.name if suit is not None else "its suit"
+
+
+def _partners(game: Game[Any], seat: int) -> frozenset[int]:
+    """The fixed partners of ``seat`` (a hidden partner is never assumed)."""
+    for side in game.info.partnerships:
+        if seat in side:
+            return frozenset(side) - {seat}
+    return frozenset()
+
+
+class _Strength:
+    """Trick strength as the game shows it (its hand order: high to low within a suit, the trump
+    suit first), with C3: the highest trump wins, else the highest card of the suit led."""
+
+    def __init__(self, game: Game[Any], view: PlayerView) -> None:
+        order = game.hand_order(game.deck.cards, view)
+        self.place = {card: i for i, card in enumerate(order)}
+        self.trump = game.trump_suit(view)
+
+    def readable(self, cards: list[Card]) -> bool:
+        """Whether the order tells these cards apart: not for trumps of equal rank (Piedmont's
+        Good and Evil, whose strength depends on who plays them)."""
+        ranks = [c.rank for c in cards if c.suit == TRUMPS]
+        return len(ranks) == len(set(ranks)) and 0 not in ranks
+
+    def is_trump(self, card: Card) -> bool:
+        return card.suit in (TRUMPS, self.trump)
+
+    def winner(self, cards: list[Card]) -> int | None:
+        """The position of the card winning ``cards`` (the Fool never wins)."""
+        led = next((c.suit for c in cards if c.suit != FOOL_SUIT), None)
+        best: int | None = None
+        for pos, card in enumerate(cards):
+            if card.suit == FOOL_SUIT or not (self.is_trump(card) or card.suit == led):
+                continue
+            if best is None or self._beats(card, cards[best]):
+                best = pos
+        return best
+
+    def _beats(self, card: Card, other: Card) -> bool:
+        if self.is_trump(card) != self.is_trump(other):
+            return self.is_trump(card)
+        return self.place[card] < self.place[other]
+
+    def lowest(self, cards: list[Card]) -> Card:
+        """The card of ``cards`` worth least in a trick: a plain card before a trump, then the
+        lowest in the game's order."""
+        return max(cards, key=lambda c: (not self.is_trump(c), self.place[c]))
