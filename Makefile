@@ -18,6 +18,7 @@ play: $(STAMP)
 	$(BIN)/tarocchi play piedmont
 
 test: $(STAMP)
+	tools/system-packages
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 --dist worksteal -q

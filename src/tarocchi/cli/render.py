@@ -62,6 +62,10 @@ def partnerships(game: Game[Any]) -> tuple[tuple[int, ...], ...]:
     return game.info.partnerships
 
 
+_ALONE = ("solo", "alone")
+"""Sicilian contracts where the Declarer plays 1 v 3, so the three Defenders are partners."""
+
+
 class Seating:
     """Names seats from one player's chair: ``South (you)``, ``North (partner)``."""
 
@@ -77,9 +81,11 @@ class Seating:
         self.partners = self.fixed
 
     def follow(self, view: PlayerView) -> None:
-        """Mark the partner a hand's view makes known to this seat (the fixed partnerships of a
-        game that has them; else a Cop, a rallied partner once revealed, a bid partner): read
-        from the view's details, so a hidden partner is never marked before the rules tell."""
+        """Mark the partners a hand's view makes known to this seat: the fixed partnerships of a
+        game that has them; else, once the sides are public (a Cop, a rallied partner revealed,
+        a bid partner, a Declarer alone), the other side's seats are each other's partners.
+        Read from the view's details, so a hidden partner is never marked before the rules tell;
+        the hidden partner himself knows, and sees the Declarer marked."""
         self.partners = self.fixed
         me = self.me
         if me is None or self.fixed:
@@ -88,11 +94,16 @@ class Seating:
         contract = view.detail("contract")
         if isinstance(contract, dict):
             declarer, partner = contract.get("taker"), contract.get("partner")
-        if isinstance(declarer, int) and isinstance(partner, int) and declarer != partner:
-            if me == declarer:
-                self.partners = frozenset({partner})
-            elif me == partner:
-                self.partners = frozenset({declarer})
+        if not isinstance(declarer, int):
+            return
+        if isinstance(partner, int):
+            team = frozenset({declarer, partner})
+        elif view.detail("mode") in _ALONE:
+            team = frozenset({declarer})
+        else:
+            return  # no contract yet, or the partner is hidden (S7)
+        others = frozenset(range(self.game.players)) - team
+        self.partners = (team if me in team else others) - {me}
 
     def label(self, seat: int | None) -> str:
         if seat is None:
@@ -230,7 +241,8 @@ def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> 
     elif isinstance(action, Call):
         text.append(f" calls '{action.word}'", style="bold")
     elif action is not None:
-        text.append(f": {action}")
+        phrase = seating.game.action_phrase(event.seat, action) if event.seat is not None else None
+        text.append(f" {seating.you(phrase)}" if phrase else f": {action}")
     else:
         won = _WINS_TRICK.match(event.note)
         number = int(won.group(1)) if won else 0

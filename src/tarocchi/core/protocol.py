@@ -368,6 +368,12 @@ class Game(ABC, Generic[S]):
         marks it); None by default."""
         return None
 
+    def action_phrase(self, seat: int, action: Action) -> str | None:
+        """What ``seat`` did, as a log line says it after the seat's name (``bids 90 ♥ without
+        the dog, partner North-East``), for the game's own actions; None: the table's wording
+        (``plays KE``, ``calls 'pass'``)."""
+        return None
+
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """``legal`` in a few words when listing them would take lines (an auction's hundreds
         of bids); None: list them."""

@@ -83,6 +83,10 @@ class SicilianGame(PhasedGame[SicilianState]):
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
 
+    def action_phrase(self, seat: int, action: Action) -> str | None:
+        """Offers, takes and the rally in words (``views.phrase``)."""
+        return views.phrase(action)
+
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """S2: two packets of five to each player from Eldest, three to the stock, then a final

@@ -13,11 +13,26 @@ from typing import TYPE_CHECKING, Any
 from tarocchi.core.actions import Action
 from tarocchi.core.running import running, running_facts
 from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.games.sicilian.actions import THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rules import DECK, FOOL, HALF, LAST_TRICK_BONUS, PLAYERS, SEAT_NAMES, VALUES
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 if TYPE_CHECKING:
     from tarocchi.games.sicilian.game import SicilianGame
+
+def phrase(action: Action) -> str | None:
+    """The bargain (S3) and the rally (S7) as the log says them: ``offers to throw in for 20``,
+    ``offers to pay 20 to throw in``, ``takes West's offer``, ``rallies KE``."""
+    if isinstance(action, Offer):
+        if action.kind == THROW:
+            return f"offers to throw in for {action.amount}"
+        return f"offers to pay {action.amount} to throw in"
+    if isinstance(action, Take):
+        return f"takes {SEAT_NAMES[action.seat]}'s offer" if 0 <= action.seat < PLAYERS else None
+    if isinstance(action, Rally):
+        return f"rallies {action.card.code}: its holder is the Declarer's hidden partner"
+    return None
+
 
 _MODES = {
     Mode.SOLO: "Solo, 1 v 3",

@@ -96,6 +96,10 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     def trump_suit(self, view: PlayerView) -> str | None:
         return views.trump_suit(view)
 
+    def action_phrase(self, seat: int, action: Action) -> str | None:
+        """A bid in words, its partner by name (``views.phrase``)."""
+        return views.phrase(seat, action)
+
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """The auction's bids in one line (``bidding.summary``)."""
         return summary(legal)

@@ -29,6 +29,7 @@ from tarocchi.games.taroinche.rules import (
     SEAT_NAMES,
     TRICKS,
     TRUMP_CODES,
+    TRUMP_NAMES,
     TRUMP_ORDER,
 )
 from tarocchi.games.taroinche.scoring import COINCHE_WORDS, MULTIPLIERS, describe
@@ -36,6 +37,22 @@ from tarocchi.games.taroinche.state import Phase, TaroincheState
 
 if TYPE_CHECKING:
     from tarocchi.games.taroinche.game import TaroincheGame
+
+_DOG_WORDS = {1: "with the dog", 2: "without the dog", 3: "against the dog"}
+
+
+def phrase(seat: int, action: Action) -> str | None:
+    """A bid as the log says it: ``bids 90 ♥ without the dog, partner North-East``, ``bids capot
+    No-trump with the dog, alone`` (the bidder named himself: a solo)."""
+    from tarocchi.games.taroinche.bidding import Bid
+
+    if not isinstance(action, Bid):
+        return None
+    value = "capot" if action.value == CAPOT else str(action.value)
+    trump = TRUMP_NAMES[action.trump]
+    partner = "alone" if action.partner == seat else f"partner {SEAT_NAMES[action.partner]}"
+    return f"bids {value} {trump} {_DOG_WORDS[action.mode]}, {partner}"
+
 
 _KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
 

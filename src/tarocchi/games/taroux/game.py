@@ -16,6 +16,7 @@ from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux import views
+from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
     BIDS,
     CONTRA,
@@ -94,6 +95,10 @@ class TarouxGame(PhasedGame[TarouxState]):
 
     def seat_name(self, seat: int) -> str:
         return SEAT_NAMES[seat]
+
+    def action_phrase(self, seat: int, action: Action) -> str | None:
+        """T6: a trump laid face up for an Abundance."""
+        return f"shows {action.card.code} for an Abundance" if isinstance(action, Show) else None
 
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
