@@ -126,6 +126,19 @@ def test_the_rallied_partner_is_marked_only_once_public():
     for seating in (south, east, west):
         seating.follow(g.view(state, seating.me))
     assert (south.label(3), east.label(0), west.label(0)) == ("East (partner)", "South (partner)", "South")
+    # the sides are public now: West and North defend together
+    assert (west.label(2), west.label(3)) == ("North (partner)", "East")
+
+
+def test_no_defender_is_marked_while_the_rallied_partner_is_hidden():
+    """Before KC falls West cannot tell North from East: either may be South's partner (S7)."""
+    g = tarocchi.get_game("sicilian")
+    state = g.initial_state(Deal.parse(g.deck, HIDDEN), HandContext(1, 3, (0,) * 4))
+    for text in RALLIED.split(", "):
+        state = g.apply(state, g.parse_action(text, state))
+    west = Seating(g, 1)
+    west.follow(g.view(state, 1))
+    assert [west.label(s) for s in (0, 2, 3)] == ["South", "North", "East"]
 
 
 def test_the_winners_are_named_by_seat():
