@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test setup lint typecheck bench clean
+.PHONY: play serve test setup lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,9 @@ setup: $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/tarocchi play piedmont
+
+serve: $(STAMP)
+	$(BIN)/tarocchi serve
 
 test: $(STAMP)
 	tools/system-packages

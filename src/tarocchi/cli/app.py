@@ -446,3 +446,8 @@ def watch(
     )
     match = Match(game, seed=seed, players=names)
     watch_match(console, match, players, seed, sleeper(pause))
+
+
+from tarocchi.cli.serve import serve  # noqa: E402  (its own module: the server is an optional extra)
+
+cli.add_command(serve)

@@ -1,0 +1,352 @@
+"""The ASGI application: the HTTP API (OpenAPI at /docs), the websocket, and the page at /.
+
+``create_app(db_url)`` opens the database (migrating it), resumes every unfinished table and
+its computer players, and serves. Errors reach clients as one line, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter, ValidationError
+
+from tarocchi.bots.players import LEVELS, player_kinds
+from tarocchi.core.errors import TarocchiError
+from tarocchi.core.registry import available_games, game_class, get_game
+from tarocchi.server.messages import (
+    Act,
+    ClientMessage,
+    CreatedTable,
+    Error,
+    GameOut,
+    Hello,
+    MyTable,
+    NewTable,
+    OptionOut,
+    Ping,
+    Pong,
+    PublicTable,
+    SeatChange,
+    SeatInfo,
+    SeatLink,
+)
+from tarocchi.server.store import Store, digest
+from tarocchi.server.tables import Connection, LiveTable, Refusal, Tables
+from tarocchi.web import STATIC, deck_json
+
+log = logging.getLogger("tarocchi.server")
+
+MAX_MESSAGE = 64 * 1024
+"""The largest websocket message read (bytes); a longer one closes the connection (1009)."""
+RATE = 20.0
+"""Messages a second a connection may send on average, with bursts up to BURST; accepted actions
+are not counted (a program playing fast against fast computer players is no flood)."""
+BURST = 40.0
+ABUSE = 3
+"""Refusals for flooding after which the connection is closed (1008)."""
+
+_client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def _one_line(error: ValidationError) -> str:
+    """A pydantic error as one line: what was wrong and where."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        return f"unknown field '{where.split('.')[-1]}': a message has only the fields docs/protocol.md lists"
+    if kind == "missing":
+        return f"missing field '{where.split('.')[-1]}'"
+    if kind == "union_tag_invalid" or kind == "union_tag_not_found":
+        return "unknown message type: 'type' must be hello, act or ping"
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+class Bucket:
+    """A token bucket: RATE messages a second, BURST at once."""
+
+    def __init__(self) -> None:
+        self.tokens = BURST
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def refund(self) -> None:
+        """An accepted action costs nothing: play is paced by the table, only noise is limited."""
+        self.tokens = min(BURST, self.tokens + 1)
+
+
+def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
+    """The server on the database at ``db_url`` (SQLite or PostgreSQL, SQLAlchemy URL)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url)
+        pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
+        app.state.tables = Tables(store, pool)
+        resumed = app.state.tables.resume_all()
+        log.info("tarocchi server ready: %d unfinished tables resumed", resumed)
+        try:
+            yield
+        finally:
+            await app.state.tables.stop()
+            pool.shutdown(wait=False, cancel_futures=True)
+            store.close()
+            log.info("tarocchi server stopped")
+
+    app = FastAPI(
+        title="tarocchi table server",
+        summary="Shared tables for four tarot-family card games; the websocket is in docs/protocol.md.",
+        version="1",
+        lifespan=lifespan,
+    )
+
+    def tables(request: Request | WebSocket) -> Tables:
+        found: Tables = request.app.state.tables
+        return found
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        return JSONResponse({"detail": f"{where}: {first.get('msg')}"}, status_code=422)
+
+    @app.get("/api/games")
+    def games() -> list[GameOut]:
+        """Every game: its options (with help), game length and the computer players' levels."""
+        out = []
+        for game_id in available_games():
+            game = get_game(game_id)
+            level_of = {kind: level for level, kind in LEVELS.items()}
+            out.append(
+                GameOut(
+                    id=game_id,
+                    name=game.info.name,
+                    players=game.players,
+                    summary=game.info.summary,
+                    hands=game.hands_per_game(),
+                    options=[
+                        OptionOut(name=o.name, choices=list(o.choices), default=o.default, help=o.help)
+                        for o in game.info.options
+                    ],
+                    levels=[level_of[kind] for kind in player_kinds(game)],
+                    seat_names=[game.seat_name(s) for s in range(game.players)],
+                )
+            )
+        return out
+
+    @app.get("/api/decks")
+    def decks() -> list[dict[str, Any]]:
+        """Every pack, as the page draws it."""
+        return [deck_json(game_class(g).info.deck) for g in available_games()]
+
+    @app.post("/api/tables", status_code=201)
+    def create(new: NewTable, request: Request) -> CreatedTable:
+        """Create a table; each invited seat gets its secret link (shown once, stored hashed)."""
+        try:
+            game = get_game(new.game, new.options)
+        except TarocchiError as error:
+            raise HTTPException(422, str(error)) from None
+        if len(new.seats) != game.players:
+            raise HTTPException(422, f"{game.info.id} has {game.players} seats (got {len(new.seats)})")
+        levels = {LEVELS.get(k, k) for k in new.seats if k != "invite"}
+        missing = levels - set(player_kinds(game))
+        if missing:
+            raise HTTPException(422, f"{game.info.id} has no {', '.join(sorted(missing))} computer player")
+        table_id = secrets.token_hex(8)
+        creator = secrets.token_urlsafe(32)
+        tokens = [secrets.token_urlsafe(32) for _ in new.seats]
+        tables(request).store.create(
+            table_id,
+            game.info.id,
+            dict(game.options),
+            secrets.randbits(62),
+            secrets.randbelow(game.players),
+            digest(creator),
+            [(kind, digest(token)) for kind, token in zip(new.seats, tokens, strict=True)],
+        )
+        table = tables(request).get(table_id)
+        assert table is not None
+        log.info("table %s created: %s, seats %s", table_id, game.info.id, ",".join(new.seats))
+        return CreatedTable(
+            id=table_id,
+            creator_token=creator,
+            seats=[
+                SeatLink(
+                    seat=seat,
+                    kind=kind,
+                    link=f"/table.html?id={table_id}#{token}",
+                    token=token,
+                )
+                for seat, (kind, token) in enumerate(zip(new.seats, tokens, strict=True))
+            ],
+            watch=f"/table.html?id={table_id}",
+        )
+
+    def live(request: Request, table_id: str) -> LiveTable:
+        table = tables(request).get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            raise HTTPException(404, f"no table '{table_id[:32]}'")
+        return table
+
+    @app.get("/api/tables/{table_id}")
+    def public(table_id: str, request: Request) -> PublicTable:
+        """What anyone may know of a table: game, options, seats, progress."""
+        table = live(request, table_id)
+        connected = {c.seat for c in table.connections}
+        return PublicTable(
+            id=table.id,
+            game=table.game.info.id,
+            options=dict(table.game.options),
+            seats=[SeatInfo(kind=k, connected=s in connected) for s, k in enumerate(table.kinds)],  # type: ignore[arg-type]
+            version=table.version,
+            over=table.match.over,
+        )
+
+    @app.get("/api/my-tables")
+    def mine(token: str, request: Request) -> list[MyTable]:
+        """The tables a token sits at or created (send it as ``?token=``; it is not logged)."""
+        found = []
+        for table_id, seat in tables(request).store.tables_of(digest(token)):
+            table = tables(request).get(table_id)
+            if table is not None:
+                found.append(
+                    MyTable(
+                        id=table_id,
+                        game=table.game.info.id,
+                        seat=None if seat < 0 else seat,
+                        over=table.match.over,
+                    )
+                )
+        return found
+
+    @app.put("/api/tables/{table_id}/seats/{seat}")
+    async def change_seat(table_id: str, seat: int, change: SeatChange, request: Request) -> PublicTable:
+        """The creator puts a computer player in an absent person's seat, or the person back."""
+        table = live(request, table_id)
+        if not table.is_creator(change.creator_token):
+            raise HTTPException(403, "only the table's creator may change its seats (wrong creator token)")
+        if not 0 <= seat < table.game.players:
+            raise HTTPException(422, f"seat must be 0..{table.game.players - 1} (got {seat})")
+        if change.kind != "invite" and change.kind not in {
+            lvl for lvl, kind in LEVELS.items() if kind in player_kinds(table.game)
+        }:
+            raise HTTPException(422, f"{table.game.info.id} has no {change.kind} computer player")
+        async with table.lock:
+            await asyncio.to_thread(tables(request).store.set_kind, table.id, seat, change.kind)
+            table.kinds[seat] = change.kind
+            table.players.pop(seat, None)
+        await table.broadcast()
+        tables(request).wake(table)
+        return public(table_id, request)
+
+    @app.get("/api/tables/{table_id}/record")
+    def record(table_id: str, request: Request) -> dict[str, Any]:
+        """The finished game's record (the format ``tarocchi replay`` checks), with its score sheet."""
+        table = live(request, table_id)
+        if not table.match.over:
+            raise HTTPException(409, "the game is not over: its record would show hidden cards")
+        data: dict[str, Any] = table.match.record()
+        return data
+
+    @app.websocket("/ws/{table_id}")
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        table = tables(websocket).get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            await _error(websocket, "table", f"no table '{table_id[:32]}'")
+            await websocket.close(code=4404)
+            return
+        connection: Connection | None = None
+        bucket = Bucket()
+        floods = 0
+        try:
+            while True:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                raw = received.get("text")
+                if raw is None:
+                    data = received.get("bytes") or b""
+                    raw = data.decode("utf-8", errors="replace")
+                text: str = raw
+                if len(text.encode()) > MAX_MESSAGE:
+                    await _error(websocket, "size", f"a message may be at most {MAX_MESSAGE} bytes")
+                    await websocket.close(code=1009)
+                    return
+                if not bucket.take():
+                    floods += 1
+                    await _error(websocket, "rate", f"too many messages: at most {RATE:.0f} a second")
+                    if floods >= ABUSE:
+                        await websocket.close(code=1008)
+                        return
+                    continue
+                try:
+                    message = _client_message.validate_python(json.loads(text))
+                except json.JSONDecodeError as error:
+                    await _error(websocket, "json", f"not JSON ({error.msg} at character {error.pos})")
+                    continue
+                except ValidationError as error:
+                    await _error(websocket, "message", _one_line(error))
+                    continue
+                if isinstance(message, Ping):
+                    await websocket.send_text(Pong().model_dump_json())
+                elif isinstance(message, Hello):
+                    seat = None
+                    if message.token is not None:
+                        seat = table.seat_of(message.token)
+                        if seat is None:
+                            await _error(websocket, "token", "that link opens no seat at this table")
+                            continue
+                    if connection is not None:
+                        table.connections.remove(connection)
+                    connection = Connection(seat, websocket.send_text)
+                    table.connections.append(connection)
+                    await table.broadcast()
+                    tables(websocket).wake(table)
+                elif isinstance(message, Act):
+                    if connection is None or connection.seat is None:
+                        await _error(websocket, "seat", "say hello with your seat's token before acting")
+                        continue
+                    try:
+                        await table.act(
+                            tables(websocket).store, connection.seat, message.action, message.version
+                        )
+                    except Refusal as refusal:
+                        await _error(websocket, refusal.code, str(refusal))
+                        continue
+                    bucket.refund()
+                    tables(websocket).wake(table)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if connection is not None and connection in table.connections:
+                table.connections.remove(connection)
+                await table.broadcast()
+
+    app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
+    return app
+
+
+async def _error(websocket: WebSocket, code: str, message: str) -> None:
+    await websocket.send_text(Error(code=code, message=message).model_dump_json())

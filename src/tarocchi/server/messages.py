@@ -1,0 +1,172 @@
+"""Every message in and out of the server, as pydantic models: unknown fields are refused.
+
+The websocket protocol (docs/protocol.md): the client says ``hello`` (with its seat's token, or
+none to watch), then ``act``; the server answers each change with a ``state`` (the seat's own
+view) and each refusal with an ``error`` naming what was wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+KINDS = ("invite", "easy", "medium", "hard")
+Kind = Literal["invite", "easy", "medium", "hard"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- the websocket, client to server ------------------------------------------------------------
+class Hello(Strict):
+    """Sit at a seat (its secret token) or, without a token, watch as a spectator."""
+
+    type: Literal["hello"]
+    token: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+
+class Act(Strict):
+    """Take ``action`` (in the game's notation) on the table as it was at ``version``."""
+
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=200)]
+    version: Annotated[int, Field(ge=0)]
+
+
+class Ping(Strict):
+    """Keep the connection alive; the server answers ``pong``."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+
+
+class Incoming(Strict):
+    message: ClientMessage
+
+
+# -- the websocket, server to client ------------------------------------------------------------
+class SeatInfo(Strict):
+    kind: Kind
+    connected: bool
+
+
+class SheetLine(Strict):
+    label: str
+    value: int
+
+
+class SheetHand(Strict):
+    """One finished hand of the score sheet: its labelled lines, each seat's score, the totals."""
+
+    number: int
+    lines: list[SheetLine]
+    scores: list[int]
+    totals: list[int]
+
+
+class TableInfo(Strict):
+    id: str
+    game: str
+    game_name: str
+    deck: str
+    hands: int
+    seat: int | None
+    """The seat this connection sits at (None: a spectator)."""
+    seats: list[SeatInfo]
+    over: bool
+    winners: list[int]
+
+
+class State(Strict):
+    """The table after a change, as this connection's seat may see it."""
+
+    type: Literal["state"] = "state"
+    version: int
+    table: TableInfo
+    view: dict[str, Any]
+    """The engine's view of this seat (``PlayerView.to_json``): never another seat's cards."""
+    present: dict[str, Any]
+    """What the page shows beside it (``tarocchi.web.present``), computed from the view alone."""
+    sheet: list[SheetHand]
+
+
+class Error(Strict):
+    """A refusal: ``code`` for programs, ``message`` in one line for people."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+
+
+class Pong(Strict):
+    type: Literal["pong"] = "pong"
+
+
+# -- HTTP -----------------------------------------------------------------------------------------
+class NewTable(Strict):
+    """A table to create: the game, its options, and each seat (a person invited, or a level)."""
+
+    game: Annotated[str, Field(max_length=40)]
+    options: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=40)]] = {}
+    seats: Annotated[list[Kind], Field(min_length=1, max_length=8)]
+
+
+class SeatLink(Strict):
+    seat: int
+    kind: Kind
+    link: str | None
+    """The seat's secret link (invited seats only): whoever has it plays that seat."""
+    token: str | None
+
+
+class CreatedTable(Strict):
+    id: str
+    creator_token: str
+    """Lets its holder put a computer player in an absent person's seat, and back."""
+    seats: list[SeatLink]
+    watch: str
+    """The spectators' link."""
+
+
+class SeatChange(Strict):
+    creator_token: Annotated[str, Field(min_length=1, max_length=200)]
+    kind: Kind
+
+
+class PublicTable(Strict):
+    id: str
+    game: str
+    options: dict[str, str]
+    seats: list[SeatInfo]
+    version: int
+    over: bool
+
+
+class MyTable(Strict):
+    id: str
+    game: str
+    seat: int | None
+    """None: a table this token created."""
+    over: bool
+
+
+class OptionOut(Strict):
+    name: str
+    choices: list[str]
+    default: str
+    help: str
+
+
+class GameOut(Strict):
+    id: str
+    name: str
+    players: int
+    summary: str
+    hands: int
+    options: list[OptionOut]
+    levels: list[str]
+    seat_names: list[str]

@@ -1,0 +1,225 @@
+"""The database: one schema for SQLite and PostgreSQL (SQLAlchemy Core), migrated by Alembic.
+
+A table is its game, options and secret seed, its seats, and the list of actions taken: the
+Match is rebuilt by replaying them, so an action committed is a table that survives a crash.
+Tokens are kept only as SHA-256 digests; the seed never leaves the server before the game ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("creator_hash", String(64), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(64), nullable=False),
+)
+"""One row per action, numbered from 0: the primary key lets exactly one writer take a number."""
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, so a leaked database opens no seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: str
+    game: str
+    options: dict[str, str]
+    seed: int
+    first_dealer: int
+    creator_hash: str
+    finished: bool
+    seats: tuple[tuple[str, str], ...]
+    """(kind, token digest) of each seat."""
+    actions: tuple[tuple[int, str], ...]
+    """(seat, notation) of every action taken, in order."""
+
+
+class StaleAction(Exception):
+    """Another writer took this action number first: the table has moved on."""
+
+
+def migrate(url: str) -> None:
+    """Bring the database at ``url`` to the newest schema (Alembic, run in code)."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    command.upgrade(config, "head")
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url`` (from ``engine_url``); SQLite keeps foreign keys and syncs each commit."""
+    engine = create_engine(url, future=True, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(connection: object, _record: object) -> None:
+            cursor = connection.cursor()  # type: ignore[attr-defined]
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")  # committed means on disk, kill -9 or not
+            cursor.close()
+
+    return engine
+
+
+def engine_url(url: str) -> str:
+    """The SQLAlchemy URL for a user's ``--db`` (``postgresql://`` uses psycopg 3)."""
+    if url.startswith("postgresql://"):
+        return "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return url
+
+
+class Store:
+    """The server's reads and writes, each one transaction."""
+
+    def __init__(self, url: str) -> None:
+        self.url = engine_url(url)
+        migrate(self.url)
+        self.engine = connect(self.url)
+
+    def create(
+        self,
+        table_id: str,
+        game: str,
+        options: dict[str, str],
+        seed: int,
+        first_dealer: int,
+        creator_hash: str,
+        seat_rows: list[tuple[str, str]],
+    ) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(tables).values(
+                    id=table_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    first_dealer=first_dealer,
+                    creator_hash=creator_hash,
+                    created=datetime.now(UTC),
+                    finished=False,
+                )
+            )
+            db.execute(
+                insert(seats),
+                [
+                    {"table_id": table_id, "seat": seat, "kind": kind, "token_hash": token_hash}
+                    for seat, (kind, token_hash) in enumerate(seat_rows)
+                ],
+            )
+
+    def append(self, table_id: str, seq: int, seat: int, action: str, finished: bool) -> None:
+        """Commit action number ``seq``; StaleAction if another writer has taken that number."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions).values(table_id=table_id, seq=seq, seat=seat, action=action))
+                if finished:
+                    db.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+        except IntegrityError as error:
+            raise StaleAction(f"action {seq} of table {table_id} is taken") from error
+
+    def set_kind(self, table_id: str, seat: int, kind: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(kind=kind)
+            )
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).one_or_none()
+            if row is None:
+                return None
+            seat_rows = db.execute(
+                select(seats.c.kind, seats.c.token_hash)
+                .where(seats.c.table_id == table_id)
+                .order_by(seats.c.seat)
+            ).all()
+            action_rows = db.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(actions.c.table_id == table_id)
+                .order_by(actions.c.seq)
+            ).all()
+        options = row.options if isinstance(row.options, dict) else json.loads(row.options)
+        return StoredTable(
+            id=row.id,
+            game=row.game,
+            options={str(k): str(v) for k, v in options.items()},
+            seed=int(row.seed),
+            first_dealer=int(row.first_dealer),
+            creator_hash=row.creator_hash,
+            finished=bool(row.finished),
+            seats=tuple((kind, token_hash) for kind, token_hash in seat_rows),
+            actions=tuple((int(seat), str(action)) for seat, action in action_rows),
+        )
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(select(tables.c.id).where(tables.c.finished.is_(False)))]
+
+    def tables_of(self, token_hash: str) -> list[tuple[str, int]]:
+        """The tables and seats a token opens (a player's tables), and those it created (seat -1)."""
+        with self.engine.connect() as db:
+            seated = db.execute(
+                select(seats.c.table_id, seats.c.seat).where(seats.c.token_hash == token_hash)
+            ).all()
+            created = db.execute(select(tables.c.id).where(tables.c.creator_hash == token_hash)).all()
+        return [(r.table_id, int(r.seat)) for r in seated] + [(r.id, -1) for r in created]
+
+    def close(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,252 @@
+"""A live table: the engine's Match, rebuilt from the database, and who is connected to it.
+
+Every action goes one way: checked against the Match (turn, version, legality), committed to the
+database, applied, and only then sent to the connections, each its own seat's view. A finished
+hand is followed by the next at once; the score sheet keeps every finished hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from tarocchi.bots.base import Player
+from tarocchi.bots.players import make_player
+from tarocchi.core.actions import Action
+from tarocchi.core.errors import TarocchiError
+from tarocchi.core.match import Match
+from tarocchi.core.protocol import Game
+from tarocchi.core.registry import get_game
+from tarocchi.server.messages import SeatInfo, SheetHand, SheetLine, State, TableInfo
+from tarocchi.server.store import StaleAction, Store, StoredTable, digest
+from tarocchi.web.present import presentation
+
+log = logging.getLogger("tarocchi.server")
+
+Send = Callable[[str], Awaitable[None]]
+"""Sends one JSON text to one connection."""
+
+
+class Refusal(Exception):
+    """An action the table does not take; ``code`` for programs, the text for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Connection:
+    """One websocket at a table: a seat, or a spectator (seat None)."""
+
+    def __init__(self, seat: int | None, send: Send) -> None:
+        self.seat = seat
+        self.send = send
+
+
+class LiveTable:
+    """One table in memory. Its lock orders actions: one is checked, stored and applied at a time."""
+
+    def __init__(self, stored: StoredTable) -> None:
+        self.id = stored.id
+        self.game: Game[Any] = get_game(stored.game, stored.options)
+        self.match = Match(self.game, seed=stored.seed, first_dealer=stored.first_dealer)
+        self.kinds = [kind for kind, _ in stored.seats]
+        self.token_hashes = [token_hash for _, token_hash in stored.seats]
+        self.creator_hash = stored.creator_hash
+        self.version = 0
+        """How many actions the table has taken: a client acts on the version it saw."""
+        for seat, text in stored.actions:
+            self._apply(seat, self.game.parse_action(text))
+        self.lock = asyncio.Lock()
+        self.connections: list[Connection] = []
+        self.players: dict[int, Player] = {}
+        self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
+        self.thinking = False
+
+    # -- who is who ------------------------------------------------------------------------
+    def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` opens, compared in constant time against every seat (None: none)."""
+        wanted = digest(token)
+        found = None
+        for seat, token_hash in enumerate(self.token_hashes):
+            if hmac.compare_digest(wanted, token_hash):
+                found = seat
+        return found
+
+    def is_creator(self, token: str) -> bool:
+        return hmac.compare_digest(digest(token), self.creator_hash)
+
+    def computer(self, seat: int) -> Player | None:
+        kind = self.kinds[seat]
+        if kind == "invite":
+            return None
+        if seat not in self.players:
+            self.players[seat] = make_player(kind, self.game)
+        return self.players[seat]
+
+    # -- acting ----------------------------------------------------------------------------
+    def check(self, seat: int, text: str, version: int) -> Action:
+        """The action ``text`` means for ``seat`` now; Refusal naming why it cannot be taken."""
+        if self.match.over:
+            raise Refusal("over", "the game is over: nothing more can be played")
+        if version != self.version:
+            raise Refusal(
+                "stale",
+                f"the table has moved on (version {self.version}, you acted on {version}); look again",
+            )
+        to_act = self.match.to_act()
+        if to_act != seat:
+            who = "nobody" if to_act is None else self.game.seat_name(to_act)
+            raise Refusal("turn", f"it is {who}'s turn, not yours")
+        try:
+            action = self.game.parse_action(text, self.match.state)
+        except TarocchiError as error:
+            raise Refusal("notation", str(error)) from None
+        reason = self.game.explain_illegal(self.match.state, action)
+        if reason is not None:
+            raise Refusal("illegal", reason)
+        return action
+
+    def finishes(self, action: Action) -> bool:
+        """Whether ``action`` ends the game's last hand."""
+        after = self.game.apply(self.match.state, action)
+        return self.game.to_act(after) is None and len(self.match.hands) >= self.game.hands_per_game()
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.match.submit(seat, action)
+        self.version += 1
+        if self.match.hand_over and not self.match.over:
+            self.match.next_hand()
+
+    async def act(self, store: Store, seat: int, text: str, version: int) -> None:
+        """Take the action: committed to the database before anyone hears of it."""
+        async with self.lock:
+            action = self.check(seat, text, version)
+            try:
+                await asyncio.to_thread(
+                    store.append, self.id, self.version, seat, str(action), self.finishes(action)
+                )
+            except StaleAction:
+                raise Refusal("stale", "another server took an action first; look again") from None
+            self._apply(seat, action)
+        await self.broadcast()
+
+    # -- telling -----------------------------------------------------------------------------
+    def sheet(self) -> list[SheetHand]:
+        totals = [0] * self.game.players
+        sheet = []
+        for hand in self.match.hands:
+            if hand.result is None:
+                continue
+            totals = [t + s for t, s in zip(totals, hand.result.scores, strict=True)]
+            sheet.append(
+                SheetHand(
+                    number=hand.number,
+                    lines=[SheetLine(label=line.label, value=line.value) for line in hand.result.lines],
+                    scores=list(hand.result.scores),
+                    totals=totals,
+                )
+            )
+        return sheet
+
+    def state_for(self, seat: int | None) -> State:
+        """What ``seat`` (None: a spectator) is sent: its own view and nothing else of the hand."""
+        view = self.match.view(seat)
+        connected = {c.seat for c in self.connections}
+        return State(
+            version=self.version,
+            table=TableInfo(
+                id=self.id,
+                game=self.game.info.id,
+                game_name=self.game.info.name,
+                deck=self.game.deck.name,
+                hands=self.game.hands_per_game(),
+                seat=seat,
+                seats=[
+                    SeatInfo(kind=kind, connected=s in connected)  # type: ignore[arg-type]
+                    for s, kind in enumerate(self.kinds)
+                ],
+                over=self.match.over,
+                winners=list(self.match.winners()) if self.match.over else [],
+            ),
+            view=view.to_json(),
+            present=presentation(self.game, view),
+            sheet=self.sheet(),
+        )
+
+    async def broadcast(self) -> None:
+        for connection in list(self.connections):
+            text = self.state_for(connection.seat).model_dump_json()
+            try:
+                await connection.send(text)
+            except Exception:  # a closed socket: its handler removes it
+                log.debug("table %s: a connection could not be sent to", self.id)
+
+
+class Tables:
+    """Every live table of this server, loaded from the database on demand."""
+
+    def __init__(self, store: Store, pool: Executor) -> None:
+        self.store = store
+        self.pool = pool
+        self.live: dict[str, LiveTable] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def get(self, table_id: str) -> LiveTable | None:
+        table = self.live.get(table_id)
+        if table is None:
+            stored = self.store.load(table_id)
+            if stored is None:
+                return None
+            table = LiveTable(stored)
+            self.live[table_id] = table
+        return table
+
+    def wake(self, table: LiveTable) -> None:
+        """If a computer player is to act, let it think in the worker pool and act."""
+        seat = table.match.to_act()
+        if seat is None or table.thinking or table.computer(seat) is None:
+            return
+        table.thinking = True
+        task = asyncio.get_running_loop().create_task(self._think(table, seat))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _think(self, table: LiveTable, seat: int) -> None:
+        try:
+            player = table.computer(seat)
+            if player is None:
+                return
+            version = table.version
+            view = table.match.view(seat)
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.pool, player.choose, view, table.rngs[seat])
+            try:
+                await table.act(self.store, seat, str(action), version)
+            except Refusal as refusal:  # the seat was handed back to a person meanwhile, say
+                log.info("table %s: computer player at seat %d not taken: %s", table.id, seat, refusal)
+        except Exception:
+            log.exception("table %s: computer player at seat %d failed", table.id, seat)
+        finally:
+            table.thinking = False
+        self.wake(table)
+
+    def resume_all(self) -> int:
+        """Load every unfinished table and set its computer players going; how many there were."""
+        ids = self.store.unfinished()
+        for table_id in ids:
+            table = self.get(table_id)
+            if table is not None:
+                self.wake(table)
+        return len(ids)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)

@@ -1,0 +1,153 @@
+"""Issue 13: nothing is lost. A real ``tarocchi serve`` is killed with SIGKILL mid-hand and
+restarted on the same database: the table resumes at its last acknowledged action, the computer
+players go on, the game is finished, and its record is exactly the game replayed from its actions.
+No token appears in what the server prints."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tarocchi.core.record import replay
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Server:
+    """``tarocchi serve`` as a user starts it, on a port and database of the test's."""
+
+    def __init__(self, db_url: str, log: Path) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [
+                    str(Path(sys.executable).parent / "tarocchi"),
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.db_url,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=20)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+def sit(server: Server, table: str, token: str) -> ClientConnection:
+    socket = connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=10, legacy=True)
+    socket.send(json.dumps({"type": "hello", "token": token}))
+    return socket
+
+
+def my_turn(socket: ClientConnection) -> dict[str, Any]:
+    """The next state in which seat 0 acts or the game is over."""
+    while True:
+        message = json.loads(socket.recv(timeout=30))
+        if message["type"] == "state" and (message["table"]["over"] or message["view"]["to_act"] == 0):
+            return message
+
+
+def test_a_killed_server_resumes_every_table_where_it_stood(server: Server) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
+    ).json()
+    table, token = created["id"], created["seats"][0]["token"]
+    rng = random.Random(2)  # which legal action the person picks; the deal is the server's secret
+    socket = sit(server, table, token)
+    acknowledged = 0
+    for _ in range(12):  # well into the first hand
+        state = my_turn(socket)
+        socket.send(
+            json.dumps(
+                {
+                    "type": "act",
+                    "action": rng.choice(state["view"]["legal_actions"]),
+                    "version": state["version"],
+                }
+            )
+        )
+        acknowledged = state["version"] + 1
+    state = my_turn(socket)  # our last action is acknowledged: the table has moved past it
+    assert state["version"] >= acknowledged
+    seen = state["version"]
+    server.kill()
+    socket.close()
+
+    server.start()
+    socket = sit(server, table, token)
+    state = my_turn(socket)
+    assert state["version"] >= seen, "the restarted table lost acknowledged actions"
+    while not state["table"]["over"]:
+        socket.send(
+            json.dumps(
+                {
+                    "type": "act",
+                    "action": rng.choice(state["view"]["legal_actions"]),
+                    "version": state["version"],
+                }
+            )
+        )
+        state = my_turn(socket)
+    socket.close()
+
+    record = httpx.get(f"{server.base}/api/tables/{table}/record").json()
+    assert record["complete"] is True and len(record["hands"]) == 4
+    summary = replay(record)  # the record is the game replayed from its deals and actions
+    assert list(summary.totals) == record["totals"]
+    assert sum(len(hand["actions"]) for hand in record["hands"]) == state["version"]
+    printed = server.log.read_text()
+    assert token not in printed and created["creator_token"] not in printed
+    assert "resumed" in printed
