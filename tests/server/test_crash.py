@@ -6,76 +6,17 @@ No token appears in what the server prints."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from serverproc import Server
 from websockets.sync.client import ClientConnection, connect
 
 from tarocchi.core.record import replay
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class Server:
-    """``tarocchi serve`` as a user starts it, on a port and database of the test's."""
-
-    def __init__(self, db_url: str, log: Path) -> None:
-        self.db_url = db_url
-        self.port = free_port()
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "tarocchi"),
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    self.db_url,
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=20)
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 import pytest
-from conftest import Seat, create
 from fastapi.testclient import TestClient
+from serverproc import Seat, create
 from starlette.websockets import WebSocketDisconnect
 
 from tarocchi.core.registry import available_games

@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 import pytest
-from conftest import Seat, create
 from fastapi.testclient import TestClient
+from serverproc import Seat, create
 from test_play import VARIANTS
 
 from tarocchi.core.match import Match

@@ -56,6 +56,8 @@ class SeatInfo(Strict):
 
 class SheetLine(Strict):
     label: str
+    side: str
+    """The side the line scores for ("" for a line of the whole table)."""
     value: int
 
 

@@ -148,12 +148,21 @@ class LiveTable:
             sheet.append(
                 SheetHand(
                     number=hand.number,
-                    lines=[SheetLine(label=line.label, value=line.value) for line in hand.result.lines],
+                    lines=[
+                        SheetLine(label=line.label, side=self.side_name(line.side), value=line.value)
+                        for line in hand.result.lines
+                    ],
                     scores=list(hand.result.scores),
                     totals=totals,
                 )
             )
         return sheet
+
+    def side_name(self, side: int | None) -> str:
+        names = self.game.info.side_names
+        if side is None:
+            return ""
+        return names[side] if side < len(names) else f"side {side}"
 
     def state_for(self, seat: int | None) -> State:
         """What ``seat`` (None: a spectator) is sent: its own view and nothing else of the hand."""

@@ -1,0 +1,109 @@
+// The table page: one websocket to the server, which sends this seat's view after every change;
+// the page draws it (view.js) and sends back the action the player chose with the version it saw.
+// The seat's secret token travels in the link's fragment (#...), which the browser never sends
+// in a request, and then in the socket's first message: it appears in no URL a server logs.
+
+import { drawTable, el, indexDeck } from "./view.js";
+
+const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+
+export class TablePage {
+  constructor(root, tableId, token) {
+    this.root = root;
+    this.tableId = tableId;
+    this.token = token;
+    this.message = null;
+    this.deck = null;
+    this.tries = 0;
+    this.socket = null;
+    this.banner = document.getElementById("banner");
+  }
+
+  async start() {
+    const decks = await (await fetch("/api/decks")).json();
+    this.decks = new Map(decks.map((deck) => [deck.name, indexDeck(deck)]));
+    this.connect();
+    document.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.tableId)}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.tries = 0;
+      socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", () => this.lost());
+  }
+
+  lost() {
+    const wait = RETRY_MS[Math.min(this.tries, RETRY_MS.length - 1)];
+    this.tries += 1;
+    this.showBanner(`Connection lost: trying again in ${Math.round(wait / 1000)} s…`);
+    setTimeout(() => this.connect(), wait);
+  }
+
+  showBanner(text) {
+    this.banner.textContent = text;
+    this.banner.hidden = !text;
+  }
+
+  receive(data) {
+    if (data.type === "error") {
+      if (this.message) {
+        this.message.refusal = data.message;
+        this.draw();
+      } else {
+        this.root.replaceChildren(el("p", { className: "refusal", role: "alert" }, data.message));
+      }
+      return;
+    }
+    if (data.type !== "state") return;
+    this.showBanner("");
+    this.message = { ...data, ...data.present, table: { ...data.table, ...data.present, seat: data.view.seat }, refusal: null };
+    this.deck = this.decks.get(data.table.deck);
+    document.body.dataset.version = String(data.version);
+    this.draw();
+  }
+
+  draw() {
+    drawTable(this.root, this.message, this.deck, {
+      onCard: (code, actions) => this.card(code, actions),
+      onAction: (action) => this.send(action.text),
+      onText: (text) => this.send(text),
+    });
+  }
+
+  card(code, actions) {
+    if (!actions.length) {
+      const why = this.message.view.to_act === this.message.table.seat ? "that card may not be played now" : "it is not your turn";
+      this.send(code, why);
+      return;
+    }
+    this.send(actions[0].text);
+  }
+
+  /** Send an action; the server answers with the new view or an error saying why not. */
+  send(text, fallback) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+      this.message.refusal = fallback || "not connected: the action was not sent";
+      this.draw();
+      return;
+    }
+    this.socket.send(JSON.stringify({ type: "act", action: text, version: this.message.version }));
+  }
+
+  key(event) {
+    if (event.target instanceof HTMLInputElement) return;
+    const cards = [...this.root.querySelectorAll("button.in-hand")];
+    const at = cards.indexOf(document.activeElement);
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const step = event.key === "ArrowRight" ? 1 : -1;
+      const next = cards[(at + step + cards.length) % cards.length];
+      if (next) next.focus();
+      event.preventDefault();
+    }
+  }
+}

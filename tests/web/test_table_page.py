@@ -1,0 +1,221 @@
+"""Issue 14: the browser table against a real ``tarocchi serve``, in Chromium.
+
+A person creates a table in the lobby and clicks through a whole hand against computer players
+to the score sheet, for every game and option; two people at one table each see only their own
+hand; a reload, and a server killed and restarted, restore the table; a phone's width needs no
+horizontal scrolling."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from serverproc import Server
+
+from tarocchi.core.registry import get_game
+
+VARIANTS = [
+    ("piedmont", {"good_evil": "trumps"}),
+    ("piedmont", {"good_evil": "allegiance"}),
+    ("sicilian", {}),
+    ("taroinche", {"hands": "5"}),
+    ("taroux", {}),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+def state(page: Any) -> dict[str, Any]:
+    """What the page last received (the test reads it to know whose turn it is; it acts by clicks)."""
+    message: dict[str, Any] = page.evaluate("() => window.tarocchiTable.message")
+    return message
+
+
+def wait_for_turn_or_sheet(page: Any, seat: int) -> dict[str, Any]:
+    page.wait_for_function(
+        """(seat) => {
+            const m = window.tarocchiTable && window.tarocchiTable.message;
+            return m && (m.sheet.length > 0 || (m.view.to_act === seat && m.legal.length > 0));
+        }""",
+        arg=seat,
+        timeout=20_000,
+    )
+    return state(page)
+
+
+def act_by_click(page: Any, message: dict[str, Any]) -> str:
+    """Click what a person would: a raised card, else a call button, else type a legal bid."""
+    version = message["version"]
+    cards = page.locator("button.in-hand.legal")
+    if cards.count():
+        cards.first.click()
+        what = "card"
+    elif page.locator("button.call").count():
+        page.locator("button.call").first.click()
+        what = "call"
+    else:
+        page.fill("#action-text", message["legal"][-1]["text"])
+        page.click("form.bid button[type=submit]")
+        what = "bid"
+    page.wait_for_function(
+        "(v) => window.tarocchiTable.message.version > v || window.tarocchiTable.message.refusal", arg=version
+    )
+    assert state(page)["refusal"] is None, state(page)["refusal"]
+    return what
+
+
+def create_in_lobby(page: Any, base: str, game: str, options: dict[str, str]) -> None:
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    page.select_option("#game", game)
+    for name, value in options.items():
+        page.select_option(f"select[name={name}]", value)
+    page.select_option("select[name=seat-0]", "invite")
+    for seat in range(1, get_game(game, options).players):
+        page.select_option(f"select[name=seat-{seat}]", "easy")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), VARIANTS, ids=[f"{g}-{'-'.join(o.values())}" for g, o in VARIANTS]
+)
+def test_a_person_clicks_through_a_hand_to_the_score_sheet(
+    browser: Any, server: Server, screenshots: Path, game: str, options: dict[str, str]
+) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    create_in_lobby(page, server.base, game, options)
+    page.screenshot(path=str(screenshots / f"{game}-lobby.png"), full_page=True)
+    page.click("#create button[type=submit]")
+    page.locator("#created a[data-seat='0']").click()
+    page.wait_for_selector("#table .ring")
+    kinds: list[str] = []
+    shot_auction = shot_trick = False
+    message = wait_for_turn_or_sheet(page, 0)
+    while not message["sheet"]:
+        if not shot_auction and not page.locator("button.in-hand.legal").count():
+            page.screenshot(path=str(screenshots / f"{game}-auction.png"), full_page=True)
+            shot_auction = True
+        if not shot_trick and message["view"]["trick"] and message["view"]["trick"]["plays"]:
+            page.screenshot(path=str(screenshots / f"{game}-trick.png"), full_page=True)
+            shot_trick = True
+        kinds.append(act_by_click(page, message))
+        message = wait_for_turn_or_sheet(page, 0)
+    assert "card" in kinds
+    sheet = page.locator("section.sheet table.hand-sheet[data-hand='1']")
+    sheet.wait_for()
+    assert sheet.locator("tbody tr").count() == len(message["sheet"][0]["lines"]) > 0
+    assert "Totals" in sheet.inner_text()
+    page.screenshot(path=str(screenshots / f"{game}-sheet.png"), full_page=True)
+    page.close()
+
+
+def test_an_illegal_card_is_refused_with_the_reason(browser: Any, server: Server) -> None:
+    """A dimmed card clicked: the server refuses it and the page shows why, in words. (At the
+    start of a Sicilian hand nobody may play a card: the bargain comes first, S3.)"""
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite"] * 4}
+    ).json()
+    page = browser.new_page()
+    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.wait_for_selector("#table .ring")
+    assert page.locator("button.in-hand.legal").count() == 0
+    page.locator("button.in-hand.dim").first.click(force=True)  # dimmed, yet a person may click it
+    refusal = page.locator(".refusal")
+    refusal.wait_for()
+    words = refusal.inner_text()
+    if state(page)["view"]["to_act"] == 0:
+        assert "bargain" in words.lower() or "card" in words.lower(), words
+    else:
+        assert "turn" in words, words
+    assert state(page)["version"] == 0
+    page.close()
+
+
+def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "invite", "easy", "easy"]}
+    ).json()
+    pages = []
+    for seat in (0, 1):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(f"{server.base}{created['seats'][seat]['link']}")
+        page.wait_for_selector("#table .hand")
+        pages.append(page)
+    plays = 0
+    while plays < 12:
+        for seat, page in enumerate(pages):
+            message = state(page)
+            if message["view"]["to_act"] == seat and message["legal"]:
+                act_by_click(page, message)
+                plays += 1
+        pages[0].wait_for_timeout(50)
+    hands = [
+        set(pages[s].locator("#table .hand button").evaluate_all("(b) => b.map((x) => x.dataset.code)"))
+        for s in (0, 1)
+    ]
+    assert hands[0] and hands[1] and not hands[0] & hands[1]
+    for seat, page in enumerate(pages):
+        text = json.dumps(state(page))
+        other = hands[1 - seat]
+        assert state(page)["view"]["hand"].split() and not set(state(page)["view"]["hand"].split()) & other
+        assert state(page)["table"]["seat"] == seat and "token" not in text
+        page.context.close()
+
+
+def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_path: Path) -> None:
+    own = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
+    own.start()
+    try:
+        created = httpx.post(
+            f"{own.base}/api/tables", json={"game": "taroinche", "seats": ["invite"] + ["easy"] * 4}
+        ).json()
+        page = browser.new_page()
+        page.goto(f"{own.base}{created['seats'][0]['link']}")
+        for _ in range(3):
+            act_by_click(page, wait_for_turn_or_sheet(page, 0))
+        before = state(page)
+        page.reload()
+        page.wait_for_function(
+            "(v) => window.tarocchiTable.message && window.tarocchiTable.message.version === v",
+            arg=before["version"],
+        )
+        assert state(page)["view"] == before["view"]
+        own.kill()
+        page.wait_for_selector("#banner:not([hidden])")
+        assert "Connection lost" in page.locator("#banner").inner_text()
+        own.start()
+        page.wait_for_selector("#banner[hidden]", state="attached", timeout=20_000)
+        assert state(page)["version"] == before["version"] and state(page)["view"] == before["view"]
+        act_by_click(page, wait_for_turn_or_sheet(page, 0))  # and play goes on
+        page.close()
+    finally:
+        own.stop()
+
+
+def test_a_phone_shows_the_whole_table_without_scrolling_sideways(
+    browser: Any, server: Server, screenshots: Path
+) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "taroux", "seats": ["invite"] + ["easy"] * 5}
+    ).json()
+    page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.wait_for_selector("#table .hand")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360, width
+    page.screenshot(path=str(screenshots / "taroux-phone.png"), full_page=True)
+    page.goto(f"{server.base}/")
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.close()
