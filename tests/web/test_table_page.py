@@ -16,6 +16,7 @@ import httpx
 import pytest
 from serverproc import Server
 
+from tarocchi.core.record import replay
 from tarocchi.core.registry import get_game
 
 VARIANTS = [
@@ -218,4 +219,40 @@ def test_a_phone_shows_the_whole_table_without_scrolling_sideways(
     page.goto(f"{server.base}/")
     page.wait_for_selector("body[data-ready=yes]")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.close()
+
+
+def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server: Server) -> None:
+    """Taroinche over five hands: the last trick on demand along the way, the winners named at the
+    end, and the record downloaded from the page is one ``tarocchi replay`` accepts."""
+    created = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "taroinche", "options": {"hands": "5"}, "seats": ["invite"] + ["easy"] * 4},
+    ).json()
+    page = browser.new_page()
+    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    looked = False
+    while True:
+        page.wait_for_function(
+            """() => { const m = window.tarocchiTable && window.tarocchiTable.message;
+                       return m && (m.table.over || (m.view.to_act === 0 && m.legal.length > 0)); }""",
+            timeout=20_000,
+        )
+        message = state(page)
+        if message["table"]["over"]:
+            break
+        if not looked and message["view"]["tricks"]:
+            page.click("button.last-trick")
+            shown = page.locator(".trick .played").evaluate_all("(p) => p.map((x) => x.dataset.code)")
+            assert shown == [code for _, code in message["view"]["tricks"][-1]["plays"]]
+            page.click("button.last-trick")
+            looked = True
+        act_by_click(page, message)
+    assert looked
+    assert page.locator(".over").inner_text().startswith("Game over:")
+    href = page.locator("a.record").get_attribute("href")
+    assert href is not None
+    record = httpx.get(f"{server.base}{href}").json()
+    summary = replay(record)
+    assert summary.complete and summary.hands == 5 and list(summary.totals) == message["sheet"][-1]["totals"]
     page.close()

@@ -17,6 +17,17 @@ export class TablePage {
     this.tries = 0;
     this.socket = null;
     this.banner = document.getElementById("banner");
+    this.animate = localStorage.getItem("tarocchi.animate") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.turnStarted = Date.now();
+    setInterval(() => this.tick(), 1000);
+  }
+
+  /** The turn timer: how long the seat to act has been thinking. */
+  tick() {
+    const timer = this.root.querySelector(".timer");
+    if (timer && this.message && this.message.view.to_act !== null) {
+      timer.textContent = ` · ${Math.floor((Date.now() - this.turnStarted) / 1000)} s`;
+    }
   }
 
   async start() {
@@ -62,7 +73,16 @@ export class TablePage {
     }
     if (data.type !== "state") return;
     this.showBanner("");
-    this.message = { ...data, ...data.present, table: { ...data.table, ...data.present, seat: data.view.seat }, refusal: null };
+    const turnChanged = !this.message || this.message.view.to_act !== data.view.to_act || this.message.version !== data.version;
+    if (turnChanged) this.turnStarted = Date.now();
+    this.message = {
+      ...data,
+      ...data.present,
+      table: { ...data.table, ...data.present, seat: data.view.seat },
+      refusal: null,
+      showLast: false,
+      animate: this.animate,
+    };
     this.deck = this.decks.get(data.table.deck);
     document.body.dataset.version = String(data.version);
     this.draw();
@@ -73,7 +93,17 @@ export class TablePage {
       onCard: (code, actions) => this.card(code, actions),
       onAction: (action) => this.send(action.text),
       onText: (text) => this.send(text),
+      onLastTrick: () => {
+        this.message.showLast = !this.message.showLast;
+        this.draw();
+      },
+      onAnimate: (event) => {
+        this.animate = event.target.checked;
+        localStorage.setItem("tarocchi.animate", this.animate ? "on" : "off");
+        this.message.animate = this.animate;
+      },
     });
+    this.tick();
   }
 
   card(code, actions) {

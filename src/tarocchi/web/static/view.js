@@ -84,8 +84,11 @@ function seatBox(message, seat, place) {
 
 function trickArea(message, deck, place) {
   const { view, table } = message;
-  const trick = view.trick || (view.tricks.length ? view.tricks[view.tricks.length - 1] : null);
-  const area = el("div", { className: "trick", "aria-label": "the trick", role: "group" });
+  const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+  const current = view.trick && view.trick.plays.length ? view.trick : null;
+  const trick = message.showLast ? last : current || (view.trick ? last : null);
+  const what = message.showLast ? "the last trick" : "the trick";
+  const area = el("div", { className: `trick${message.animate ? " animate" : ""}`, "aria-label": what, role: "group" });
   if (!trick) return area;
   for (const [seat, code] of trick.plays) {
     const face = cardFace(deck, code);
@@ -230,9 +233,19 @@ export function drawTable(root, message, deck, handlers) {
     { className: "status", role: "status" },
     `${table.game_name} · hand ${view.hand_number} of ${table.hands} · ${view.phase}` +
       (view.to_act === null || view.to_act === undefined ? "" : ` · ${seatLabel(table, view.to_act)} to play`),
+    el("span", { className: "timer", "aria-hidden": "true" }),
+  );
+  const controls = el(
+    "div",
+    { className: "controls" },
+    el("button", { type: "button", className: "last-trick", "aria-pressed": message.showLast ? "true" : "false", disabled: !view.tricks.length, onclick: handlers.onLastTrick }, message.showLast ? "Back to the trick" : "Last trick"),
+    el("label", {}, el("input", { type: "checkbox", className: "animate-toggle", checked: message.animate, onchange: handlers.onAnimate }), " animate"),
+    table.over ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record") : null,
   );
   root.replaceChildren(
     status,
+    controls,
+    table.over ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
     seats,
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
     table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
