@@ -103,3 +103,55 @@ class Seat:
         message = self.next()
         assert message["type"] == "error", message
         return message
+
+
+class Postgres:
+    """A throwaway PostgreSQL server from Debian's packages: initdb in a temporary folder, listening
+    on loopback only, stopped at the end. As root it runs as the ``postgres`` user (PostgreSQL
+    refuses to run as root). Missing PostgreSQL is an error, never a skip: make test installs it."""
+
+    def __init__(self, folder: Path) -> None:
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        if not found:
+            raise RuntimeError(
+                "PostgreSQL is not installed: apt-get install postgresql (make test installs it where it can)"
+            )
+        self.bin = found[-1].parent
+        self.folder = folder
+        self.port = free_port()
+        self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        if self.as_user:
+            os.chown(folder, _uid("postgres"), -1)
+
+    def run(self, *command: str) -> None:
+        subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        data = self.folder / "data"
+        self.run(str(self.bin / "initdb"), "-D", str(data), "-A", "trust", "-U", "tarocchi", "--no-sync")
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self.run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "log"),
+            "-w",
+            "start",
+        )
+
+    def database(self, name: str) -> str:
+        """A new, empty database; its URL."""
+        self.run(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "tarocchi", name)
+        return f"postgresql://tarocchi@127.0.0.1:{self.port}/{name}"
+
+    def stop(self) -> None:
+        self.run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "stop")
+
+
+def _uid(user: str) -> int:
+    import pwd
+
+    return pwd.getpwnam(user).pw_uid

@@ -20,8 +20,8 @@ from tarocchi.core.record import replay
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
+def server(any_db_url: str, tmp_path: Path) -> Iterator[Server]:
+    running = Server(any_db_url, tmp_path / "server.log")
     running.start()
     yield running
     running.stop()
