@@ -94,6 +94,7 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
     browser: Any, server: Server, screenshots: Path, game: str, options: dict[str, str]
 ) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.add_init_script("localStorage.setItem('tarocchi.animate', 'off')")  # still screenshots
     create_in_lobby(page, server.base, game, options)
     page.screenshot(path=str(screenshots / f"{game}-lobby.png"), full_page=True)
     page.click("#create button[type=submit]")

@@ -188,10 +188,11 @@ function factsList(view) {
 
 function logList(message) {
   const lines = message.log || [];
+  const shown = lines.slice(-40);
   return el(
     "ol",
-    { className: "log", "aria-label": "what happened", "aria-live": "polite" },
-    lines.slice(-40).map((line) => el("li", {}, line)),
+    { className: "log", start: String(lines.length - shown.length + 1), "aria-label": "what happened", "aria-live": "polite" },
+    shown.map((line) => el("li", {}, line)),
   );
 }
 
