@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 from fastapi.testclient import TestClient
 
 
