@@ -18,7 +18,10 @@ function chosen() {
 
 function fill() {
   const game = chosen();
-  document.getElementById("game-summary").textContent = game.summary;
+  document.getElementById("game-summary").replaceChildren(
+    `${game.summary} `,
+    el("a", { href: `/rules.html?game=${encodeURIComponent(game.id)}`, id: "rules-link" }, "The rules"),
+  );
   options.replaceChildren(el("legend", {}, "Options"));
   for (const option of game.options) {
     options.append(

@@ -84,6 +84,8 @@ export class TablePage {
       animate: this.animate,
     };
     this.deck = this.decks.get(data.table.deck);
+    const rules = document.getElementById("rules-link");
+    if (rules) rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}`;
     document.body.dataset.version = String(data.version);
     this.draw();
   }

@@ -1,0 +1,74 @@
+// Just enough Markdown for the rules pages (docs/rules, copied beside this file): headings,
+// paragraphs, lists with wrapped lines, **bold**, *emphasis*, `code` and links. Text is escaped
+// before any markup is added, so a rules page can never inject HTML.
+
+function escape(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function inline(text) {
+  return escape(text)
+    .replace(/`([^`]+)`/g, "<code>$1</code>")
+    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
+    .replace(/\*([^*]+)\*/g, "<em>$1</em>")
+    .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) =>
+      /^https?:\/\//.test(href) ? `<a href="${href}">${label}</a>` : label,
+    )
+    .replace(/\n/g, "<br>");
+}
+
+/** HTML for ``source``: blocks separated by blank lines; list items continue on indented lines. */
+export function markdown(source) {
+  const out = [];
+  let list = null; // "ul" or "ol"
+  let item = null;
+  let paragraph = [];
+  const flushParagraph = () => {
+    if (paragraph.length) out.push(`<p>${inline(paragraph.join(" "))}</p>`);
+    paragraph = [];
+  };
+  const flushItem = () => {
+    if (item !== null) out.push(`<li>${inline(item)}</li>`);
+    item = null;
+  };
+  const closeList = () => {
+    flushItem();
+    if (list) out.push(`</${list}>`);
+    list = null;
+  };
+  for (const raw of source.split("\n")) {
+    const line = raw.trimEnd();
+    const heading = /^(#{1,4})\s+(.*)$/.exec(line);
+    const bullet = /^[-*]\s+(.*)$/.exec(line);
+    const numbered = /^\d+\.\s+(.*)$/.exec(line);
+    if (!line.trim()) {
+      flushParagraph();
+      closeList();
+    } else if (heading) {
+      flushParagraph();
+      closeList();
+      const level = heading[1].length;
+      out.push(`<h${level}>${inline(heading[2])}</h${level}>`);
+    } else if (bullet || numbered) {
+      flushParagraph();
+      const kind = bullet ? "ul" : "ol";
+      if (list !== kind) {
+        closeList();
+        out.push(`<${kind}>`);
+        list = kind;
+      }
+      flushItem();
+      item = (bullet || numbered)[1];
+    } else if (item !== null && /^\s+[-*]\s+/.test(raw)) {
+      item += `\n• ${line.trim().replace(/^[-*]\s+/, "")}`; // a nested point: a line of its own
+    } else if (item !== null && /^\s+/.test(raw)) {
+      item += ` ${line.trim()}`;
+    } else {
+      closeList();
+      paragraph.push(line.trim());
+    }
+  }
+  flushParagraph();
+  closeList();
+  return out.join("\n");
+}
