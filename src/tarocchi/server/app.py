@@ -15,9 +15,9 @@ import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -182,6 +182,7 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
             dict(game.options),
             secrets.randbits(62),
             secrets.randbelow(game.players),
+            game.hands_per_game(),
             digest(creator),
             [(kind, digest(token)) for kind, token in zip(new.seats, tokens, strict=True)],
         )
@@ -223,9 +224,9 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
             over=table.match.over,
         )
 
-    @app.get("/api/my-tables")
-    def mine(token: str, request: Request) -> list[MyTable]:
-        """The tables a token sits at or created (send it as ``?token=``; it is not logged)."""
+    @app.get("/api/tables")
+    def mine(token: Annotated[str, Query(min_length=1, max_length=200)], request: Request) -> list[MyTable]:
+        """The tables a token sits at or created (``?token=``: request lines are never logged)."""
         found = []
         for table_id, seat in tables(request).store.tables_of(digest(token)):
             table = tables(request).get(table_id)
@@ -240,7 +241,7 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
                 )
         return found
 
-    @app.put("/api/tables/{table_id}/seats/{seat}")
+    @app.post("/api/tables/{table_id}/seats/{seat}")
     async def change_seat(table_id: str, seat: int, change: SeatChange, request: Request) -> PublicTable:
         """The creator puts a computer player in an absent person's seat, or the person back."""
         table = live(request, table_id)
@@ -252,6 +253,8 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
             lvl for lvl, kind in LEVELS.items() if kind in player_kinds(table.game)
         }:
             raise HTTPException(422, f"{table.game.info.id} has no {change.kind} computer player")
+        if change.kind != "invite" and any(c.seat == seat for c in table.connections):
+            raise HTTPException(409, f"seat {seat}'s person is at the table: only an absent one is replaced")
         async with table.lock:
             await asyncio.to_thread(tables(request).store.set_kind, table.id, seat, change.kind)
             table.kinds[seat] = change.kind

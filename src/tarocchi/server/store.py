@@ -27,6 +27,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     event,
     insert,
@@ -45,6 +46,7 @@ tables = Table(
     Column("options", JSON, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("first_dealer", Integer, nullable=False),
+    Column("hands", Integer, nullable=False),  # the game's length, as the options set it
     Column("creator_hash", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
@@ -64,8 +66,9 @@ actions = Table(
     metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),
+    Column("hand", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("action", String(64), nullable=False),
+    Column("action", Text, nullable=False),
 )
 """One row per action, numbered from 0: the primary key lets exactly one writer take a number."""
 
@@ -82,6 +85,7 @@ class StoredTable:
     options: dict[str, str]
     seed: int
     first_dealer: int
+    hands: int
     creator_hash: str
     finished: bool
     seats: tuple[tuple[str, str], ...]
@@ -140,6 +144,7 @@ class Store:
         options: dict[str, str],
         seed: int,
         first_dealer: int,
+        hands: int,
         creator_hash: str,
         seat_rows: list[tuple[str, str]],
     ) -> None:
@@ -151,6 +156,7 @@ class Store:
                     options=options,
                     seed=seed,
                     first_dealer=first_dealer,
+                    hands=hands,
                     creator_hash=creator_hash,
                     created=datetime.now(UTC),
                     finished=False,
@@ -164,11 +170,13 @@ class Store:
                 ],
             )
 
-    def append(self, table_id: str, seq: int, seat: int, action: str, finished: bool) -> None:
-        """Commit action number ``seq``; StaleAction if another writer has taken that number."""
+    def append(self, table_id: str, seq: int, hand: int, seat: int, action: str, finished: bool) -> None:
+        """Commit action number ``seq`` (of hand ``hand``); StaleAction if another writer took that number."""
         try:
             with self.engine.begin() as db:
-                db.execute(insert(actions).values(table_id=table_id, seq=seq, seat=seat, action=action))
+                db.execute(
+                    insert(actions).values(table_id=table_id, seq=seq, hand=hand, seat=seat, action=action)
+                )
                 if finished:
                     db.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
         except IntegrityError as error:
@@ -202,6 +210,7 @@ class Store:
             options={str(k): str(v) for k, v in options.items()},
             seed=int(row.seed),
             first_dealer=int(row.first_dealer),
+            hands=int(row.hands),
             creator_hash=row.creator_hash,
             finished=bool(row.finished),
             seats=tuple((kind, token_hash) for kind, token_hash in seat_rows),

@@ -130,7 +130,13 @@ class LiveTable:
             action = self.check(seat, text, version)
             try:
                 await asyncio.to_thread(
-                    store.append, self.id, self.version, seat, str(action), self.finishes(action)
+                    store.append,
+                    self.id,
+                    self.version,
+                    self.match.hand.number,
+                    seat,
+                    str(action),
+                    self.finishes(action),
                 )
             except StaleAction:
                 raise Refusal("stale", "another server took an action first; look again") from None
