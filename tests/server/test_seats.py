@@ -20,7 +20,8 @@ def test_the_creator_fills_absent_seats_with_computer_players_who_then_play(clie
         seat.next_state()
 
         def change(number: int, kind: str, token: str = creator) -> tuple[int, str]:
-            answer = client.post(f"/api/tables/{tid}/seats/{number}", json={"creator_token": token, "kind": kind})
+            body = {"creator_token": token, "kind": kind}
+            answer = client.post(f"/api/tables/{tid}/seats/{number}", json=body)
             return answer.status_code, answer.text
 
         assert change(1, "easy", token="not-the-creator")[0] == 403
