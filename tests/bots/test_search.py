@@ -42,3 +42,19 @@ def test_a_time_budget_of_zero_still_searches_one_world() -> None:
 def test_an_unknown_playout_is_refused_naming_the_playouts() -> None:
     with pytest.raises(ValueError, match="no 'greedy' playout; the playouts are: heuristic, random"):
         SearchPlayer(get_game("piedmont"), playout="greedy")
+
+
+def test_a_world_cut_short_by_the_budget_is_dropped_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 0.3 s per reading against a 1 s budget runs out at the fourth action of the
+    second world: that world's first three scores must not count, so the means are the first
+    world's alone, as a one-world search from the same rng finds them."""
+    player, view = first_lead_view()
+    assert len(view.legal_actions) > 4
+    readings = iter(i * 0.3 for i in range(1000))
+    monkeypatch.setattr("tarocchi.bots.search.time.perf_counter", lambda: next(readings))
+    player.worlds, player.seconds = 50, 1.0
+    cut = player.evaluate(view, random.Random(1))
+    player.worlds, player.seconds = 1, None
+    whole = player.evaluate(view, random.Random(1))
+    assert {worlds for _, _, worlds in cut} == {1}
+    assert {str(a): mean for a, mean, _ in cut} == {str(a): mean for a, mean, _ in whole}

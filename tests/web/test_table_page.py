@@ -185,7 +185,12 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         page = browser.new_page()
         page.goto(f"{own.base}{created['seats'][0]['link']}")
         for _ in range(3):
-            act_by_click(page, wait_for_turn_or_sheet(page, 0))
+            acted_on = wait_for_turn_or_sheet(page, 0)["version"]
+            act_by_click(page, state(page))
+        page.wait_for_function(  # seat 0 to act again: the computers wait for it, the table is still
+            "(v) => { const m = window.tarocchiTable.message; return m.version > v && m.view.to_act === 0; }",
+            arg=acted_on,
+        )
         before = state(page)
         page.reload()
         page.wait_for_function(

@@ -48,13 +48,14 @@ def player_kind(name: str, game: Game[Any]) -> str:
     return kind
 
 
-def make_player(name: str, game: Game[Any]) -> Player:
-    """A fresh player of kind or level ``name`` for ``game``; ValueError naming them if there is none."""
+def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Player:
+    """A fresh player of kind or level ``name`` for ``game``; ValueError naming them if there is none.
+    ``seconds`` bounds a search player's thinking per decision (a table server's turn must not wait)."""
     kind = player_kind(name, game)
     if kind == "random":
         return RandomPlayer()
     if kind == "search" and game.info.id in SAMPLERS:
-        return SearchPlayer(game)
+        return SearchPlayer(game, seconds=seconds)
     if kind == "heuristic" and game.info.id in HEURISTICS:
         module, _, name = HEURISTICS[game.info.id].partition(":")
         player: Player = getattr(importlib.import_module(module), name)()

@@ -133,18 +133,22 @@ class SearchPlayer:
         policy = self.heuristic() if self.playout == "heuristic" else None
         totals = [0] * len(legal)
         worlds = 0
-        start = time.perf_counter()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while worlds < self.worlds:
-            if self.seconds is not None and worlds and time.perf_counter() - start > self.seconds:
-                break
             world = self.sample(game, view, rng)
             playout_seed = rng.getrandbits(64)
-            for i, action in enumerate(legal):
+            scores: list[int] = []
+            for action in legal:
+                if worlds and deadline is not None and time.perf_counter() > deadline:
+                    break  # out of time: this world is dropped half-played, the others stand
                 after = game.apply(world, action)
                 if policy is None:
-                    totals[i] += random_playout(game, after, seat, random.Random(playout_seed))
+                    scores.append(random_playout(game, after, seat, random.Random(playout_seed)))
                 else:
-                    totals[i] += policy_playout(game, after, seat, random.Random(playout_seed), policy)
+                    scores.append(policy_playout(game, after, seat, random.Random(playout_seed), policy))
+            if len(scores) < len(legal):
+                break
+            totals = [total + score for total, score in zip(totals, scores, strict=True)]
             worlds += 1
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / worlds, worlds) for i in ranked]

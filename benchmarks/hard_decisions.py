@@ -1,0 +1,68 @@
+"""How long the table server's hard player thinks: every decision of whole hands, per game.
+
+    python benchmarks/hard_decisions.py [--hands N] [--seconds S] [--game G]
+
+The server gives the search player ``HARD_SECONDS`` per decision; a sampled world and one playout
+may run past it, so this reports the median and the longest decision to show the issue's bound
+(hard <= 1 s) holds. Shared machines are noisy: run it on an idle one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+try:
+    from tarocchi import get_game
+except ImportError:  # run from a checkout without installing: use the source tree
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from tarocchi import get_game
+
+from tarocchi.bots.players import make_player
+from tarocchi.core.protocol import HandContext
+from tarocchi.core.registry import available_games
+
+
+def decision_times(game_id: str, hands: int, seconds: float, seed: int) -> list[float]:
+    """Every hard decision's duration over ``hands`` hands (all four seats hard)."""
+    game = get_game(game_id)
+    hard = make_player("hard", game, seconds=seconds)
+    rng = random.Random(seed)
+    times = []
+    for number in range(hands):
+        dealer = number % game.players
+        state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
+        while (seat := game.to_act(state)) is not None:
+            view = game.view(state, seat)
+            start = time.perf_counter()
+            action = hard.choose(view, rng)
+            times.append(time.perf_counter() - start)
+            state = game.apply(state, action)
+    return sorted(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tarocchi.server.tables import HARD_SECONDS  # the server's own budget (web extra)
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=2, help="hands per game (default 2)")
+    parser.add_argument("--seconds", type=float, default=HARD_SECONDS, help="budget per decision")
+    parser.add_argument("--game", action="append", choices=available_games(), help="only this game")
+    parser.add_argument("--seed", type=int, default=1, help="deals and choices (default 1)")
+    args = parser.parse_args(argv)
+    if args.hands < 1 or args.seconds <= 0:
+        parser.error("--hands and --seconds must be positive")
+    print(f"budget {args.seconds:.2f} s per decision; {args.hands} hands per game")
+    print(f"{'game':10} {'decisions':>9} {'p50 ms':>7} {'max ms':>7}")
+    for game_id in args.game or available_games():
+        times = decision_times(game_id, args.hands, args.seconds, args.seed)
+        median = times[len(times) // 2]
+        print(f"{game_id:10} {len(times):>9} {median * 1000:>7.0f} {times[-1] * 1000:>7.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
