@@ -14,7 +14,7 @@ import re
 import secrets
 import shlex
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
 
@@ -23,9 +23,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tarocchi.bots import Player, player_rng
-from tarocchi.bots.explain import card_reasons
-from tarocchi.bots.players import make_player, player_kinds
-from tarocchi.bots.search import SearchPlayer
+from tarocchi.bots.hint import hint, listed
 from tarocchi.cli import editing
 from tarocchi.cli.common import say
 from tarocchi.cli.players import level_of, make_opponent
@@ -45,7 +43,6 @@ from tarocchi.cli.render import (
     winners_text,
 )
 from tarocchi.core.actions import Action, Discard, Play
-from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError, RecordError, TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
@@ -512,7 +509,7 @@ class TableSession:
             if rules:  # the ruling ids are for ``why``; the refusal says it in the player's terms
                 self.last_refusal = reason
                 reason = RULE_IDS.sub("", reason)
-            tail = f" Nothing applied ({_listed(actions)})." if len(actions) > 1 else ""
+            tail = f" Nothing applied ({listed(actions)})." if len(actions) > 1 else ""
             self._refuse(f"{reason}.{tail}" if tail else reason)
 
     def _why(self) -> None:
@@ -603,7 +600,7 @@ class TableSession:
                 break
             self.forced.discard((match.hand.number, index))
         self.shown_events = len(match.view(self.seat).events)
-        say(self.console, f"undone: {_listed(taken[::-1])}", "dim")
+        say(self.console, f"undone: {listed(taken[::-1])}", "dim")
 
     def _autoplay(self, words: list[str]) -> None:
         if words not in (["on"], ["off"]):
@@ -622,72 +619,12 @@ class TableSession:
 
     def _hint(self) -> None:
         """One line: the search player's choice, its mean result over sampled worlds, the runner-up."""
-        if "search" not in player_kinds(self.game):
-            self._refuse(f"No hints for {self.game.info.id} yet: it has no search player.")
+        try:
+            found = hint(self.game, self.match.state, self.seat, self.hint_rng)
+        except ValueError as error:
+            self._refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
             return
-        view = self.match.view(self.seat)
-        if len(view.legal_actions) == 1:
-            say(self.console, f"hint: {view.legal_actions[0]} (your only legal move)", "cyan")
-            return
-        searcher = make_player("search", self.game)
-        assert isinstance(searcher, SearchPlayer)
-        if all(isinstance(a, Discard) for a in view.legal_actions):
-            self._discard_hint(searcher)
-            return
-        if searcher.delegates(view):
-            choice = searcher.choose(view, self.hint_rng)
-            say(
-                self.console,
-                f"hint: {choice} (in this phase the hard player follows its rules of thumb)",
-                "cyan",
-            )
-            return
-        ranked = searcher.evaluate(view, self.hint_rng)
-        (best, score, worlds), rest = ranked[0], ranked[1:]
-        runner = f"; next best {rest[0][0]} {rest[0][1]:+.1f}" if rest else ""
-        words = card_reasons(self.game, view, best)
-        why = "".join(f"{reason}; " for reason in words)
-        say(
-            self.console,
-            f"hint: {best}: {why}it averages {score:+.1f} game points for you over {worlds} deals of "
-            f"the unseen cards consistent with what you know{runner}",
-            "cyan",
-        )
-
-    def _discard_hint(self, searcher: SearchPlayer) -> None:
-        """The whole discard in one hint: the hard player's choice card after card.
-
-        Each next choice is asked of the view of the real state with the suggested cards
-        discarded. That reveals nothing the human does not know: the human's own discards move
-        only the human's own cards, and a view is taken only while the human is still to
-        discard (never of the state after the last card, when the next phase may show more).
-        The states are immutable, so nothing is applied to the game.
-        """
-        game, state = self.game, self.match.state
-        picks: list[Action] = []
-        averages: tuple[float, int] | None = None
-        while game.to_act(state) == self.seat:
-            view = game.view(state, self.seat)
-            if not view.legal_actions or not all(isinstance(a, Discard) for a in view.legal_actions):
-                break
-            if len(view.legal_actions) > 1 and not searcher.delegates(view):
-                pick, score, worlds = searcher.evaluate(view, self.hint_rng)[0]
-                averages = (score, worlds)  # the last card's playouts: the whole discard made
-            else:
-                pick = searcher.choose(view, self.hint_rng)
-            picks.append(pick)
-            state = game.apply(state, pick)
-        cards = [a.card for a in picks if isinstance(a, Discard)]
-        shape = _discard_shape(self.game, self.match.view(self.seat).hand, cards)
-        if averages is None:
-            why = f"the hard player's rules of thumb for a discard{': it ' + shape if shape else ''}"
-        else:
-            score, worlds = averages
-            why = (
-                f"it averages {score:+.1f} game points for you over {worlds} deals of the unseen cards "
-                f"consistent with what you know{'; it ' + shape if shape else ''}"
-            )
-        say(self.console, f"hint: {_listed(picks, most=len(picks))}: {why}", "cyan")
+        say(self.console, f"hint: {found.text}", "cyan")
 
     def _auto(self) -> None:
         action = self.helper.choose(self.match.view(self.seat), self.rngs[self.seat])
@@ -698,39 +635,6 @@ class TableSession:
 def _strength(level: str) -> int:
     """Order of the levels, so that ``auto`` plays at the strongest level at the table."""
     return ("easy", "medium", "hard").index(level) if level in ("easy", "medium", "hard") else -1
-
-
-def _discard_shape(game: Game[Any], hand: Iterable[Card], cards: list[Card]) -> str:
-    """In words, what a discard does to the hand (``voids Air, shortens Earth``), or ''."""
-    deck = game.deck
-    held = list(hand)
-    voids: list[str] = []
-    shorter: list[str] = []
-    for suit in deck.suits:
-        out = sum(1 for card in cards if card.suit == suit.letter)
-        if out:
-            left = sum(1 for card in held if card.suit == suit.letter) - out
-            (voids if left == 0 else shorter).append(suit.name)
-    parts = [f"voids {' and '.join(voids)}"] if voids else []
-    if shorter:
-        parts.append(f"shortens {' and '.join(shorter)}")
-    trumps = sum(1 for card in cards if deck.suit(card.suit) is None)
-    if trumps:
-        parts.append(f"lays away {trumps} trump{'s' if trumps > 1 else ''}")
-    return ", ".join(parts)
-
-
-def _listed(actions: list[Action], most: int = 6) -> str:
-    """Actions as typed, several discards or shows as one (``discard 4E 5E``, ``show T3 T4``),
-    at most ``most`` named: a refusal stays one short line however many were typed."""
-    split = [str(a).split() for a in actions]
-    if split and all(len(w) == 2 and w[0] == split[0][0] for w in split):
-        words = [w[1] for w in split]
-        prefix = f"{split[0][0]} "
-    else:
-        words, prefix = [str(a) for a in actions], ""
-    more = f" and {len(words) - most} more" if len(words) > most else ""
-    return prefix + " ".join(words[:most]) + more
 
 
 def _is_card(game: Game[Any], word: str) -> bool:

@@ -28,11 +28,13 @@ from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game
 from tarocchi.server.messages import (
     Act,
+    AskHint,
     ClientMessage,
     CreatedTable,
     Error,
     GameOut,
     Hello,
+    HintAnswer,
     MyTable,
     NewTable,
     OptionOut,
@@ -327,6 +329,18 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
                     table.connections.append(connection)
                     await table.broadcast()
                     tables(websocket).wake(table)
+                elif isinstance(message, AskHint):
+                    try:
+                        version, found = await tables(websocket).hint(
+                            table, None if connection is None else connection.seat
+                        )
+                    except Refusal as refusal:
+                        await _error(websocket, refusal.code, str(refusal))
+                        continue
+                    answer = HintAnswer(
+                        version=version, actions=[str(a) for a in found.actions], text=found.text
+                    )
+                    await websocket.send_text(answer.model_dump_json())
                 elif isinstance(message, Act):
                     if connection is None or connection.seat is None:
                         await _error(websocket, "seat", "say hello with your seat's token before acting")

@@ -41,7 +41,13 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+class AskHint(Strict):
+    """Ask what the hard player would do in this seat's place (only against computer players)."""
+
+    type: Literal["hint"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping | AskHint, Field(discriminator="type")]
 
 
 class Incoming(Strict):
@@ -81,6 +87,8 @@ class TableInfo(Strict):
     seats: list[SeatInfo]
     over: bool
     winners: list[int]
+    hints: bool
+    """Whether this seat may ask for hints: every other seat is a computer player."""
 
 
 class State(Strict):
@@ -102,6 +110,15 @@ class Error(Strict):
     type: Literal["error"] = "error"
     code: str
     message: str
+
+
+class HintAnswer(Strict):
+    """The hard player's suggestion for the table at ``version``: its actions and why."""
+
+    type: Literal["hint"] = "hint"
+    version: int
+    actions: list[str]
+    text: str
 
 
 class Pong(Strict):

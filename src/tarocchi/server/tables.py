@@ -17,7 +17,8 @@ from concurrent.futures import Executor
 from typing import Any
 
 from tarocchi.bots.base import Player
-from tarocchi.bots.players import make_player
+from tarocchi.bots.hint import Hint, hint
+from tarocchi.bots.players import make_player, player_kinds
 from tarocchi.core.actions import Action
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.match import Match
@@ -28,6 +29,10 @@ from tarocchi.server.store import StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import presentation
 
 log = logging.getLogger("tarocchi.server")
+
+HARD_SECONDS = 0.7
+"""The hard (search) player's thinking per decision at a table: a sampled world and one playout
+may run past it, and ``benchmarks/hard_decisions.py`` measures the longest decision under 1 s."""
 
 Send = Callable[[str], Awaitable[None]]
 """Sends one JSON text to one connection."""
@@ -87,7 +92,7 @@ class LiveTable:
         if kind == "invite":
             return None
         if seat not in self.players:
-            self.players[seat] = make_player(kind, self.game)
+            self.players[seat] = make_player(kind, self.game, seconds=HARD_SECONDS)
         return self.players[seat]
 
     # -- acting ----------------------------------------------------------------------------
@@ -170,6 +175,21 @@ class LiveTable:
             return ""
         return names[side] if side < len(names) else f"side {side}"
 
+    def hint_refusal(self, seat: int | None, turn: bool = True) -> Refusal | None:
+        """Why ``seat`` may not have a hint now (``turn``: it must be its turn), or None.
+
+        Hints are for a person alone with computer players: at a table with other people a
+        hint would be help one player gets and the others do not."""
+        if seat is None:
+            return Refusal("seat", "say hello with your seat's token before asking for a hint")
+        if "search" not in player_kinds(self.game):
+            return Refusal("hint", f"no hints for {self.game.info.id}: it has no hard player")
+        if turn and self.match.to_act() != seat:
+            return Refusal("turn", "a hint is for your own turn, and it is not yours")
+        if any(kind == "invite" for s, kind in enumerate(self.kinds) if s != seat):
+            return Refusal("hint", "hints are only for a table where everyone else is a computer player")
+        return None
+
     def state_for(self, seat: int | None) -> State:
         """What ``seat`` (None: a spectator) is sent: its own view and nothing else of the hand."""
         view = self.match.view(seat)
@@ -189,6 +209,7 @@ class LiveTable:
                 ],
                 over=self.match.over,
                 winners=list(self.match.winners()) if self.match.over else [],
+                hints=self.hint_refusal(seat, turn=False) is None,
             ),
             view=view.to_json(),
             present=presentation(self.game, view),
@@ -222,6 +243,19 @@ class Tables:
             table = LiveTable(stored)
             self.live[table_id] = table
         return table
+
+    async def hint(self, table: LiveTable, seat: int | None) -> tuple[int, Hint]:
+        """The hard player's suggestion for ``seat`` and the version it is for (Refusal: why not).
+        It thinks in the worker pool, on its own random numbers, within the hard player's time."""
+        refusal = table.hint_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        assert seat is not None
+        version, state = table.version, table.match.state
+        rng = random.Random(secrets.randbits(64))
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self.pool, hint, table.game, state, seat, rng, HARD_SECONDS)
+        return version, found
 
     def wake(self, table: LiveTable) -> None:
         """If a computer player is to act, let it think in the worker pool and act."""

@@ -65,9 +65,18 @@ export class TablePage {
     if (data.type === "error") {
       if (this.message) {
         this.message.refusal = data.message;
+        this.message.hintAsked = false;
         this.draw();
       } else {
         this.root.replaceChildren(el("p", { className: "refusal", role: "alert" }, data.message));
+      }
+      return;
+    }
+    if (data.type === "hint") {
+      if (this.message && this.message.version === data.version) {
+        this.message.hint = data.text;
+        this.message.hintAsked = false;
+        this.draw();
       }
       return;
     }
@@ -95,6 +104,7 @@ export class TablePage {
       onCard: (code, actions) => this.card(code, actions),
       onAction: (action) => this.send(action.text),
       onText: (text) => this.send(text),
+      onHint: () => this.askHint(),
       onLastTrick: () => {
         this.message.showLast = !this.message.showLast;
         this.draw();
@@ -115,6 +125,14 @@ export class TablePage {
       return;
     }
     this.send(actions[0].text);
+  }
+
+  /** Ask what the hard player would do here (offered only when everyone else is a computer). */
+  askHint() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.message.hintAsked = true;
+    this.draw();
+    this.socket.send(JSON.stringify({ type: "hint" }));
   }
 
   /** Send an action; the server answers with the new view or an error saying why not. */

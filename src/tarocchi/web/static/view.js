@@ -241,6 +241,9 @@ export function drawTable(root, message, deck, handlers) {
     { className: "controls" },
     el("button", { type: "button", className: "last-trick", "aria-pressed": message.showLast ? "true" : "false", disabled: !view.tricks.length, onclick: handlers.onLastTrick }, message.showLast ? "Back to the trick" : "Last trick"),
     el("label", {}, el("input", { type: "checkbox", className: "animate-toggle", checked: message.animate, onchange: handlers.onAnimate }), " animate"),
+    table.hints && view.to_act === table.seat && !table.over
+      ? el("button", { type: "button", className: "hint", disabled: message.hintAsked, onclick: handlers.onHint }, message.hintAsked ? "Thinking…" : "Hint")
+      : null,
     table.over ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record") : null,
   );
   root.replaceChildren(
@@ -249,6 +252,7 @@ export function drawTable(root, message, deck, handlers) {
     table.over ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
     seats,
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
+    message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
     table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
     actionBar(message, handlers.onAction, handlers.onText),
     el("div", { className: "side" }, factsList(view), logList(message)),

@@ -1,0 +1,122 @@
+"""What the hard player would do in a seat's place, and why, in one line.
+
+The terminal's ``hint`` and the table server's hint message share it, so both say the same thing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tarocchi.bots.explain import card_reasons
+from tarocchi.bots.players import make_player, player_kinds
+from tarocchi.bots.search import SearchPlayer
+from tarocchi.core.actions import Action, Discard
+from tarocchi.core.cards import Card
+from tarocchi.core.protocol import Game
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The suggested actions (one, or a whole discard) and the reason, for people."""
+
+    actions: tuple[Action, ...]
+    text: str
+
+
+def hint(game: Game[Any], state: Any, seat: int, rng: random.Random, seconds: float | None = None) -> Hint:
+    """The hard player's choice for ``seat`` (to act in ``state``): its mean result over sampled
+    worlds and the runner-up, or its rule of thumb. ValueError if ``game`` has no search player.
+
+    Only ``seat``'s views are read; ``state`` is needed to suggest a whole discard (see
+    ``discard_hint``)."""
+    if "search" not in player_kinds(game):
+        raise ValueError(f"no hints for {game.info.id} yet: it has no search player")
+    view = game.view(state, seat)
+    if len(view.legal_actions) == 1:
+        return Hint((view.legal_actions[0],), f"{view.legal_actions[0]} (your only legal move)")
+    searcher = make_player("search", game, seconds=seconds)
+    assert isinstance(searcher, SearchPlayer)
+    if all(isinstance(a, Discard) for a in view.legal_actions):
+        return discard_hint(game, state, seat, searcher, rng)
+    if searcher.delegates(view):
+        choice = searcher.choose(view, rng)
+        return Hint((choice,), f"{choice} (in this phase the hard player follows its rules of thumb)")
+    ranked = searcher.evaluate(view, rng)
+    (best, score, worlds), rest = ranked[0], ranked[1:]
+    runner = f"; next best {rest[0][0]} {rest[0][1]:+.1f}" if rest else ""
+    why = "".join(f"{reason}; " for reason in card_reasons(game, view, best))
+    return Hint(
+        (best,),
+        f"{best}: {why}it averages {score:+.1f} game points for you over {worlds} deals of "
+        f"the unseen cards consistent with what you know{runner}",
+    )
+
+
+def discard_hint(game: Game[Any], state: Any, seat: int, searcher: SearchPlayer, rng: random.Random) -> Hint:
+    """The whole discard in one hint: the hard player's choice card after card.
+
+    Each next choice is asked of the view of the real state with the suggested cards discarded.
+    That reveals nothing the seat does not know: its own discards move only its own cards, and a
+    view is taken only while the seat is still to discard (never of the state after the last
+    card, when the next phase may show more). States are immutable: nothing is applied to the game.
+    """
+    picks: list[Action] = []
+    averages: tuple[float, int] | None = None
+    hand = game.view(state, seat).hand
+    while game.to_act(state) == seat:
+        view = game.view(state, seat)
+        if not view.legal_actions or not all(isinstance(a, Discard) for a in view.legal_actions):
+            break
+        if len(view.legal_actions) > 1 and not searcher.delegates(view):
+            pick, score, worlds = searcher.evaluate(view, rng)[0]
+            averages = (score, worlds)  # the last card's playouts: the whole discard made
+        else:
+            pick = searcher.choose(view, rng)
+        picks.append(pick)
+        state = game.apply(state, pick)
+    shape = discard_shape(game, hand, [a.card for a in picks if isinstance(a, Discard)])
+    if averages is None:
+        why = f"the hard player's rules of thumb for a discard{': it ' + shape if shape else ''}"
+    else:
+        score, worlds = averages
+        why = (
+            f"it averages {score:+.1f} game points for you over {worlds} deals of the unseen cards "
+            f"consistent with what you know{'; it ' + shape if shape else ''}"
+        )
+    return Hint(tuple(picks), f"{listed(picks, most=len(picks))}: {why}")
+
+
+def discard_shape(game: Game[Any], hand: Iterable[Card], cards: list[Card]) -> str:
+    """In words, what a discard does to the hand (``voids Air, shortens Earth``), or ''."""
+    deck = game.deck
+    held = list(hand)
+    voids: list[str] = []
+    shorter: list[str] = []
+    for suit in deck.suits:
+        out = sum(1 for card in cards if card.suit == suit.letter)
+        if out:
+            left = sum(1 for card in held if card.suit == suit.letter) - out
+            (voids if left == 0 else shorter).append(suit.name)
+    parts = [f"voids {' and '.join(voids)}"] if voids else []
+    if shorter:
+        parts.append(f"shortens {' and '.join(shorter)}")
+    trumps = sum(1 for card in cards if deck.suit(card.suit) is None)
+    if trumps:
+        parts.append(f"lays away {trumps} trump{'s' if trumps > 1 else ''}")
+    return ", ".join(parts)
+
+
+def listed(actions: list[Action], most: int = 6) -> str:
+    """Actions as typed, several discards or shows as one (``discard 4E 5E``, ``show T3 T4``),
+    at most ``most`` named: a refusal stays one short line however many were typed."""
+    split = [str(a).split() for a in actions]
+    if split and all(len(w) == 2 and w[0] == split[0][0] for w in split):
+        words = [w[1] for w in split]
+        prefix = f"{split[0][0]} "
+    else:
+        words, prefix = [str(a) for a in actions], ""
+    more = f" and {len(words) - most} more" if len(words) > most else ""
+    return prefix + " ".join(words[:most]) + more

@@ -1,0 +1,50 @@
+"""Issue 14: against computer players the page offers a hint in words; with other people at the
+table it offers none."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from serverproc import Server
+from test_table_page import state, wait_for_turn_or_sheet
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+def test_a_person_alone_with_computers_asks_for_a_hint(browser: Any, server: Server) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite"] + ["easy"] * 3}
+    ).json()
+    page = browser.new_page()
+    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    message = wait_for_turn_or_sheet(page, 0)
+    legal = [action["text"] for action in message["legal"]]
+    page.get_by_role("button", name="Hint").click()
+    line = page.locator(".hint-text")
+    line.wait_for(timeout=20_000)
+    text = line.inner_text()
+    assert text.startswith("Hint: ") and any(text.startswith(f"Hint: {action}") for action in legal)
+    assert state(page)["version"] == message["version"]  # a hint changes nothing at the table
+    page.close()
+
+
+def test_no_hint_is_offered_at_a_table_with_other_people(browser: Any, server: Server) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite", "invite", "easy", "easy"]}
+    ).json()
+    page = browser.new_page()
+    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.wait_for_function("() => window.tarocchiTable && window.tarocchiTable.message")
+    assert state(page)["table"]["hints"] is False
+    assert page.get_by_role("button", name="Hint").count() == 0
+    page.close()
