@@ -1,0 +1,74 @@
+"""Issue 14: a hand played from the keyboard alone (arrows move along the hand, Enter plays), and
+every card and button named for a screen reader."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from serverproc import Server
+from test_table_page import state
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("server")
+    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+UNNAMED = """() => [...document.querySelectorAll("button, a, input")]
+    .filter((e) => !(e.getAttribute("aria-label") || e.textContent.trim() || e.labels?.length))
+    .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+def my_turn_or_a_new_sheet_line(page: Any, hands_scored: int) -> dict[str, Any]:
+    page.wait_for_function(
+        """(n) => {
+            const m = window.tarocchiTable && window.tarocchiTable.message;
+            return m && (m.sheet.length > n || (m.view.to_act === 0 && m.legal.length > 0));
+        }""",
+        arg=hands_scored,
+        timeout=20_000,
+    )
+    return state(page)
+
+
+def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> None:
+    """Until a hand with cards played ends: five passes throw a Taroinche hand in unplayed (B3)."""
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "taroinche", "seats": ["invite"] + ["easy"] * 4}
+    ).json()
+    page = browser.new_page()
+    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    played: Counter[int] = Counter()
+    message = my_turn_or_a_new_sheet_line(page, 0)
+    while not any(played[line["number"]] for line in message["sheet"]):
+        assert page.evaluate(UNNAMED) == []
+        if message["view"]["to_act"] != 0:  # a hand thrown in: on to the next
+            message = my_turn_or_a_new_sheet_line(page, len(message["sheet"]))
+            continue
+        legal = {action["card"] for action in message["legal"] if action.get("card")}
+        if legal:
+            page.locator("#table .hand button.in-hand").first.focus()
+            for _ in range(len(message["hand"])):  # the right arrow walks the hand to a legal card
+                if page.evaluate("() => document.activeElement.dataset.code") in legal:
+                    break
+                page.keyboard.press("ArrowRight")
+            focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            assert focused and (focused.endswith(": play") or focused.endswith(": discard")), focused
+            played[message["view"]["hand_number"]] += focused.endswith(": play")
+        else:
+            page.locator("#table .actions button.call").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("(v) => window.tarocchiTable.message.version > v", arg=message["version"])
+        message = my_turn_or_a_new_sheet_line(page, len(message["sheet"]))
+    # each Enter moved the table on (waited for above); a hand may end before its sixth trick
+    # (a Capot that loses a trick, B7), so the count of cards played is not fixed
+    assert sum(played.values()) >= 1 and message["sheet"][0]["lines"]
+    page.close()
