@@ -1,5 +1,5 @@
 """Issue 14: a hand played from the keyboard alone (arrows move along the hand, Enter plays), and
-every card and button named for a screen reader."""
+every card and button named for a screen reader; a time limit set in the lobby."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from serverproc import Server
-from test_table_page import state
+from test_table_page import create_in_lobby, state
 
 
 @pytest.fixture(scope="module")
@@ -71,4 +71,26 @@ def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> 
     # each Enter moved the table on (waited for above); a hand may end before its sixth trick
     # (a Capot that loses a trick, B7), so the count of cards played is not fixed
     assert sum(played.values()) >= 1 and message["sheet"][0]["lines"]
+    page.close()
+
+
+def test_a_table_made_in_the_lobby_with_a_time_limit_counts_down_and_moves_for_the_late(
+    browser: Any, server: Server
+) -> None:
+    page = browser.new_page()
+    create_in_lobby(page, server.base, "taroinche", {})
+    page.fill("#move-seconds", "2")
+    page.click("#create button[type=submit]")
+    page.locator("#created a[data-seat='0']").click()
+    message = my_turn_or_a_new_sheet_line(page, 0)
+    assert message["table"]["move_seconds"] == 2
+    assert page.locator("#table .timer").inner_text().endswith("s left")
+    page.wait_for_function(  # the person does nothing: a computer player makes the move
+        "(v) => window.tarocchiTable.message.version > v", arg=message["version"], timeout=10_000
+    )
+    after = state(page)
+    if after["view"]["hand_number"] == message["view"]["hand_number"]:
+        assert after["view"]["events"][len(message["view"]["events"])]["seat"] == 0
+    else:  # the move made for seat 0 threw the hand in (B3)
+        assert len(after["sheet"]) == len(message["sheet"]) + 1
     page.close()

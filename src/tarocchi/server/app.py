@@ -187,6 +187,7 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
             game.hands_per_game(),
             digest(creator),
             [(kind, digest(token)) for kind, token in zip(new.seats, tokens, strict=True)],
+            new.move_seconds,
         )
         table = tables(request).get(table_id)
         assert table is not None

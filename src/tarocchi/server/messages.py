@@ -88,6 +88,8 @@ class TableInfo(Strict):
     over: bool
     winners: list[int]
     hints: bool
+    move_seconds: int | None
+    """The time limit per move (None: none)."""
     """Whether this seat may ask for hints: every other seat is a computer player."""
 
 
@@ -132,6 +134,9 @@ class NewTable(Strict):
     game: Annotated[str, Field(max_length=40)]
     options: dict[Annotated[str, Field(max_length=40)], Annotated[str, Field(max_length=40)]] = {}
     seats: Annotated[list[Kind], Field(min_length=1, max_length=8)]
+    move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None = None
+    """A live table's time limit per move: a person who lets it pass has a computer player make
+    that one move (None: no limit, a turn-based table)."""
 
 
 class SeatLink(Strict):

@@ -47,6 +47,7 @@ tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("first_dealer", Integer, nullable=False),
     Column("hands", Integer, nullable=False),  # the game's length, as the options set it
+    Column("move_seconds", Integer, nullable=True),  # a live table's time limit per move
     Column("creator_hash", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
@@ -86,6 +87,7 @@ class StoredTable:
     seed: int
     first_dealer: int
     hands: int
+    move_seconds: int | None
     creator_hash: str
     finished: bool
     seats: tuple[tuple[str, str], ...]
@@ -147,6 +149,7 @@ class Store:
         hands: int,
         creator_hash: str,
         seat_rows: list[tuple[str, str]],
+        move_seconds: int | None = None,
     ) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -157,6 +160,7 @@ class Store:
                     seed=seed,
                     first_dealer=first_dealer,
                     hands=hands,
+                    move_seconds=move_seconds,
                     creator_hash=creator_hash,
                     created=datetime.now(UTC),
                     finished=False,
@@ -211,6 +215,7 @@ class Store:
             seed=int(row.seed),
             first_dealer=int(row.first_dealer),
             hands=int(row.hands),
+            move_seconds=None if row.move_seconds is None else int(row.move_seconds),
             creator_hash=row.creator_hash,
             finished=bool(row.finished),
             seats=tuple((kind, token_hash) for kind, token_hash in seat_rows),

@@ -34,6 +34,9 @@ HARD_SECONDS = 0.7
 """The hard (search) player's thinking per decision at a table: a sampled world and one playout
 may run past it, and ``benchmarks/hard_decisions.py`` measures the longest decision under 1 s."""
 
+STAND_IN = "heuristic"
+"""Who makes a move for a person whose time ran out (the medium player; easy where there is none)."""
+
 Send = Callable[[str], Awaitable[None]]
 """Sends one JSON text to one connection."""
 
@@ -73,6 +76,9 @@ class LiveTable:
         self.players: dict[int, Player] = {}
         self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
         self.thinking = False
+        self.move_seconds = stored.move_seconds
+        self.clock: tuple[int, asyncio.Task[None]] | None = None
+        """The running time limit: the version it times and the task that moves when it runs out."""
 
     # -- who is who ------------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -210,6 +216,7 @@ class LiveTable:
                 over=self.match.over,
                 winners=list(self.match.winners()) if self.match.over else [],
                 hints=self.hint_refusal(seat, turn=False) is None,
+                move_seconds=self.move_seconds,
             ),
             view=view.to_json(),
             present=presentation(self.game, view),
@@ -258,9 +265,13 @@ class Tables:
         return version, found
 
     def wake(self, table: LiveTable) -> None:
-        """If a computer player is to act, let it think in the worker pool and act."""
+        """If a computer player is to act, let it think in the worker pool and act; if a person is,
+        start the table's time limit for this move (once: a reconnection does not restart it)."""
         seat = table.match.to_act()
-        if seat is None or table.thinking or table.computer(seat) is None:
+        if seat is None or table.thinking:
+            return
+        if table.computer(seat) is None:
+            self._start_clock(table, seat)
             return
         table.thinking = True
         task = asyncio.get_running_loop().create_task(self._think(table, seat))
@@ -284,6 +295,38 @@ class Tables:
             log.exception("table %s: computer player at seat %d failed", table.id, seat)
         finally:
             table.thinking = False
+        self.wake(table)
+
+    def _start_clock(self, table: LiveTable, seat: int) -> None:
+        if table.move_seconds is None or table.match.over:
+            return
+        if table.clock is not None and table.clock[0] == table.version and not table.clock[1].done():
+            return
+        if table.clock is not None:
+            table.clock[1].cancel()
+        task = asyncio.get_running_loop().create_task(self._time_out(table, seat, table.version))
+        table.clock = (table.version, task)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _time_out(self, table: LiveTable, seat: int, version: int) -> None:
+        """When the time limit passes with ``seat`` still to act, a computer player makes that move."""
+        assert table.move_seconds is not None
+        await asyncio.sleep(table.move_seconds)
+        if table.version != version or table.match.to_act() != seat or table.computer(seat) is not None:
+            return  # moved in time, or the seat is a computer player's now
+        try:
+            stand_in = make_player(STAND_IN if STAND_IN in player_kinds(table.game) else "random", table.game)
+            view = table.match.view(seat)
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.pool, stand_in.choose, view, table.rngs[seat])
+            await table.act(self.store, seat, str(action), version)
+            log.info("table %s: seat %d ran out of time; a computer player moved for it", table.id, seat)
+        except Refusal:  # the person moved at the last moment
+            return
+        except Exception:
+            log.exception("table %s: the stand-in at seat %d failed", table.id, seat)
+            return
         self.wake(table)
 
     def resume_all(self) -> int:

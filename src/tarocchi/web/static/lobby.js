@@ -74,6 +74,7 @@ form.addEventListener("submit", async (event) => {
     options: Object.fromEntries(game.options.map((o) => [o.name, data.get(o.name)])),
     seats: Array.from({ length: game.players }, (_, seat) => data.get(`seat-${seat}`)),
   };
+  if (data.get("move_seconds")) body.move_seconds = Number(data.get("move_seconds"));
   const answer = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const result = await answer.json();
   const created = document.getElementById("created");

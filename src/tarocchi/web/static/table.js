@@ -22,11 +22,13 @@ export class TablePage {
     setInterval(() => this.tick(), 1000);
   }
 
-  /** The turn timer: how long the seat to act has been thinking. */
+  /** The turn timer: how long the seat to act has been thinking, or how long it has left. */
   tick() {
     const timer = this.root.querySelector(".timer");
     if (timer && this.message && this.message.view.to_act !== null) {
-      timer.textContent = ` · ${Math.floor((Date.now() - this.turnStarted) / 1000)} s`;
+      const spent = Math.floor((Date.now() - this.turnStarted) / 1000);
+      const limit = this.message.table.move_seconds;
+      timer.textContent = limit ? ` · ${Math.max(0, limit - spent)} s left` : ` · ${spent} s`;
     }
   }
 

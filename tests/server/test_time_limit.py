@@ -1,0 +1,54 @@
+"""Issue 13: a live table's time limit per move. A person who lets it pass has a computer player
+make that one move; a person who moves in time is never overtaken; a wrong limit is refused."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from serverproc import Seat
+from test_play import until_my_turn
+
+
+def test_a_person_out_of_time_has_that_move_made_for_them(client: TestClient) -> None:
+    answer = client.post(
+        "/api/tables", json={"game": "taroinche", "seats": ["invite"] + ["easy"] * 4, "move_seconds": 1}
+    )
+    assert answer.status_code == 201, answer.text
+    table = answer.json()
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": table["seats"][0]["token"]})
+        state = until_my_turn(seat, 0)
+        assert state["table"]["move_seconds"] == 1
+        waited_at = state["version"]
+        seat.send({"type": "hello", "token": table["seats"][0]["token"]})  # a reconnection meanwhile
+        later = seat.next_state()
+        while later["version"] == waited_at:  # nothing sent: the time runs out, the stand-in moves
+            later = seat.next_state()
+        assert later["version"] == waited_at + 1
+        if later["view"]["hand_number"] == state["view"]["hand_number"]:
+            new = later["view"]["events"][len(state["view"]["events"]) :]
+            assert new and new[0]["seat"] == 0  # the move made was seat 0's, though none was sent
+        else:  # seat 0's pass threw the hand in (B3): the sheet shows it
+            assert len(later["sheet"]) == len(state["sheet"]) + 1
+
+
+def test_a_person_who_moves_in_time_is_not_overtaken(client: TestClient) -> None:
+    table = client.post(
+        "/api/tables", json={"game": "taroinche", "seats": ["invite"] + ["easy"] * 4, "move_seconds": 30}
+    ).json()
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": table["seats"][0]["token"]})
+        state = until_my_turn(seat, 0)
+        action = state["view"]["legal_actions"][0]
+        seat.send({"type": "act", "action": action, "version": state["version"]})
+        after = seat.next_state()
+        assert after["version"] == state["version"] + 1 and after["view"]["events"][-1]["action"] == action
+
+
+def test_a_time_limit_out_of_range_is_refused_in_one_line(client: TestClient) -> None:
+    for wrong in (0, -5, 100_000, "soon"):
+        answer = client.post(
+            "/api/tables", json={"game": "taroinche", "seats": ["invite"] * 5, "move_seconds": wrong}
+        )
+        assert answer.status_code == 422 and "move_seconds" in answer.json()["detail"], answer.text
