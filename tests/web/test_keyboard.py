@@ -10,7 +10,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 from serverproc import Server
-from test_table_page import create_in_lobby, state
+from test_table_page import create_in_lobby, state, turn_or_sheet_line
 
 
 @pytest.fixture(scope="module")
@@ -27,18 +27,6 @@ UNNAMED = """() => [...document.querySelectorAll("button, a, input")]
     .map((e) => e.outerHTML.slice(0, 80))"""
 
 
-def my_turn_or_a_new_sheet_line(page: Any, hands_scored: int) -> dict[str, Any]:
-    page.wait_for_function(
-        """(n) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && (m.sheet.length > n || (m.view.to_act === 0 && m.legal.length > 0));
-        }""",
-        arg=hands_scored,
-        timeout=20_000,
-    )
-    return state(page)
-
-
 def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> None:
     """Until a hand with cards played ends: five passes throw a Taroinche hand in unplayed (B3)."""
     created = httpx.post(
@@ -47,11 +35,11 @@ def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> 
     page = browser.new_page()
     page.goto(f"{server.base}{created['seats'][0]['link']}")
     played: Counter[int] = Counter()
-    message = my_turn_or_a_new_sheet_line(page, 0)
+    message = turn_or_sheet_line(page, 0, 0)
     while not any(played[line["number"]] for line in message["sheet"]):
         assert page.evaluate(UNNAMED) == []
         if message["view"]["to_act"] != 0:  # a hand thrown in: on to the next
-            message = my_turn_or_a_new_sheet_line(page, len(message["sheet"]))
+            message = turn_or_sheet_line(page, 0, len(message["sheet"]))
             continue
         legal = {action["card"] for action in message["legal"] if action.get("card")}
         if legal:
@@ -67,7 +55,7 @@ def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> 
             page.locator("#table .actions button.call").first.focus()
         page.keyboard.press("Enter")
         page.wait_for_function("(v) => window.tarocchiTable.message.version > v", arg=message["version"])
-        message = my_turn_or_a_new_sheet_line(page, len(message["sheet"]))
+        message = turn_or_sheet_line(page, 0, len(message["sheet"]))
     # each Enter moved the table on (waited for above); a hand may end before its sixth trick
     # (a Capot that loses a trick, B7), so the count of cards played is not fixed
     assert sum(played.values()) >= 1 and message["sheet"][0]["lines"]
@@ -82,7 +70,7 @@ def test_a_table_made_in_the_lobby_with_a_time_limit_counts_down_and_moves_for_t
     page.fill("#move-seconds", "2")
     page.click("#create button[type=submit]")
     page.locator("#created a[data-seat='0']").click()
-    message = my_turn_or_a_new_sheet_line(page, 0)
+    message = turn_or_sheet_line(page, 0, 0)
     assert message["table"]["move_seconds"] == 2
     assert page.locator("#table .timer").inner_text().endswith("s left")
     page.wait_for_function(  # the person does nothing: a computer player makes the move

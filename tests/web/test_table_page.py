@@ -55,6 +55,20 @@ def wait_for_turn_or_sheet(page: Any, seat: int) -> dict[str, Any]:
     return state(page)
 
 
+def turn_or_sheet_line(page: Any, seat: int, lines: int) -> dict[str, Any]:
+    """The next state where ``seat`` is to act, or where the sheet has more than ``lines`` hands
+    (a hand may be thrown in before anyone plays a card)."""
+    page.wait_for_function(
+        """([seat, n]) => {
+            const m = window.tarocchiTable && window.tarocchiTable.message;
+            return m && (m.sheet.length > n || (m.view.to_act === seat && m.legal.length > 0));
+        }""",
+        arg=[seat, lines],
+        timeout=20_000,
+    )
+    return state(page)
+
+
 def act_by_click(page: Any, message: dict[str, Any]) -> str:
     """Click what a person would: a raised card, else a call button, else type a legal bid."""
     version = message["version"]
@@ -101,9 +115,13 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
     page.locator("#created a[data-seat='0']").click()
     page.wait_for_selector("#table .ring")
     kinds: list[str] = []
+    carded: set[int] = set()  # the hands in which the person played a card
     shot_auction = shot_trick = False
     message = wait_for_turn_or_sheet(page, 0)
-    while not message["sheet"]:
+    while not carded & {line["number"] for line in message["sheet"]}:
+        if message["view"]["to_act"] != 0 or not message["legal"]:  # thrown in unplayed: the next hand
+            message = turn_or_sheet_line(page, 0, len(message["sheet"]))
+            continue
         if not shot_auction and not page.locator("button.in-hand.legal").count():
             page.screenshot(path=str(screenshots / f"{game}-auction.png"), full_page=True)
             shot_auction = True
@@ -111,11 +129,14 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
             page.screenshot(path=str(screenshots / f"{game}-trick.png"), full_page=True)
             shot_trick = True
         kinds.append(act_by_click(page, message))
-        message = wait_for_turn_or_sheet(page, 0)
-    assert "card" in kinds
-    sheet = page.locator("section.sheet table.hand-sheet[data-hand='1']")
+        if kinds[-1] == "card":
+            carded.add(message["view"]["hand_number"])
+        message = turn_or_sheet_line(page, 0, len(message["sheet"]))
+    number = min(carded)
+    sheet = page.locator(f"section.sheet table.hand-sheet[data-hand='{number}']")
     sheet.wait_for()
-    assert sheet.locator("tbody tr").count() == len(message["sheet"][0]["lines"]) > 0
+    lines = next(line["lines"] for line in message["sheet"] if line["number"] == number)
+    assert sheet.locator("tbody tr").count() == len(lines) > 0
     assert "Totals" in sheet.inner_text()
     page.screenshot(path=str(screenshots / f"{game}-sheet.png"), full_page=True)
     page.close()
