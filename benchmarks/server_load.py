@@ -1,0 +1,181 @@
+"""The table server under load: N tables, every seat a websocket client playing random legal moves.
+
+    python benchmarks/server_load.py --tables 10 50 100 [--game taroinche] [--seconds 15]
+
+Starts a real ``tarocchi serve`` on a free loopback port with a fresh SQLite file (``--url`` uses
+a running server instead), creates N tables with every seat invited, and runs all the clients in
+this one asyncio process. An action's latency runs from its send until the same client receives
+the state with the next version (the action committed, applied and broadcast). Reports actions/s,
+p50 and p99 latency per N, and the largest N whose p99 stays under 50 ms. The clients share the
+machine with the server, so on a 2-core machine the figures are a floor for the server alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+from websockets.asyncio.client import connect
+
+
+class Tally:
+    """Latencies and action counts inside the measuring window."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.open = False
+        self.errors = 0
+
+
+async def seat_client(ws_url: str, token: str, tally: Tally, rng: random.Random, stop: asyncio.Event) -> None:
+    """Sit, and whenever this seat is to act send a random legal action; time each one."""
+    async with connect(ws_url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent: tuple[int, float] | None = None
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            message: dict[str, Any] = json.loads(raw)
+            if message["type"] == "error":
+                tally.errors += 1
+                sent = None
+                continue
+            if message["type"] != "state":
+                continue
+            if sent is not None and message["version"] > sent[0]:
+                if tally.open:
+                    tally.latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            if message["table"]["over"]:
+                return
+            view = message["view"]
+            if sent is None and view["to_act"] == view["seat"] and view["legal_actions"]:
+                action = rng.choice(view["legal_actions"])
+                sent = (message["version"], time.perf_counter())
+                await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
+
+
+async def table_loop(
+    http: httpx.AsyncClient, game: str, players: int, tally: Tally, rng: random.Random, stop: asyncio.Event
+) -> None:
+    """One table's worth of load: a table with every seat a client; a finished game is replaced."""
+    ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
+    while not stop.is_set():
+        answer = await http.post("/api/tables", json={"game": game, "seats": ["invite"] * players})
+        answer.raise_for_status()
+        table = answer.json()
+        await asyncio.gather(
+            *(
+                seat_client(
+                    f"{ws_base}/ws/{table['id']}", s["token"], tally, random.Random(rng.random()), stop
+                )
+                for s in table["seats"]
+            )
+        )
+
+
+async def measure(base: str, game: str, tables: int, seconds: float, rng: random.Random) -> dict[str, float]:
+    """One load level: N tables played at once, measured after a short warm-up."""
+    tally, stop = Tally(), asyncio.Event()
+    limits = httpx.Limits(max_connections=tables)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        games = (await http.get("/api/games")).json()
+        players = next(g["players"] for g in games if g["id"] == game)
+        loops = [
+            asyncio.create_task(table_loop(http, game, players, tally, rng, stop)) for _ in range(tables)
+        ]
+        await asyncio.sleep(min(5.0, seconds / 3))  # warm-up: every table created and playing
+        tally.open = True
+        start = time.perf_counter()
+        await asyncio.sleep(seconds)
+        tally.open = False
+        elapsed = time.perf_counter() - start
+        stop.set()
+        await asyncio.gather(*loops, return_exceptions=True)
+    ordered = sorted(tally.latencies) or [float("nan")]
+
+    def quantile(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    return {
+        "clients": tables * players,
+        "actions_per_s": len(tally.latencies) / elapsed,
+        "p50_ms": quantile(0.50),
+        "p99_ms": quantile(0.99),
+        "errors": tally.errors,
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    command = [str(Path(sys.executable).parent / "tarocchi"), "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{folder / 'tables.db'}"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start within 30 s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 50, 100], help="load levels")
+    parser.add_argument("--game", default="taroinche", help="the game every table plays")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measuring window per level")
+    parser.add_argument("--url", help="a running server (default: start one on a fresh SQLite file)")
+    parser.add_argument("--seed", type=int, default=1, help="the clients' choices")
+    args = parser.parse_args(argv)
+    if any(n < 1 for n in args.tables) or args.seconds <= 0:
+        parser.error("--tables and --seconds must be positive")
+    rng = random.Random(args.seed)
+    print(f"{args.game}, {args.seconds:.0f} s per level; clients share the machine with the server")
+    print(f"{'tables':>6} {'clients':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")
+    best = 0
+    with tempfile.TemporaryDirectory() as folder:
+        process, base = (None, args.url) if args.url else start_server(Path(folder))
+        try:
+            for tables in args.tables:
+                row = asyncio.run(measure(base, args.game, tables, args.seconds, rng))
+                print(
+                    f"{tables:>6} {row['clients']:>7.0f} {row['actions_per_s']:>9.0f} "
+                    f"{row['p50_ms']:>7.1f} {row['p99_ms']:>7.1f} {row['errors']:>6.0f}",
+                    flush=True,
+                )
+                if row["p99_ms"] < 50:
+                    best = max(best, tables)
+        finally:
+            if process is not None:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=30)
+    print(f"largest N with p99 < 50 ms: {best or 'none measured'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
