@@ -38,8 +38,11 @@ class Tally:
         self.errors = 0
 
 
-async def seat_client(ws_url: str, token: str, tally: Tally, rng: random.Random, stop: asyncio.Event) -> None:
-    """Sit, and whenever this seat is to act send a random legal action; time each one."""
+async def seat_client(
+    ws_url: str, token: str, tally: Tally, rng: random.Random, stop: asyncio.Event, think: float
+) -> None:
+    """Sit, and whenever this seat is to act send a random legal action after ``think`` seconds
+    (0: at once); time each one from its send."""
     async with connect(ws_url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None
@@ -64,12 +67,20 @@ async def seat_client(ws_url: str, token: str, tally: Tally, rng: random.Random,
             view = message["view"]
             if sent is None and view["to_act"] == view["seat"] and view["legal_actions"]:
                 action = rng.choice(view["legal_actions"])
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 sent = (message["version"], time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
 
 
 async def table_loop(
-    http: httpx.AsyncClient, game: str, players: int, tally: Tally, rng: random.Random, stop: asyncio.Event
+    http: httpx.AsyncClient,
+    game: str,
+    players: int,
+    tally: Tally,
+    rng: random.Random,
+    stop: asyncio.Event,
+    think: float,
 ) -> None:
     """One table's worth of load: a table with every seat a client; a finished game is replaced."""
     ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
@@ -80,14 +91,16 @@ async def table_loop(
         await asyncio.gather(
             *(
                 seat_client(
-                    f"{ws_base}/ws/{table['id']}", s["token"], tally, random.Random(rng.random()), stop
+                    f"{ws_base}/ws/{table['id']}", s["token"], tally, random.Random(rng.random()), stop, think
                 )
                 for s in table["seats"]
             )
         )
 
 
-async def measure(base: str, game: str, tables: int, seconds: float, rng: random.Random) -> dict[str, float]:
+async def measure(
+    base: str, game: str, tables: int, seconds: float, rng: random.Random, think: float
+) -> dict[str, float]:
     """One load level: N tables played at once, measured after a short warm-up."""
     tally, stop = Tally(), asyncio.Event()
     limits = httpx.Limits(max_connections=tables)
@@ -95,9 +108,10 @@ async def measure(base: str, game: str, tables: int, seconds: float, rng: random
         games = (await http.get("/api/games")).json()
         players = next(g["players"] for g in games if g["id"] == game)
         loops = [
-            asyncio.create_task(table_loop(http, game, players, tally, rng, stop)) for _ in range(tables)
+            asyncio.create_task(table_loop(http, game, players, tally, rng, stop, think))
+            for _ in range(tables)
         ]
-        await asyncio.sleep(min(5.0, seconds / 3))  # warm-up: every table created and playing
+        await asyncio.sleep(min(5.0, seconds / 3) + think * 2)  # warm-up: every table playing
         tally.open = True
         start = time.perf_counter()
         await asyncio.sleep(seconds)
@@ -150,18 +164,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=15.0, help="measuring window per level")
     parser.add_argument("--url", help="a running server (default: start one on a fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1, help="the clients' choices")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a client waits before acting, varied ±50%% (0: at once, the server saturated)",
+    )
     args = parser.parse_args(argv)
-    if any(n < 1 for n in args.tables) or args.seconds <= 0:
-        parser.error("--tables and --seconds must be positive")
+    if any(n < 1 for n in args.tables) or args.seconds <= 0 or args.think < 0:
+        parser.error("--tables and --seconds must be positive, --think at least 0")
     rng = random.Random(args.seed)
-    print(f"{args.game}, {args.seconds:.0f} s per level; clients share the machine with the server")
+    pace = f"clients think {args.think:g} s" if args.think else "clients act at once"
+    print(f"{args.game}, {args.seconds:.0f} s per level, {pace}; clients share the machine with the server")
     print(f"{'tables':>6} {'clients':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")
     best = 0
     with tempfile.TemporaryDirectory() as folder:
         process, base = (None, args.url) if args.url else start_server(Path(folder))
         try:
             for tables in args.tables:
-                row = asyncio.run(measure(base, args.game, tables, args.seconds, rng))
+                row = asyncio.run(measure(base, args.game, tables, args.seconds, rng, args.think))
                 print(
                     f"{tables:>6} {row['clients']:>7.0f} {row['actions_per_s']:>9.0f} "
                     f"{row['p50_ms']:>7.1f} {row['p99_ms']:>7.1f} {row['errors']:>6.0f}",

@@ -27,8 +27,11 @@ def free_port() -> int:
 class Server:
     """``tarocchi serve`` as a user starts it, on a port and database of the test's."""
 
-    def __init__(self, db_url: str, log: Path) -> None:
+    def __init__(self, db_url: str, log: Path, undo_seconds: float = 0.0) -> None:
+        """``undo_seconds`` 0 by default: computer players act at once, so tests of whole hands
+        do not wait for an undo window after each of the person's moves."""
         self.db_url = db_url
+        self.undo_seconds = undo_seconds
         self.port = free_port()
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
@@ -47,6 +50,8 @@ class Server:
                     str(self.port),
                     "--db",
                     self.db_url,
+                    "--undo-seconds",
+                    str(self.undo_seconds),
                 ],
                 stdout=out,
                 stderr=subprocess.STDOUT,

@@ -18,5 +18,6 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as test_client:
+    """The app with no undo window (computer players act at once): tests of undo make their own."""
+    with TestClient(create_app(db_url, undo_seconds=0)) as test_client:
         yield test_client

@@ -227,6 +227,11 @@ def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> 
     """One event as a line: ``West plays 7E``, ``South (you) wins trick 1 with KE``; a note of the
     rules themselves (no seat) stands alone."""
     seating.follow(view)
+    return _event_text(seating, deck, event, view)
+
+
+def _event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
+    """``event_text`` for a seating that already follows ``view``."""
     if event.seat is None and event.action is None:
         note = seating.you(event.note, first=False)
         return line_of(note[:1].upper() + note[1:], "italic")
@@ -270,23 +275,26 @@ def _echoes(event: Event, before: Event | None) -> bool:
     )
 
 
-def events_lines(seating: Seating, deck: Deck, view: PlayerView, start: int = 0) -> list[Text]:
-    """The view's events from ``start`` as lines (``event_text``), one line per face-down discard:
-    the discarder's own ``South (you) discards 2E`` says ``face down``, and the public note that
-    follows it (``South discards a card face down``) is not repeated."""
-    lines: list[Text] = []
+def event_line(seating: Seating, deck: Deck, view: PlayerView, i: int) -> Text | None:
+    """The line of the view's event ``i`` (``event_text``), for a seating that follows ``view``;
+    None for the public note of a face-down discard the viewer's own line already says (his
+    ``South (you) discards 2E`` ends ``face down`` instead). It can change only while event ``i``
+    is the last: the next event may be that note."""
     events = view.events
-    for i in range(start, len(events)):
-        event = events[i]
-        before = events[i - 1] if i else None
-        if _echoes(event, before):
-            continue
-        line = event_text(seating, deck, event, view)
-        after = events[i + 1] if i + 1 < len(events) else None
-        if after is not None and _echoes(after, event):
-            line.append(" face down")
-        lines.append(line)
-    return lines
+    event = events[i]
+    if _echoes(event, events[i - 1] if i else None):
+        return None
+    line = _event_text(seating, deck, event, view)
+    if i + 1 < len(events) and _echoes(events[i + 1], event):
+        line.append(" face down")
+    return line
+
+
+def events_lines(seating: Seating, deck: Deck, view: PlayerView, start: int = 0) -> list[Text]:
+    """The view's events from ``start`` as lines (``event_line``)."""
+    seating.follow(view)
+    lines = (event_line(seating, deck, view, i) for i in range(start, len(view.events)))
+    return [line for line in lines if line is not None]
 
 
 MAX_CALLS_SHOWN = 12

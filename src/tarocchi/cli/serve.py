@@ -29,7 +29,15 @@ def default_db() -> str:
     help="sqlite:///path/tables.db or postgresql://user@host/db (default: an SQLite file in the "
     "user's data directory).",
 )
-def serve(host: str, port: int, db_url: str | None) -> None:
+@click.option(
+    "--undo-seconds",
+    type=click.FloatRange(0, 60),
+    default=1.5,
+    show_default=True,
+    help="How long computer players wait after a move of a person alone with them, who may take "
+    "it back meanwhile (0: no undo).",
+)
+def serve(host: str, port: int, db_url: str | None, undo_seconds: float) -> None:
     """Serve shared tables: friends and computer players in the browser, at http://HOST:PORT/."""
     try:
         import uvicorn
@@ -49,7 +57,7 @@ def serve(host: str, port: int, db_url: str | None) -> None:
         f"tarocchi table server on http://{host}:{port}/ · database {shown} · Ctrl-C stops it", err=True
     )
     uvicorn.run(
-        create_app(url),
+        create_app(url, undo_seconds=undo_seconds),
         host=host,
         port=port,
         access_log=False,  # a request line may carry a seat's token (?token=): never logged

@@ -44,9 +44,10 @@ from tarocchi.server.messages import (
     SeatChange,
     SeatInfo,
     SeatLink,
+    Undo,
 )
 from tarocchi.server.store import Store, digest
-from tarocchi.server.tables import Connection, LiveTable, Refusal, Tables
+from tarocchi.server.tables import UNDO_SECONDS, Connection, LiveTable, Refusal, Tables
 from tarocchi.web import STATIC, deck_json
 
 log = logging.getLogger("tarocchi.server")
@@ -73,7 +74,7 @@ def _one_line(error: ValidationError) -> str:
     if kind == "missing":
         return f"missing field '{where.split('.')[-1]}'"
     if kind == "union_tag_invalid" or kind == "union_tag_not_found":
-        return "unknown message type: 'type' must be hello, act or ping"
+        return "unknown message type: 'type' must be hello, act, ping, hint or undo"
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
@@ -98,14 +99,15 @@ class Bucket:
         self.tokens = min(BURST, self.tokens + 1)
 
 
-def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
-    """The server on the database at ``db_url`` (SQLite or PostgreSQL, SQLAlchemy URL)."""
+def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float = UNDO_SECONDS) -> FastAPI:
+    """The server on the database at ``db_url`` (SQLite or PostgreSQL, SQLAlchemy URL);
+    computer players wait ``undo_seconds`` after a lone person's move (0: no undo)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
         pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
-        app.state.tables = Tables(store, pool)
+        app.state.tables = Tables(store, pool, undo_seconds)
         resumed = app.state.tables.resume_all()
         log.info("tarocchi server ready: %d unfinished tables resumed", resumed)
         try:
@@ -354,6 +356,14 @@ def create_app(db_url: str, *, workers: int | None = None) -> FastAPI:
                         await _error(websocket, refusal.code, str(refusal))
                         continue
                     bucket.refund()
+                    tables(websocket).wake(table)
+                elif isinstance(message, Undo):
+                    seat = None if connection is None else connection.seat
+                    try:
+                        await table.undo(tables(websocket).store, seat, message.version)
+                    except Refusal as refusal:
+                        await _error(websocket, refusal.code, str(refusal))
+                        continue
                     tables(websocket).wake(table)
         except WebSocketDisconnect:
             pass

@@ -47,7 +47,15 @@ class AskHint(Strict):
     type: Literal["hint"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping | AskHint, Field(discriminator="type")]
+class Undo(Strict):
+    """Take back this seat's last action, seen at ``version`` (only against computer players,
+    until the next player acts)."""
+
+    type: Literal["undo"]
+    version: Annotated[int, Field(ge=0)]
+
+
+ClientMessage = Annotated[Hello | Act | Ping | AskHint | Undo, Field(discriminator="type")]
 
 
 class Incoming(Strict):
@@ -88,9 +96,11 @@ class TableInfo(Strict):
     over: bool
     winners: list[int]
     hints: bool
+    """Whether this seat may ask for hints: every other seat is a computer player."""
+    undo: bool
+    """Whether this seat may take back its last action now (message ``undo``)."""
     move_seconds: int | None
     """The time limit per move (None: none)."""
-    """Whether this seat may ask for hints: every other seat is a computer player."""
 
 
 class State(Strict):

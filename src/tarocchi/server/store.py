@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -51,6 +52,7 @@ tables = Table(
     Column("creator_hash", String(64), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+    Column("undos", Integer, nullable=False, server_default="0"),  # actions taken back
 )
 
 seats = Table(
@@ -94,6 +96,8 @@ class StoredTable:
     """(kind, token digest) of each seat."""
     actions: tuple[tuple[int, str], ...]
     """(seat, notation) of every action taken, in order."""
+    undos: int = 0
+    """How many actions were taken back (they are no longer in ``actions``)."""
 
 
 class StaleAction(Exception):
@@ -186,6 +190,15 @@ class Store:
         except IntegrityError as error:
             raise StaleAction(f"action {seq} of table {table_id} is taken") from error
 
+    def take_back(self, table_id: str, seq: int) -> None:
+        """Delete action number ``seq``, the table's last, and count the undo; StaleAction if
+        it is not there (another writer took it back, or it was never committed)."""
+        with self.engine.begin() as db:
+            gone = db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.seq == seq))
+            if gone.rowcount != 1:
+                raise StaleAction(f"action {seq} of table {table_id} is not there to take back")
+            db.execute(update(tables).where(tables.c.id == table_id).values(undos=tables.c.undos + 1))
+
     def set_kind(self, table_id: str, seat: int, kind: str) -> None:
         with self.engine.begin() as db:
             db.execute(
@@ -218,6 +231,7 @@ class Store:
             move_seconds=None if row.move_seconds is None else int(row.move_seconds),
             creator_hash=row.creator_hash,
             finished=bool(row.finished),
+            undos=int(row.undos),
             seats=tuple((kind, token_hash) for kind, token_hash in seat_rows),
             actions=tuple((int(seat), str(action)) for seat, action in action_rows),
         )

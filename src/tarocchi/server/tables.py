@@ -26,13 +26,18 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.server.messages import SeatInfo, SheetHand, SheetLine, State, TableInfo
 from tarocchi.server.store import StaleAction, Store, StoredTable, digest
-from tarocchi.web.present import presentation
+from tarocchi.web.present import Log, presentation
 
 log = logging.getLogger("tarocchi.server")
 
 HARD_SECONDS = 0.7
 """The hard (search) player's thinking per decision at a table: a sampled world and one playout
 may run past it, and ``benchmarks/hard_decisions.py`` measures the longest decision under 1 s."""
+
+UNDO_SECONDS = 1.5
+"""How long computer players wait after a move of a person alone with them before they act: the
+person may take it back meanwhile (undo is for one's own last move, until the next player acts).
+0 offers no undo; ``tarocchi serve --undo-seconds`` sets it."""
 
 STAND_IN = "heuristic"
 """Who makes a move for a person whose time ran out (the medium player; easy where there is none)."""
@@ -67,8 +72,11 @@ class LiveTable:
         self.kinds = [kind for kind, _ in stored.seats]
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
-        self.version = 0
-        """How many actions the table has taken: a client acts on the version it saw."""
+        self.version = 2 * stored.undos
+        """How many changes the table has seen (an action taken back counts twice: taken, and
+        taken back): a client acts on the version it saw, and no version is ever seen twice."""
+        self.stored = 0
+        """How many actions stand (the next one's number in the database)."""
         for seat, text in stored.actions:
             self._apply(seat, self.game.parse_action(text))
         self.lock = asyncio.Lock()
@@ -79,6 +87,10 @@ class LiveTable:
         self.move_seconds = stored.move_seconds
         self.clock: tuple[int, asyncio.Task[None]] | None = None
         """The running time limit: the version it times and the task that moves when it runs out."""
+        self.undo_seconds = 0.0
+        """The server's undo window (``Tables`` sets it): 0, no undo."""
+        self.logs: dict[int | None, Log] = {}
+        """Each seat's log lines (None: the spectators'), kept from one state to the next."""
 
     # -- who is who ------------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
@@ -132,6 +144,7 @@ class LiveTable:
     def _apply(self, seat: int, action: Action) -> None:
         self.match.submit(seat, action)
         self.version += 1
+        self.stored += 1
         if self.match.hand_over and not self.match.over:
             self.match.next_hand()
 
@@ -143,7 +156,7 @@ class LiveTable:
                 await asyncio.to_thread(
                     store.append,
                     self.id,
-                    self.version,
+                    self.stored,
                     self.match.hand.number,
                     seat,
                     str(action),
@@ -152,6 +165,42 @@ class LiveTable:
             except StaleAction:
                 raise Refusal("stale", "another server took an action first; look again") from None
             self._apply(seat, action)
+        await self.broadcast()
+
+    def undo_refusal(self, seat: int | None) -> Refusal | None:
+        """Why ``seat`` may not take back its last action now, or None. Undo is for a person
+        alone with computer players (who wait ``undo_seconds`` after each of the person's
+        moves), of the person's own latest action, until the next player acts."""
+        if seat is None:
+            return Refusal("seat", "say hello with your seat's token before taking anything back")
+        if self.undo_seconds <= 0:
+            return Refusal("undo", "this server offers no undo (tarocchi serve --undo-seconds 0)")
+        if any(kind == "invite" for s, kind in enumerate(self.kinds) if s != seat):
+            return Refusal("undo", "undo is only for a table where everyone else is a computer player")
+        if self.match.over:
+            return Refusal("over", "the game is over: nothing can be taken back")
+        reason = self.match.undo_refusal(seat)
+        return None if reason is None else Refusal("undo", f"nothing to take back: {reason}")
+
+    async def undo(self, store: Store, seat: int | None, version: int) -> None:
+        """Take back ``seat``'s last action: deleted from the database before anyone is told."""
+        async with self.lock:
+            refusal = self.undo_refusal(seat)
+            if refusal is not None:
+                raise refusal
+            assert seat is not None
+            if version != self.version:
+                raise Refusal(
+                    "stale",
+                    f"the table has moved on (version {self.version}, you asked at {version}); look again",
+                )
+            try:
+                await asyncio.to_thread(store.take_back, self.id, self.stored - 1)
+            except StaleAction:
+                raise Refusal("stale", "another server changed the table first; look again") from None
+            self.match.undo(seat)
+            self.stored -= 1
+            self.version += 1
         await self.broadcast()
 
     # -- telling -----------------------------------------------------------------------------
@@ -196,9 +245,11 @@ class LiveTable:
             return Refusal("hint", "hints are only for a table where everyone else is a computer player")
         return None
 
-    def state_for(self, seat: int | None) -> State:
-        """What ``seat`` (None: a spectator) is sent: its own view and nothing else of the hand."""
+    def state_for(self, seat: int | None, sheet: list[SheetHand] | None = None) -> State:
+        """What ``seat`` (None: a spectator) is sent: its own view and nothing else of the hand
+        (``sheet``: the score sheet, when the caller has it already)."""
         view = self.match.view(seat)
+        log = self.logs.setdefault(seat, Log())
         connected = {c.seat for c in self.connections}
         return State(
             version=self.version,
@@ -216,16 +267,22 @@ class LiveTable:
                 over=self.match.over,
                 winners=list(self.match.winners()) if self.match.over else [],
                 hints=self.hint_refusal(seat, turn=False) is None,
+                undo=self.undo_refusal(seat) is None,
                 move_seconds=self.move_seconds,
             ),
             view=view.to_json(),
-            present=presentation(self.game, view),
-            sheet=self.sheet(),
+            present=presentation(self.game, view, log, self.match.hand.number),
+            sheet=self.sheet() if sheet is None else sheet,
         )
 
     async def broadcast(self) -> None:
+        """Each connection its seat's state: built once per seat, the sheet once for all."""
+        sheet = self.sheet()
+        texts: dict[int | None, str] = {}
         for connection in list(self.connections):
-            text = self.state_for(connection.seat).model_dump_json()
+            text = texts.get(connection.seat)
+            if text is None:
+                text = texts[connection.seat] = self.state_for(connection.seat, sheet).model_dump_json()
             try:
                 await connection.send(text)
             except Exception:  # a closed socket: its handler removes it
@@ -235,9 +292,10 @@ class LiveTable:
 class Tables:
     """Every live table of this server, loaded from the database on demand."""
 
-    def __init__(self, store: Store, pool: Executor) -> None:
+    def __init__(self, store: Store, pool: Executor, undo_seconds: float = UNDO_SECONDS) -> None:
         self.store = store
         self.pool = pool
+        self.undo_seconds = undo_seconds
         self.live: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -248,6 +306,7 @@ class Tables:
             if stored is None:
                 return None
             table = LiveTable(stored)
+            table.undo_seconds = self.undo_seconds
             self.live[table_id] = table
         return table
 
@@ -284,13 +343,19 @@ class Tables:
             if player is None:
                 return
             version = table.version
-            view = table.match.view(seat)
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.pool, player.choose, view, table.rngs[seat])
-            try:
-                await table.act(self.store, seat, str(action), version)
-            except Refusal as refusal:  # the seat was handed back to a person meanwhile, say
-                log.info("table %s: computer player at seat %d not taken: %s", table.id, seat, refusal)
+            if any(table.undo_refusal(s) is None for s, kind in enumerate(table.kinds) if kind == "invite"):
+                await asyncio.sleep(self.undo_seconds)  # the person may take the move back
+            if table.version == version:
+                view = table.match.view(seat)
+                loop = asyncio.get_running_loop()
+                action = await loop.run_in_executor(self.pool, player.choose, view, table.rngs[seat])
+                if table.computer(seat) is None:  # the seat was handed back to a person meanwhile
+                    log.info("table %s: seat %d is a person's again", table.id, seat)
+                else:
+                    try:
+                        await table.act(self.store, seat, str(action), version)
+                    except Refusal as refusal:
+                        log.info("table %s: computer at seat %d not taken: %s", table.id, seat, refusal)
         except Exception:
             log.exception("table %s: computer player at seat %d failed", table.id, seat)
         finally:

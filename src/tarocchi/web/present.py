@@ -9,18 +9,22 @@ read from ``view``, the seat's own view, so it can reveal nothing the view does 
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
+from functools import lru_cache
 from typing import Any
 
-from tarocchi.cli.render import Seating, events_lines
+from tarocchi.cli.render import Seating, event_line
 from tarocchi.core.actions import Action, named_cards
 from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
 
+@lru_cache(maxsize=8192)
 def action_json(action: Action) -> dict[str, Any]:
     """A legal action as the page uses it: its notation (what the page sends back), its kind,
-    the card it names (a card click picks it) and its other fields, e.g. a bid's value."""
+    the card it names (a card click picks it) and its other fields, e.g. a bid's value. Kept
+    once built (actions are immutable, an auction offers hundreds at every turn): not to be
+    changed by the caller."""
     data: dict[str, Any] = {"text": str(action), "type": type(action).__name__}
     cards = named_cards(action)
     if cards:
@@ -33,15 +37,38 @@ def action_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def presentation(game: Game[Any], view: PlayerView) -> dict[str, Any]:
-    """The page's extras for ``view``: sorted hand, typed legal actions, summary, log, partners."""
+class Log:
+    """One seat's log lines kept from one state to the next: a hand's events only grow, so only
+    new events are put into words (the whole log each time cost more than all else a state
+    needs). The lines are redone when the hand or the partners the seat knows of change, and the
+    last event's line always (the next event may be the note it absorbs)."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, frozenset[int]] | None = None
+        self.lines: list[str | None] = []
+
+    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView, hand: int) -> list[str]:
+        key = (hand, seating.partners)
+        events = len(view.events)
+        if key != self.key or len(self.lines) > events:
+            self.key, self.lines = key, []
+        del self.lines[max(0, events - 1) :]
+        for i in range(len(self.lines), events):
+            line = event_line(seating, game.deck, view, i)
+            self.lines.append(None if line is None else line.plain)
+        return [line for line in self.lines if line is not None]
+
+
+def presentation(game: Game[Any], view: PlayerView, log: Log | None = None, hand: int = 0) -> dict[str, Any]:
+    """The page's extras for ``view``: sorted hand, typed legal actions, summary, log, partners.
+    ``log`` keeps the seat's lines between calls for hand number ``hand``."""
     seating = Seating(game, view.seat)
     seating.follow(view)
     return {
         "hand": [card.code for card in game.hand_order(view.hand, view)],
         "legal": [action_json(action) for action in view.legal_actions],
         "summary": game.legal_summary(view.legal_actions),
-        "log": [line.plain for line in events_lines(seating, game.deck, view)],
+        "log": (log or Log()).lines_for(seating, game, view, hand),
         "partners": sorted(seating.partners),
         "seat_names": [game.seat_name(seat) for seat in range(game.players)],
         "trump_suit": game.trump_suit(view),

@@ -20,6 +20,7 @@ from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 if TYPE_CHECKING:
     from tarocchi.games.sicilian.game import SicilianGame
 
+
 def phrase(action: Action) -> str | None:
     """The bargain (S3) and the rally (S7) as the log says them: ``offers to throw in for 20``,
     ``offers to pay 20 to throw in``, ``takes West's offer``, ``rallies KE``."""

@@ -107,6 +107,7 @@ export class TablePage {
       onAction: (action) => this.send(action.text),
       onText: (text) => this.send(text),
       onHint: () => this.askHint(),
+      onUndo: () => this.undo(),
       onLastTrick: () => {
         this.message.showLast = !this.message.showLast;
         this.draw();
@@ -135,6 +136,12 @@ export class TablePage {
     this.message.hintAsked = true;
     this.draw();
     this.socket.send(JSON.stringify({ type: "hint" }));
+  }
+
+  /** Take back this seat's last move (offered while the computer players wait after it). */
+  undo() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.socket.send(JSON.stringify({ type: "undo", version: this.message.version }));
   }
 
   /** Send an action; the server answers with the new view or an error saying why not. */

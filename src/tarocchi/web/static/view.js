@@ -244,6 +244,9 @@ export function drawTable(root, message, deck, handlers) {
     table.hints && view.to_act === table.seat && !table.over
       ? el("button", { type: "button", className: "hint", disabled: message.hintAsked, onclick: handlers.onHint }, message.hintAsked ? "Thinking…" : "Hint")
       : null,
+    table.undo
+      ? el("button", { type: "button", className: "undo", "aria-label": "Undo: take back your last move", onclick: handlers.onUndo }, "Undo")
+      : null,
     table.over ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record") : null,
   );
   root.replaceChildren(
