@@ -36,6 +36,8 @@ class Tally:
         self.latencies: list[float] = []
         self.open = False
         self.errors = 0
+        self.compression: str | None = "deflate"
+        """What the clients ask the server for (a browser asks for permessage-deflate)."""
 
 
 async def seat_client(
@@ -43,7 +45,7 @@ async def seat_client(
 ) -> None:
     """Sit, and whenever this seat is to act send a random legal action after ``think`` seconds
     (0: at once); time each one from its send."""
-    async with connect(ws_url, max_size=2**22) as ws:
+    async with connect(ws_url, max_size=2**22, compression=tally.compression) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None
         while not stop.is_set():
@@ -99,10 +101,17 @@ async def table_loop(
 
 
 async def measure(
-    base: str, game: str, tables: int, seconds: float, rng: random.Random, think: float
+    base: str,
+    game: str,
+    tables: int,
+    seconds: float,
+    rng: random.Random,
+    think: float,
+    compression: str | None,
 ) -> dict[str, float]:
     """One load level: N tables played at once, measured after a short warm-up."""
     tally, stop = Tally(), asyncio.Event()
+    tally.compression = compression
     limits = httpx.Limits(max_connections=tables)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         games = (await http.get("/api/games")).json()
@@ -170,11 +179,20 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="seconds a client waits before acting, varied ±50%% (0: at once, the server saturated)",
     )
+    parser.add_argument(
+        "--no-compression",
+        dest="compression",
+        action="store_const",
+        const=None,
+        default="deflate",
+        help="clients do not ask for permessage-deflate (browsers do; programs may not)",
+    )
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.tables) or args.seconds <= 0 or args.think < 0:
         parser.error("--tables and --seconds must be positive, --think at least 0")
     rng = random.Random(args.seed)
     pace = f"clients think {args.think:g} s" if args.think else "clients act at once"
+    pace += "" if args.compression else ", no compression"
     print(f"{args.game}, {args.seconds:.0f} s per level, {pace}; clients share the machine with the server")
     print(f"{'tables':>6} {'clients':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")
     best = 0
@@ -182,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         process, base = (None, args.url) if args.url else start_server(Path(folder))
         try:
             for tables in args.tables:
-                row = asyncio.run(measure(base, args.game, tables, args.seconds, rng, args.think))
+                row = asyncio.run(
+                    measure(base, args.game, tables, args.seconds, rng, args.think, args.compression)
+                )
                 print(
                     f"{tables:>6} {row['clients']:>7.0f} {row['actions_per_s']:>9.0f} "
                     f"{row['p50_ms']:>7.1f} {row['p99_ms']:>7.1f} {row['errors']:>6.0f}",

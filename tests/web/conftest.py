@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from serverproc import Server
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_FLAGS = (
@@ -46,6 +47,17 @@ def browser() -> Iterator[Any]:
         launched = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_FLAGS))
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real ``tarocchi serve`` for a test module, on its own SQLite file (no undo window:
+    computer players act at once, so whole hands play quickly)."""
+    folder = tmp_path_factory.mktemp("server")
+    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
 
 
 @pytest.fixture

@@ -3,22 +3,11 @@ table it offers none."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
-import pytest
 from serverproc import Server
 from test_table_page import state, wait_for_turn_or_sheet
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("server")
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
 
 
 def test_a_person_alone_with_computers_asks_for_a_hint(browser: Any, server: Server) -> None:

@@ -4,23 +4,11 @@ every card and button named for a screen reader; a time limit set in the lobby."
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
-import pytest
 from serverproc import Server
 from test_table_page import create_in_lobby, state, turn_or_sheet_line
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("server")
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
-
 
 UNNAMED = """() => [...document.querySelectorAll("button, a, input")]
     .filter((e) => !(e.getAttribute("aria-label") || e.textContent.trim() || e.labels?.length))

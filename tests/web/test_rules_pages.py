@@ -26,15 +26,6 @@ def test_the_page_copy_is_the_rules_text(game: str) -> None:
     )
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    folder = tmp_path_factory.mktemp("rules-server")
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
-
-
 @pytest.mark.parametrize("game", available_games())
 def test_each_rules_page_reads_in_the_browser(browser: Any, server: Server, game: str) -> None:
     text = (DOCS / f"{game}.md").read_text(encoding="utf-8")

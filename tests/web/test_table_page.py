@@ -8,7 +8,6 @@ horizontal scrolling."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +25,6 @@ VARIANTS = [
     ("taroinche", {"hands": "5"}),
     ("taroux", {}),
 ]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("server")
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
 
 
 def state(page: Any) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from pydantic import TypeAdapter, ValidationError
 from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game
+from tarocchi.server.collector import Collector
 from tarocchi.server.messages import (
     Act,
     AskHint,
@@ -109,10 +110,13 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
         pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
         app.state.tables = Tables(store, pool, undo_seconds)
         resumed = app.state.tables.resume_all()
+        collector = Collector()
+        collector.start()
         log.info("tarocchi server ready: %d unfinished tables resumed", resumed)
         try:
             yield
         finally:
+            collector.stop()
             await app.state.tables.stop()
             pool.shutdown(wait=False, cancel_futures=True)
             store.close()
@@ -371,6 +375,7 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
             if connection is not None and connection in table.connections:
                 table.connections.remove(connection)
                 await table.broadcast()
+            tables(websocket).let_go(table)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app

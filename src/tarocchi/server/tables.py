@@ -310,6 +310,13 @@ class Tables:
             self.live[table_id] = table
         return table
 
+    def let_go(self, table: LiveTable) -> None:
+        """Forget a finished table nobody watches: it is in the database (its record, its sheet)
+        and loads again on demand. A long-running server's memory, and the time the garbage
+        collector spends on it, stay those of the tables in play."""
+        if table.match.over and not table.connections and self.live.get(table.id) is table:
+            del self.live[table.id]
+
     async def hint(self, table: LiveTable, seat: int | None) -> tuple[int, Hint]:
         """The hard player's suggestion for ``seat`` and the version it is for (Refusal: why not).
         It thinks in the worker pool, on its own random numbers, within the hard player's time."""

@@ -1,0 +1,93 @@
+"""Issue 14: the page works in Firefox too. Debian's Firefox ESR, driven over WebDriver BiDi
+(tests/web/firefox.py), opens the lobby and a table, draws the hand as SVG cards, plays the
+person's moves by clicks against computer players, and fits a phone's width."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from firefox import Firefox
+from serverproc import Server
+
+from tarocchi.core.registry import available_games
+
+MESSAGE = "window.tarocchiTable && window.tarocchiTable.message"
+
+
+@pytest.fixture(scope="module")
+def firefox() -> Iterator[Firefox]:
+    browser = Firefox()
+    yield browser
+    browser.close()
+
+
+def my_turn(firefox: Firefox, after: int) -> dict[str, Any]:
+    """The page's message once it is past version ``after`` and the person is to act (or the hand
+    is on the sheet)."""
+    message: dict[str, Any] = firefox.wait_for(
+        f"""(() => {{
+            const m = {MESSAGE};
+            const mine = m && (m.sheet.length > 0 || (m.view.to_act === 0 && m.legal.length > 0));
+            return mine && m.version > {after} ? m : null;
+        }})()"""
+    )
+    return message
+
+
+def test_the_lobby_offers_every_game(firefox: Firefox, server: Server) -> None:
+    firefox.goto(f"{server.base}/")
+    firefox.wait_for("document.body.dataset.ready === 'yes'")
+    offered = firefox.value("[...document.querySelectorAll('#game option')].map((o) => o.value)")
+    assert sorted(offered) == sorted(available_games())
+
+
+def test_a_person_plays_by_clicks_in_firefox(firefox: Firefox, server: Server, screenshots: Path) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite"] + ["easy"] * 3}
+    ).json()
+    firefox.viewport(1100, 900)
+    firefox.goto(f"{server.base}{created['seats'][0]['link']}")
+    message = my_turn(firefox, -1)
+    assert not message["sheet"]
+    drawn = firefox.value("document.querySelectorAll('#table button.in-hand svg').length")
+    assert drawn == len(message["hand"]) > 0  # every card of the hand drawn as SVG
+    firefox.screenshot(screenshots / "firefox-piedmont.png")
+    for _ in range(3):  # three of the person's moves, each by a click, each accepted
+        version = message["version"]
+        clicked = firefox.value(
+            """(() => {
+                const target = document.querySelector('#table button.in-hand.legal, #table button.call');
+                if (!target) return null;
+                target.click();
+                return target.className;
+            })()"""
+        )
+        if clicked is None:  # a long auction: the bid field, as a person types it
+            bid = message["legal"][-1]["text"]
+            firefox.value(
+                f"""(() => {{
+                    document.querySelector('#action-text').value = {bid!r};
+                    document.querySelector('form.bid button[type=submit]').click();
+                    return true;
+                }})()"""
+            )
+        firefox.wait_for(f"{MESSAGE}.version > {version} || {MESSAGE}.refusal")
+        assert firefox.value(f"{MESSAGE}.refusal") is None
+        message = my_turn(firefox, version)
+        if message["sheet"]:
+            break
+
+
+def test_a_phone_width_fits_in_firefox(firefox: Firefox, server: Server, screenshots: Path) -> None:
+    created = httpx.post(
+        f"{server.base}/api/tables", json={"game": "taroux", "seats": ["invite"] + ["easy"] * 5}
+    ).json()
+    firefox.viewport(360, 740)
+    firefox.goto(f"{server.base}{created['seats'][0]['link']}")
+    firefox.wait_for("!!document.querySelector('#table .hand')")
+    assert firefox.value("document.documentElement.scrollWidth") <= 360
+    firefox.screenshot(screenshots / "firefox-taroux-phone.png")
