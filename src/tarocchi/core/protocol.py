@@ -298,6 +298,12 @@ class Options(dict[str, str]):
         return self
 
 
+@functools.cache
+def _action_ids(game: type[Game[Any]]) -> dict[Action, int]:
+    """A game class's actions by id, built once."""
+    return {action: n for n, action in enumerate(game.actions)}
+
+
 class Game(ABC, Generic[S]):
     """A stateless rules object; one per game and options. ``S`` is its state type.
 
@@ -423,6 +429,31 @@ class Game(ABC, Generic[S]):
         With a state, a bare card also means the card action the phase asks for (e.g. a
         discard), so a player can type just ``KE``.
         """
+
+    # -- the action space: every action a fixed integer ---------------------------------
+    actions: ClassVar[tuple[Action, ...]] = ()
+    """Every action of the game, pre-built, in a fixed order: an action's place is its id (the
+    research action space). New actions go at the end, so ids never change (docs/notation.md)."""
+
+    def action_id(self, action: Action) -> int:
+        """The id of ``action`` in ``actions``; ArgumentError if it is none of this game's."""
+        ids = _action_ids(type(self))
+        try:
+            return ids[action]
+        except (KeyError, TypeError):
+            raise ArgumentError(
+                f"action must be one of {self.info.id}'s actions, as legal_actions or parse_action "
+                f"give them (got {shown_value(action)})"
+            ) from None
+
+    def action_of(self, action_id: int) -> Action:
+        """The action whose id is ``action_id`` (0 to len(actions) - 1); ArgumentError if none."""
+        if not is_whole(action_id) or not 0 <= action_id < len(self.actions):
+            raise ArgumentError(
+                f"action_id must be a whole number from 0 to {len(self.actions) - 1} for "
+                f"{self.info.id} (got {shown_value(action_id)})"
+            )
+        return self.actions[action_id]
 
     # -- conveniences built on the protocol ---------------------------------------------
     def audit(self, state: S) -> list[str]:

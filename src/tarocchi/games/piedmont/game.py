@@ -54,6 +54,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
     """Four hands of Piedmont Tarocchi; option ``good_evil`` = ``trumps`` | ``allegiance``."""
 
     info: ClassVar[GameInfo] = INFO
+    actions: ClassVar[tuple[Action, ...]] = (*PLAYS, *DISCARDS, *FIRST_CALL, *ANSWER)
     example_action = "KE"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:

@@ -20,11 +20,14 @@ from tarocchi.games.sicilian.auction import (
     COPPING,
     DISCARDS,
     EXCHANGING,
+    PAYS,
     PLAYS,
     PROPPING,
     RALLIES,
     RALLYING,
     SOLOING,
+    TAKES,
+    THROWS,
     WORDS,
 )
 from tarocchi.games.sicilian.play import Playing
@@ -64,6 +67,15 @@ class SicilianGame(PhasedGame[SicilianState]):
     """Four hands of the Sicilian game; individual scores; no options."""
 
     info: ClassVar[GameInfo] = INFO
+    actions: ClassVar[tuple[Action, ...]] = (
+        *PLAYS,
+        *DISCARDS,
+        *RALLIES,
+        *WORDS.values(),
+        *THROWS,
+        *PAYS,
+        *TAKES,
+    )
     example_action = "KC"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:

@@ -19,6 +19,7 @@ from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
     ACTION_HELP,
     AUCTION_LEGAL,
+    BY_LEVEL,
     CALLS,
     COINCHE,
     LEVEL_OF,
@@ -67,6 +68,12 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     """Taroinche as Board Game Arena plays it; option ``hands`` = 5 | 10 | 15 | 20 (B8)."""
 
     info: ClassVar[GameInfo] = INFO
+    actions: ClassVar[tuple[Action, ...]] = (
+        *PLAYS,
+        *DISCARDS,
+        *dict.fromkeys(CALLS.values()),
+        *(bid for level in BY_LEVEL for bid in level),
+    )
     example_action = "pass"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:

@@ -78,6 +78,7 @@ class TarouxGame(PhasedGame[TarouxState]):
     """Six hands of Taroux of Six; no options."""
 
     info: ClassVar[GameInfo] = INFO
+    actions: ClassVar[tuple[Action, ...]] = (*PLAYS, *DISCARDS, *SHOWS, *dict.fromkeys(CALLS.values()))
     example_action = "pass"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
