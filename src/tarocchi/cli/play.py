@@ -490,13 +490,13 @@ class TableSession:
     def _parse(self, text: str) -> list[Action]:
         """One action, or several discards (``discard 2E 3E`` or, while discarding, ``2E 3E``)."""
         words = text.split()
-        state = self.match.state
+        view = self.match.view(self.seat)  # shorthand is read as this seat sees the table
         parse = self.game.parse_action
         if len(words) > 2 and words[0].lower() in ("discard", "d", "show", "abundance"):
-            return [parse(f"{words[0]} {word}", state) for word in words[1:]]
+            return [parse(f"{words[0]} {word}", view) for word in words[1:]]
         if len(words) > 1 and _is_card(self.game, words[0]):
-            return [parse(word, state) for word in words]
-        return [parse(text, state)]
+            return [parse(word, view) for word in words]
+        return [parse(text, view)]
 
     def _submit_all(self, actions: list[Action]) -> None:
         """Apply all, or none: several actions (a discard, an Abundance) are checked together

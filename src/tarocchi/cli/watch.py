@@ -146,7 +146,7 @@ def show_record(console: Console, data: Any, pause: Pause) -> None:
             match.next_hand()
         rail.start_hand()
         for seat, text in hand["actions"]:
-            action: Action = game.parse_action(text, match.state)
+            action: Action = game.parse_action(text)  # a record holds each action's full notation
             match.submit(seat, action)
             rail.show()
             if rail.stopped:

@@ -298,6 +298,25 @@ class Options(dict[str, str]):
         return self
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What shorthand notation is read against: a seat and its legal actions, as its view
+    shows them (no seat, no legal actions: a spectator, or a seat not to act)."""
+
+    seat: int | None
+    legal: tuple[Action, ...]
+
+    def offers(self, kind: type[Action]) -> bool:
+        """Whether an action of ``kind`` is among the legal ones (a bare card then means one)."""
+        return any(isinstance(action, kind) for action in self.legal)
+
+
+def _view_type() -> type[PlayerView]:
+    from tarocchi.core.views import PlayerView
+
+    return PlayerView
+
+
 @functools.cache
 def _action_ids(game: type[Game[Any]]) -> dict[Action, int]:
     """A game class's actions by id, built once."""
@@ -311,7 +330,7 @@ class Game(ABC, Generic[S]):
     the argument, for a state of another game, a seat out of range, a context or deal that does
     not fit the table, or an object that is no action. A game writes its methods without these
     checks: the entry points it defines itself (``deal``, ``initial_state``, ``to_act``,
-    ``outcome``, ``card_locations``, ``parse_action``) are wrapped once, when its class is made
+    ``outcome``, ``card_locations``) are wrapped once, when its class is made
     (``__init_subclass__``); ``PhasedGame`` checks the others inline, on the hot path.
     """
 
@@ -422,13 +441,30 @@ class Game(ABC, Generic[S]):
     def card_locations(self, state: S) -> dict[str, int]:
         """Every place a card can be, as masks: each card must be in exactly one."""
 
-    @abstractmethod
-    def parse_action(self, text: str, state: S | None = None) -> Action:
+    def parse_action(self, text: str, context: S | PlayerView | None = None) -> Action:
         """Read an action in the game's notation (NotationError if it is none).
 
-        With a state, a bare card also means the card action the phase asks for (e.g. a
-        discard), so a player can type just ``KE``.
+        With a context, shorthand means what the legal actions make it mean: a bare card is
+        the card action asked for (``KE`` while discarding is ``discard KE``), and so on. The
+        context is a seat's view (a table reads what its seat typed against that seat's view,
+        never the true state) or a state, read as its seat to act's view would be.
         """
+        if not isinstance(text, str):
+            raise ArgumentError(f"text must be a str in the game's notation (got {shown_value(text)})")
+        if context is None:
+            return self.read_action(text, None)
+        if isinstance(context, _view_type()):
+            return self.read_action(text, Reading(context.seat, context.legal_actions))
+        if type(context) is not self._state_type:
+            raise self.wrong_state(context)
+        state: S = context  # type: ignore[assignment]  # its type was checked just above
+        seat = self.to_act(state)
+        return self.read_action(text, Reading(seat, () if seat is None else self.legal_actions(state)))
+
+    @abstractmethod
+    def read_action(self, text: str, reading: Reading | None) -> Action:
+        """``parse_action`` for the game: its notation, and shorthand resolved by ``reading``
+        alone (the acting seat and its legal actions)."""
 
     # -- the action space: every action a fixed integer ---------------------------------
     actions: ClassVar[tuple[Action, ...]] = ()
@@ -557,23 +593,10 @@ def _checks_start(method: _Method) -> _Method:
     return checked
 
 
-def _checks_text(method: _Method) -> _Method:
-    @functools.wraps(method)
-    def checked(self: Game[Any], text: str, state: Any = None) -> Any:
-        if not isinstance(text, str):
-            raise ArgumentError(f"text must be a str in the game's notation (got {shown_value(text)})")
-        if state is not None and type(state) is not self._state_type:
-            raise self.wrong_state(state)
-        return method(self, text, state)
-
-    return checked
-
-
 _CHECKED: dict[str, Callable[[_Method], _Method]] = {
     "deal": _checks_deal,
     "initial_state": _checks_start,
     "to_act": _checks_state,
     "outcome": _checks_state,
     "card_locations": _checks_state,
-    "parse_action": _checks_text,
 }

@@ -128,7 +128,7 @@ class LiveTable:
             who = "nobody" if to_act is None else self.game.seat_name(to_act)
             raise Refusal("turn", f"it is {who}'s turn, not yours")
         try:
-            action = self.game.parse_action(text, self.match.state)
+            action = self.game.parse_action(text, self.match.view(seat))
         except TarocchiError as error:
             raise Refusal("notation", str(error)) from None
         reason = self.game.explain_illegal(self.match.state, action)

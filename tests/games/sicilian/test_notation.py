@@ -42,6 +42,10 @@ def test_a_bare_card_means_what_the_phase_asks_for_and_a_bare_take_the_only_open
     g = game()
     state = start(g, deals.SOLO, moves="throw 3")
     assert str(g.parse_action("take", state)) == "take 0"
+    to_act = g.to_act(state)  # the same read against the seat's own view (issue 12)
+    assert to_act is not None and str(g.parse_action("take", g.view(state, to_act))) == "take 0"
+    with pytest.raises(NotationError):  # a spectator is offered nothing to take
+        g.parse_action("take", g.view(state, None))
     state = start(g, deals.SOLO, moves=f"{QUIET}; solo")
     assert str(g.parse_action("qc", state)) == "discard QC"
     state = start(g, deals.FEWEST, moves=f"{QUIET}; {NO_SOLO}; 10S; 9S; 8S; prop; pass; pass; pass")

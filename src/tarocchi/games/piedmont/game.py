@@ -11,7 +11,7 @@ from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -142,7 +142,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
                 problems.append(f"the sides count {total} points, not {TOTAL} (P5)")
         return problems
 
-    def parse_action(self, text: str, state: PiedmontState | None = None) -> Action:
+    def read_action(self, text: str, reading: Reading | None) -> Action:
         words = text.split()
         if not words:
             raise NotationError(f"expected an action; {_NOTATION}")
@@ -155,7 +155,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
             return PLAYS[DECK.card(words[1]).index]
         if len(words) == 1:
             card = DECK.card(words[0])
-            if state is not None and state.phase is Phase.DISCARD:
+            if reading is not None and reading.offers(Discard):
                 return DISCARDS[card.index]
             return PLAYS[card.index]
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")

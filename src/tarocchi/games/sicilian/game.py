@@ -6,15 +6,15 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card, whole_number
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
 from tarocchi.games.sicilian import views
-from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Take
+from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.auction import (
     BARGAINING,
     COPPING,
@@ -190,7 +190,7 @@ class SicilianGame(PhasedGame[SicilianState]):
                 problems.append(f"the sides count {total} points, not {TOTAL} (S9)")
         return problems
 
-    def parse_action(self, text: str, state: SicilianState | None = None) -> Action:
+    def read_action(self, text: str, reading: Reading | None) -> Action:
         words = text.lower().split()
         if not words:
             raise NotationError(f"expected an action; {_NOTATION}")
@@ -210,7 +210,7 @@ class SicilianGame(PhasedGame[SicilianState]):
                 )
             return Offer(verb, number)
         if verb == "take":
-            return self._parse_take(text, words[1:], state)
+            return self._parse_take(text, words[1:], reading)
         if verb in ("discard", "d") and len(words) == 2:
             return DISCARDS[DECK.card(words[1]).index]
         if verb in ("play", "p") and len(words) == 2:
@@ -219,19 +219,19 @@ class SicilianGame(PhasedGame[SicilianState]):
             return RALLIES[DECK.card(words[1]).index]
         if len(words) == 1:
             card = DECK.card(words[0])
-            if state is not None and state.phase is Phase.EXCHANGE:
+            if reading is not None and reading.offers(Discard):
                 return DISCARDS[card.index]
-            if state is not None and state.phase is Phase.RALLY:
+            if reading is not None and reading.offers(Rally):
                 return RALLIES[card.index]
             return PLAYS[card.index]
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
     @staticmethod
-    def _parse_take(text: str, rest: list[str], state: SicilianState | None) -> Take:
-        if not rest and state is not None:
-            open_offers = [o.seat for o in state.offers if o.taker < 0]
-            if len(open_offers) == 1:
-                return Take(open_offers[0])
+    def _parse_take(text: str, rest: list[str], reading: Reading | None) -> Take:
+        if not rest and reading is not None:
+            takes = [action for action in reading.legal if isinstance(action, Take)]
+            if len(takes) == 1:  # a bare 'take' while one offer is open
+                return takes[0]
         if len(rest) == 1:
             seat = whole_number(rest[0], 1)
             if seat is not None and seat < PLAYERS:

@@ -11,7 +11,7 @@ from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.views import PlayerView
@@ -190,7 +190,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
             problems.append(f"{sum(result.tricks)} tricks counted, {len(state.tricks)} played")
         return problems
 
-    def parse_action(self, text: str, state: TaroincheState | None = None) -> Action:
+    def read_action(self, text: str, reading: Reading | None) -> Action:
         words = text.lower().split()
         if not words:
             raise NotationError(f"expected an action; {_NOTATION}")
@@ -202,11 +202,11 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         if verb in ("play",) and len(words) == 2:
             return PLAYS[DECK.card(words[1]).index]
         if looks_like_bid(words):
-            bidder = state.turn if state is not None and state.phase is Phase.AUCTION else None
+            bidder = reading.seat if reading is not None and reading.offers(Bid) else None
             return parse_bid(text, words, bidder)
         if len(words) == 1:
             card = DECK.card(words[0])
-            if state is not None and state.phase is Phase.DISCARD:
+            if reading is not None and reading.offers(Discard):
                 return DISCARDS[card.index]
             return PLAYS[card.index]
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")

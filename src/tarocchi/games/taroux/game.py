@@ -6,11 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Call, Play
+from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -193,7 +193,7 @@ class TarouxGame(PhasedGame[TarouxState]):
                 problems.append(f"the sides count {sum(result.card_points)} points, not {TOTAL} (T8)")
         return problems
 
-    def parse_action(self, text: str, state: TarouxState | None = None) -> Action:
+    def read_action(self, text: str, reading: Reading | None) -> Action:
         words = text.lower().replace("'", "").split()
         if not words:
             raise NotationError(f"expected an action; {_NOTATION}")
@@ -212,9 +212,9 @@ class TarouxGame(PhasedGame[TarouxState]):
                 card = DECK.card(words[0])
             except NotationError as error:
                 raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}") from error
-            if state is not None and state.phase is Phase.DISCARD:
+            if reading is not None and reading.offers(Discard):
                 return DISCARDS[card.index]
-            if state is not None and state.phase is Phase.DECLARE:
+            if reading is not None and reading.offers(Show):
                 return SHOWS[card.index]
             return PLAYS[card.index]
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
