@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import socket
@@ -108,8 +109,10 @@ async def measure(
     rng: random.Random,
     think: float,
     compression: str | None,
+    server_pid: int | None,
 ) -> dict[str, float]:
-    """One load level: N tables played at once, measured after a short warm-up."""
+    """One load level: N tables played at once, measured after a short warm-up; with the
+    server's pid, also the processor time the server spent per action."""
     tally, stop = Tally(), asyncio.Event()
     tally.compression = compression
     limits = httpx.Limits(max_connections=tables)
@@ -122,10 +125,10 @@ async def measure(
         ]
         await asyncio.sleep(min(5.0, seconds / 3) + think * 2)  # warm-up: every table playing
         tally.open = True
-        start = time.perf_counter()
+        start, busy = time.perf_counter(), cpu_seconds(server_pid)
         await asyncio.sleep(seconds)
         tally.open = False
-        elapsed = time.perf_counter() - start
+        elapsed, busy = time.perf_counter() - start, cpu_seconds(server_pid) - busy
         stop.set()
         await asyncio.gather(*loops, return_exceptions=True)
     ordered = sorted(tally.latencies) or [float("nan")]
@@ -139,7 +142,16 @@ async def measure(
         "p50_ms": quantile(0.50),
         "p99_ms": quantile(0.99),
         "errors": tally.errors,
+        "server_ms": busy * 1000 / max(1, len(tally.latencies)) if server_pid else float("nan"),
     }
+
+
+def cpu_seconds(pid: int | None) -> float:
+    """The processor time (user and system, all threads) process ``pid`` has used (Linux)."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -194,18 +206,31 @@ def main(argv: list[str] | None = None) -> int:
     pace = f"clients think {args.think:g} s" if args.think else "clients act at once"
     pace += "" if args.compression else ", no compression"
     print(f"{args.game}, {args.seconds:.0f} s per level, {pace}; clients share the machine with the server")
-    print(f"{'tables':>6} {'clients':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")
+    print(
+        f"{'tables':>6} {'clients':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6} "
+        f"{'server ms/action':>16}"
+    )
     best = 0
     with tempfile.TemporaryDirectory() as folder:
         process, base = (None, args.url) if args.url else start_server(Path(folder))
         try:
             for tables in args.tables:
                 row = asyncio.run(
-                    measure(base, args.game, tables, args.seconds, rng, args.think, args.compression)
+                    measure(
+                        base,
+                        args.game,
+                        tables,
+                        args.seconds,
+                        rng,
+                        args.think,
+                        args.compression,
+                        None if process is None else process.pid,
+                    )
                 )
                 print(
                     f"{tables:>6} {row['clients']:>7.0f} {row['actions_per_s']:>9.0f} "
-                    f"{row['p50_ms']:>7.1f} {row['p99_ms']:>7.1f} {row['errors']:>6.0f}",
+                    f"{row['p50_ms']:>7.1f} {row['p99_ms']:>7.1f} {row['errors']:>6.0f} "
+                    f"{row['server_ms']:>16.2f}",
                     flush=True,
                 )
                 if row["p99_ms"] < 50:
