@@ -265,7 +265,7 @@ def declaring(tmp_path: Path, stdin: io.StringIO) -> tuple[TableSession, io.Stri
     match = Match(game, first_dealer=5, deals=[deal] * game.hands_per_game())
     for seat, call in enumerate(["without", "pass", "pass", "pass", "pass", "pass"]):
         match.submit(seat, game.parse_action(call, match.state))
-    assert match.to_act() == 0 and match.view(0).phase == "declare"
+    assert match.to_act() == 0 and match.view(0).phase_name == "declare"
     out = io.StringIO()
     console = Console(file=out, width=200, color_system=None, force_terminal=False)
     easy = {s: "easy" for s in range(1, 6)}

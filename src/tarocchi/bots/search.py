@@ -14,12 +14,16 @@ import importlib
 import random
 import time
 from collections.abc import Callable
+from enum import IntEnum
 from typing import Any
 
 from tarocchi.bots.base import Player, legal_choices
 from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
+from tarocchi.games.sicilian.state import Phase as SicilianPhase
+from tarocchi.games.taroinche.state import Phase as TaroinchePhase
+from tarocchi.games.taroux.state import Phase as TarouxPhase
 
 SAMPLERS: dict[str, str] = {
     "piedmont": "tarocchi.bots.worlds.piedmont:sample_world",
@@ -29,10 +33,18 @@ SAMPLERS: dict[str, str] = {
 }
 """The world sampler of each game that has one (module:function)."""
 
-DELEGATED: dict[str, frozenset[str]] = {
-    "taroinche": frozenset({"auction", "surcoinche", "discard"}),
-    "sicilian": frozenset({"bargain", "solo", "prop", "cop"}),
-    "taroux": frozenset({"auction", "recontra", "stock", "discard", "declare"}),
+DELEGATED: dict[str, frozenset[IntEnum]] = {
+    "taroinche": frozenset({TaroinchePhase.AUCTION, TaroinchePhase.SURCOINCHE, TaroinchePhase.DISCARD}),
+    "sicilian": frozenset({SicilianPhase.BARGAIN, SicilianPhase.SOLO, SicilianPhase.PROP, SicilianPhase.COP}),
+    "taroux": frozenset(
+        {
+            TarouxPhase.AUCTION,
+            TarouxPhase.RECONTRA,
+            TarouxPhase.STOCK,
+            TarouxPhase.DISCARD,
+            TarouxPhase.DECLARE,
+        }
+    ),
 }
 """Phases the search leaves to the heuristic: with hundreds of bids and one pass, a random
 continuation of an auction climbs to the top, so every bid looks alike; and scoring each of

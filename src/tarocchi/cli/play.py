@@ -15,6 +15,7 @@ import secrets
 import shlex
 import sys
 from collections.abc import Sequence
+from enum import IntEnum
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
 
@@ -193,7 +194,7 @@ class TableSession:
             editing.enable(self.completions)
         self.shown_hand = 0
         self.shown_events = 0
-        self.phases: set[str] = set()
+        self.phases: set[IntEnum] = set()
         # Both off unless asked for (``tarocchi play`` turns them on): a bare session plays
         # only what it is told, which is what scripted sessions expect.
         self.autoplay = autoplay
@@ -260,8 +261,8 @@ class TableSession:
         for line in events_lines(self.seating, self.game.deck, view, self.shown_events):
             self.console.print(line, soft_wrap=True)
         self.shown_events = len(view.events)
-        if view.phase not in self.phases and view.phase != "done":
-            say(self.console, f"— {view.phase} —", "dim")
+        if view.phase not in self.phases and view.to_act is not None:  # a new phase, not the end
+            say(self.console, f"— {view.phase_name} —", "dim")
             self.phases.add(view.phase)
 
     def _show_result(self) -> None:

@@ -25,7 +25,6 @@ from tarocchi.core.words import plural
 TRUMP_STYLE = "bold magenta"
 FOOL_STYLE = "bold cyan"
 # ASCII digits only: `\d` also matches digits of other scripts, which int() reads or refuses.
-_WINS_TRICK = re.compile(r"wins trick ([0-9]{1,4})$")
 
 
 class _Wrapped:
@@ -249,9 +248,8 @@ def _event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) ->
         phrase = seating.game.action_phrase(event.seat, action) if event.seat is not None else None
         text.append(f" {seating.you(phrase)}" if phrase else f": {action}")
     else:
-        won = _WINS_TRICK.match(event.note)
-        number = int(won.group(1)) if won else 0
-        if won and 0 < number <= len(view.tricks):
+        number = event.trick
+        if 0 < number <= len(view.tricks):
             text.append(f" wins trick {number}", style="bold")
             cards = [card for seat, card in view.tricks[number - 1].plays if seat == event.seat]
             if cards:
@@ -366,7 +364,7 @@ def status_lines(game: Game[Any], seating: Seating, view: PlayerView) -> list[Te
     deck = game.deck
     seating.follow(view)
     lines: list[Text] = [
-        line_of(f"Hand {view.hand_number} of {game.hands_per_game()} · {view.phase}", "bold")
+        line_of(f"Hand {view.hand_number} of {game.hands_per_game()} · {view.phase_name}", "bold")
     ]
     facts = [(label, value) for label, value in view.public if label not in RUNNING_LABELS]
     if facts:

@@ -20,13 +20,16 @@ class Event(NamedTuple):
     """Something that happened. ``audience`` is a bitmask of the seats that see it.
 
     ``action`` is the action taken, or None for what the rules did by themselves (a trick
-    won, a card taken back); ``note`` says it in words for those.
+    won, a card taken back); ``note`` says it in words for those. ``trick`` is the number (from
+    1) of the trick a ``wins trick`` event says ``seat`` won, 0 for every other event: programs
+    read it, never the note.
     """
 
     seat: int | None
     action: Action | None
     audience: int
     note: str = ""
+    trick: int = 0
 
     def seen_by(self, seat: int | None) -> bool:
         """Whether ``seat`` (None: a spectator, who sees only public events) may see this."""

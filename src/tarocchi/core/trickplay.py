@@ -100,4 +100,5 @@ class TrickPlay(ABC, Generic[S]):
         """The tricks with the complete trick ``cards`` won by ``winner`` added, and the log with the
         public note that says so."""
         tricks = (*tricks, Trick(leader, cards, winner))
-        return tricks, (Event(winner, None, PUBLIC, self._won[len(tricks)]), events)
+        number = len(tricks)
+        return tricks, (Event(winner, None, PUBLIC, self._won[number], number), events)

@@ -45,7 +45,9 @@ class PlayerView:
     seat: int | None
     hand_number: int
     dealer: int
-    phase: str
+    phase: IntEnum
+    """The game's own Phase (e.g. ``tarocchi.games.taroux.state.Phase.AUCTION``): compared by
+    identity, so a renamed phase is an error mypy and the tests see, not a silent mismatch."""
     to_act: int | None
     legal_actions: tuple[Action, ...]
     hand: CardSet
@@ -57,6 +59,11 @@ class PlayerView:
     known: tuple[tuple[str, CardSet], ...] = ()
     public: tuple[tuple[str, str], ...] = ()
     details: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def phase_name(self) -> str:
+        """The phase in words for people and JSON (``auction``, ``play``)."""
+        return self.phase.name.lower()
 
     def detail(self, key: str, default: Any = None) -> Any:
         """Look up one of ``details``."""
@@ -72,7 +79,7 @@ class PlayerView:
             "seat": self.seat,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "phase": self.phase,
+            "phase": self.phase_name,
             "to_act": self.to_act,
             "legal_actions": [str(a) for a in self.legal_actions],
             "hand": str(self.hand),
@@ -84,6 +91,7 @@ class PlayerView:
                     "seat": e.seat,
                     "action": None if e.action is None else str(e.action),
                     "note": e.note,
+                    "trick": e.trick or None,
                 }
                 for e in self.events
             ],
@@ -155,7 +163,7 @@ def seat_view(
         seat=seat,
         hand_number=state.context.number,
         dealer=state.context.dealer,
-        phase=state.phase.name.lower(),
+        phase=state.phase,
         to_act=to_act,
         legal_actions=legal,
         hand=CardSet(deck, state.hands[seat] if seat is not None else 0),

@@ -7,6 +7,7 @@ import pytest
 from tarocchi.core.errors import IllegalActionError, NotationError
 from tarocchi.core.protocol import HandContext
 from tarocchi.games.piedmont.rules import VALUES
+from tarocchi.games.piedmont.state import Phase
 
 from . import deals
 from .helpers import (
@@ -86,16 +87,16 @@ def test_P2_nineteen_each_the_dealer_holds_23_and_must_discard_four_first():
     g = game()
     state = start(g, deals.SWEEP, 3)
     assert g.to_act(state) == 3
-    assert g.view(state, 3).phase == "discard"
+    assert g.view(state, 3).phase is Phase.DISCARD
     assert hand(g, state, 3) == EAST_23
     assert g.view(state, 0).hand_sizes == (19, 19, 19, 23)
     assert all(str(a).startswith("discard ") for a in g.legal_actions(state))
     with pytest.raises(IllegalActionError, match="discard 4"):
         g.apply(state, g.parse_action("play T1"))
     state = play(g, state, "GOOD EVIL T2")
-    assert g.to_act(state) == 3 and g.view(state, 3).phase == "discard"
+    assert g.to_act(state) == 3 and g.view(state, 3).phase is Phase.DISCARD
     state = play(g, state, "2W")
-    assert g.view(state, 3).phase == "play"
+    assert g.view(state, 3).phase is Phase.PLAY
     assert g.to_act(state) == 0  # Eldest
     assert g.view(state, 0).hand_sizes == (19, 19, 19, 19)
     assert hand(g, state, 3) == EAST_23 - cards(deals.SWEEP_DISCARD)

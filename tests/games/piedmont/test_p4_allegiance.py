@@ -12,6 +12,7 @@ import pytest
 
 from tarocchi.core.errors import IllegalActionError
 from tarocchi.core.events import PUBLIC
+from tarocchi.games.piedmont.state import Phase
 
 from . import deals
 from .helpers import (
@@ -43,7 +44,7 @@ def test_P4_first_player_of_good_or_evil_must_call_ours_or_yours():
     g, state = table(deals.TAKE_BACK, deals.TAKE_BACK_DISCARD)
     state = play(g, state, "EVIL")
     assert g.to_act(state) == 0
-    assert g.view(state, 0).phase == "call"
+    assert g.view(state, 0).phase is Phase.CALL
     assert legal(g, state) == {"ours", "yours"}
     assert g.view(state, 1).legal_actions == ()
     for text in ("confirm", "reverse", "5E"):
@@ -162,7 +163,7 @@ def test_P4_caller_holding_both_plays_the_second_as_a_normal_trump_without_a_cal
     assert legal(g, state) == {"EVIL"}
     state = play(g, state, "EVIL")
     # no call, nothing dead: play goes on with West
-    assert g.view(state, 0).phase == "play"
+    assert g.view(state, 0).phase is Phase.PLAY
     assert g.to_act(state) == 1
     state = play(g, state, "KA KF")
     # Fire led; South's Evil is the only trump and wins

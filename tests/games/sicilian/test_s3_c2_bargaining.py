@@ -7,6 +7,7 @@ import pytest
 from tarocchi.core.errors import IllegalActionError, NotationError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal
+from tarocchi.games.sicilian.state import Phase
 
 from . import deals
 from .helpers import act, game, labelled, legal, start
@@ -32,7 +33,7 @@ def test_S3_bargain_vetoed_by_a_later_hold():
     g = game()
     state = start(g, deals.COP, moves="pay 5; take 0; silent; hold")
     assert g.outcome(state) is None
-    assert g.view(state, 1).phase == "solo"
+    assert g.view(state, 1).phase is Phase.SOLO
     assert g.to_act(state) == 0  # the Solo round begins with Eldest
     assert legal(g, state) == {"solo", "pass"}
 
@@ -40,7 +41,7 @@ def test_S3_bargain_vetoed_by_a_later_hold():
 def test_S3_offers_nobody_takes_leave_the_hand_to_be_played():
     g = game()
     state = start(g, deals.COP, moves="throw 0; pay 10; silent; silent")
-    assert g.outcome(state) is None and g.view(state, 0).phase == "solo"
+    assert g.outcome(state) is None and g.view(state, 0).phase is Phase.SOLO
 
 
 def test_S3_take_names_an_open_offer_of_an_earlier_speaker():
@@ -88,7 +89,7 @@ def test_S3_each_player_speaks_once_then_the_solo_round_starts():
     for seat in (0, 1, 2, 3):
         assert g.to_act(state) == seat
         state = act(g, state, "silent")
-    assert g.view(state, 0).phase == "solo" and g.to_act(state) == 0
+    assert g.view(state, 0).phase is Phase.SOLO and g.to_act(state) == 0
 
 
 def test_C2_a_thrown_in_hand_counts_and_the_deal_passes():

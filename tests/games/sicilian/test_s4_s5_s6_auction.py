@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tarocchi.games.sicilian.state import Phase
+
 from . import deals
 from .helpers import NO_SOLO, QUIET, act, events_text, game, legal, start
 
@@ -9,7 +11,7 @@ from .helpers import NO_SOLO, QUIET, act, events_text, game, legal, start
 def test_S4_solo_shows_the_stock_and_the_declarer_must_discard_a_trump():
     g = game()
     state = start(g, deals.SOLO, moves=f"{QUIET}; solo")
-    assert g.to_act(state) == 0 and g.view(state, 0).phase == "exchange"
+    assert g.to_act(state) == 0 and g.view(state, 0).phase is Phase.EXCHANGE
     assert "shows the stock, 5C T2 T3" in events_text(g.view(state, 1))  # shown to everyone
     # 18 cards; worth 5 or more: KC KD KB KS T1 T21 FOOL T17-T20. Plain ones left: QC 5C, two
     # for three discards, so trumps (not worth 5) may go too, while that lasts.
@@ -26,7 +28,7 @@ def test_S4_solo_shows_the_stock_and_the_declarer_must_discard_a_trump():
     assert g.view(state, 0).known == (("your discard", g.view(state, 0).known[0][1]),)
     assert str(g.view(state, 0).known[0][1]) == "QC 5C T3"
     assert g.view(state, 1).known == ()
-    assert g.view(state, 0).phase == "play" and g.to_act(state) == 0  # S8: the Declarer leads
+    assert g.view(state, 0).phase is Phase.PLAY and g.to_act(state) == 0  # S8: the Declarer leads
 
 
 def test_S4_first_solo_ends_the_round():
@@ -53,7 +55,7 @@ def test_S5_dealer_takes_the_stock_unseen_and_discards_under_the_same_rule():
 def test_S5_prop_refused_for_19_points():
     g = game()
     state = start(g, deals.PROP, moves=f"{QUIET}; {NO_SOLO}; 5S; T5; T6")
-    assert g.view(state, 0).phase == "prop" and g.to_act(state) == 0
+    assert g.view(state, 0).phase is Phase.PROP and g.to_act(state) == 0
     assert legal(g, state) == {"pass"}  # South: FOOL = 10
     state = act(g, state, "pass")
     # West: KC KD KB QC = 19 card points, but only cards worth 5 or 10 count: 15 < 20.
@@ -81,7 +83,7 @@ def test_S5_nobody_props_so_the_hand_is_thrown_in():
 def test_S6_cop_round_starts_after_the_declarer_and_needs_15():
     g = game()
     state = start(g, deals.PROP, moves=f"{QUIET}; {NO_SOLO}; 5S; T5; T6; pass; pass; pass; prop")
-    assert g.view(state, 0).phase == "cop"
+    assert g.view(state, 0).phase is Phase.COP
     assert g.to_act(state) == 0  # East (3) propped: South speaks first
     assert legal(g, state) == {"pass"}  # South: FOOL = 10
     reason = g.explain_illegal(state, g.parse_action("cop"))
@@ -95,7 +97,7 @@ def test_S6_cop_accepted_makes_an_open_partner():
     state = start(g, deals.COP, moves=f"{QUIET}; {NO_SOLO}; QC; QD; QB; prop")
     assert g.to_act(state) == 1  # the player after the Declarer (South)
     state = act(g, state, "pass; cop")  # West passes, North (KC KD KB = 15) cops
-    assert g.view(state, 0).phase == "play" and g.to_act(state) == 0
+    assert g.view(state, 0).phase is Phase.PLAY and g.to_act(state) == 0
     for seat in (None, 0, 1, 2, 3):
         view = g.view(state, seat)
         assert view.detail("partner") == 2 and view.detail("mode") == "cop"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tarocchi.games.sicilian.state import Phase
+
 from . import deals
 from .helpers import NO_SOLO, QUIET, act, game, legal, start
 
@@ -14,7 +16,7 @@ PROP_NO_COP = "prop; pass; pass; pass"
 def rally(deal: str, discard: str) -> tuple:
     g = game()
     state = start(g, deal, moves=f"{QUIET}; {NO_SOLO}; {discard}; {PROP_NO_COP}")
-    assert g.view(state, 0).phase == "rally" and g.to_act(state) == 0
+    assert g.view(state, 0).phase is Phase.RALLY and g.to_act(state) == 0
     return g, state
 
 
@@ -79,7 +81,7 @@ def test_S7_declarers_own_discard_counts_as_held_and_all_sixteen_courts_mean_no_
     assert g.to_act(state) == 1  # Prop from Eldest: West
     state = act(g, state, "pass; pass; pass; prop; pass; pass; pass")  # South (4 Kings: 20) props
     view = g.view(state, 2)
-    assert view.phase == "play" and g.to_act(state) == 0
+    assert view.phase is Phase.PLAY and g.to_act(state) == 0
     assert view.detail("mode") == "alone" and view.detail("partner") is None
 
 

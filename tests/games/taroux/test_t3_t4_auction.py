@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tarocchi.core.errors import IllegalActionError
+from tarocchi.games.taroux.state import Phase
 
 from . import deals
 from .helpers import act, game, legal, public, start
@@ -77,9 +78,9 @@ def test_T3_five_consecutive_passes_after_the_last_bid_end_the_auction():
     assert g.to_act(s) == 5
     s = act(g, s, "without")  # a bid after four passes starts the count again
     s = act(g, s, "pass, pass, pass, pass")
-    assert g.view(s, 0).phase == "auction"
+    assert g.view(s, 0).phase is Phase.AUCTION
     s = act(g, s, "pass")
-    assert g.view(s, 0).phase == "declare"  # Without: no stock to take, no discards
+    assert g.view(s, 0).phase is Phase.DECLARE  # Without: no stock to take, no discards
     assert public(g, s, 2)["contract"] == "We'll Take Without by Seat 5"
 
 
@@ -94,7 +95,7 @@ def test_T3_contra_needs_a_real_bid_an_honour_and_an_opponent_of_the_bidder():
     assert g.to_act(s2) == 2
     assert "contra" not in legal(g, s2)  # the bidder himself
     s3 = act(g, s, "contra")  # seat 0, outside {2, 5}, holds T21
-    assert g.view(s3, 0).phase == "recontra"
+    assert g.view(s3, 0).phase is Phase.RECONTRA
     assert g.to_act(s3) == 2
 
 
@@ -130,7 +131,7 @@ def test_T3_recontra_by_the_partner_after_the_bidder_declines():
     assert g.to_act(s) == 1
     assert g.view(s, 1).detail("passes") == 0
     s = act(g, s, "pass, pass, pass, pass, pass")
-    assert g.view(s, 0).phase == "stock"
+    assert g.view(s, 0).phase is Phase.STOCK
     assert g.to_act(s) == 2
     assert public(g, s, 1)["contract"] == "We'll Take by Seat 2, Re-contra"
 
@@ -140,7 +141,7 @@ def test_T3_a_recontra_by_the_bidder_closes_the_window():
     assert g.to_act(s) == 0 and legal(g, s) == ["recontra", "decline"]
     s = act(g, s, "recontra")
     assert g.to_act(s) == 0  # turns resume after the Contra caller (seat 5): seat 0
-    assert g.view(s, 0).phase == "auction"
+    assert g.view(s, 0).phase is Phase.AUCTION
     assert legal(g, s) == ["pass", "without", "against"]
 
 
@@ -154,8 +155,8 @@ def test_T3_every_seat_and_a_spectator_see_the_whole_auction():
 
 def test_T4_the_bidding_declarer_leads_the_first_trick():
     g, s = begin("pass, pass, against, pass, pass, pass, pass, pass")
-    assert g.view(s, 0).phase == "declare"
+    assert g.view(s, 0).phase is Phase.DECLARE
     assert g.to_act(s) == 2  # declarations start with the bidding Declarer (T6)
     s = act(g, s, "done, done, done, done, done, done")
-    assert g.view(s, 0).phase == "play"
+    assert g.view(s, 0).phase is Phase.PLAY
     assert g.to_act(s) == 2

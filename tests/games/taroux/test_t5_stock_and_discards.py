@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tarocchi.games.taroux.state import Phase
+
 from . import deals
 from .helpers import act, finish, game, json_tokens, legal, line, public, start
 
@@ -63,7 +65,7 @@ def test_T5_the_partners_face_down_discard_is_seen_by_him_alone():
     assert g.to_act(s) == 3
     assert "discard AF" in legal(g, s) and "discard KE" not in legal(g, s)  # seat 3 took KE KA AF
     s = act(g, s, "discard 10F, discard 9F, discard 8F")
-    assert g.view(s, 0).phase == "declare"
+    assert g.view(s, 0).phase is Phase.DECLARE
     secret = {"10F", "9F", "8F"}
     for seat in (0, 1, 2, 4, 5, None):
         assert not secret & json_tokens(g.view(s, seat).to_json())

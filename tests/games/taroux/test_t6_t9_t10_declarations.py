@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from tarocchi.games.taroux.state import Phase
+
 from . import deals
 from .helpers import act, finish, game, legal, line, public, start
 
@@ -41,7 +43,7 @@ def test_T6_declarations_go_round_from_the_bidding_declarer_and_offer_only_what_
     s = act(g, s, "slam, done")
     assert "done" in legal(g, s) and "slam" not in legal(g, s)  # seat 4
     s = act(g, s, "done, done")
-    assert g.view(s, 0).phase == "play" and g.to_act(s) == 0
+    assert g.view(s, 0).phase is Phase.PLAY and g.to_act(s) == 0
     for seat in (1, 4, None):
         shown = public(g, s, seat)
         assert shown["Abundance of Seat 0"] == "T3 T4 T5 T6 T7 T8"

@@ -21,6 +21,7 @@ from tarocchi.core.tricks import TRUMP, led_suit
 from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont.play import trick_winner
 from tarocchi.games.piedmont.rules import DECK, EARTH_AIR, FOOL, GOOD, GOOD_EVIL, TABLE, VALUES, side_of
+from tarocchi.games.piedmont.state import Phase
 
 SAFE_TRUMP = 17
 """A partner's trump this high is unlikely to be beaten by a later player."""
@@ -36,9 +37,9 @@ class PiedmontHeuristic:
         legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
-        if view.phase == "discard":
+        if view.phase is Phase.DISCARD:
             return _discard(view, legal)
-        if view.phase == "call":
+        if view.phase is Phase.CALL:
             return _call(view, legal)
         return _play(view, [a for a in legal if isinstance(a, Play)])
 

@@ -24,6 +24,8 @@ partner; it is kept out of tricks the other side is taking.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from enum import IntEnum
 
 from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action, Call, Discard, Play
@@ -42,6 +44,7 @@ from tarocchi.games.sicilian.rules import (
     VALUES,
     strength,
 )
+from tarocchi.games.sicilian.state import Phase
 
 HIGH_TRUMP = 15
 """Trumps from 15 up are the ones that win tricks late in a hand."""
@@ -83,6 +86,14 @@ def wants_cop(hand: int) -> bool:
     return _trumps(hand)[0] >= 3
 
 
+_CONTRACTS: dict[IntEnum, tuple[Callable[[int], bool], str]] = {
+    Phase.SOLO: (wants_solo, "solo"),
+    Phase.PROP: (wants_prop, "prop"),
+    Phase.COP: (wants_cop, "cop"),
+}
+"""The phases that offer a contract: whether a hand wants it, and the word that says it."""
+
+
 class SicilianHeuristic:
     """The medium player for the Sicilian game."""
 
@@ -95,15 +106,15 @@ class SicilianHeuristic:
             return legal[0]
         phase = view.phase
         hand = view.hand.mask
-        if phase == "bargain":
+        if phase is Phase.BARGAIN:
             return _bargain(view, legal)
-        if phase in ("solo", "prop", "cop"):
-            wants = {"solo": wants_solo, "prop": wants_prop, "cop": wants_cop}[phase](hand)
+        if phase in _CONTRACTS:  # a contract is offered: say it if the hand wants it, else pass
+            wanted, word = _CONTRACTS[phase]
             words = {a.word: a for a in legal if isinstance(a, Call)}
-            return words[phase] if wants and phase in words else words["pass"]
-        if phase == "exchange":
+            return words[word] if wanted(hand) and word in words else words["pass"]
+        if phase is Phase.EXCHANGE:
             return _discard(hand, legal)
-        if phase == "rally":  # S7 leaves a choice only between equal suits: the shortest for us
+        if phase is Phase.RALLY:  # S7 leaves a choice only between equal suits: the shortest for us
             rallies = [a for a in legal if isinstance(a, Rally)]
             return min(rallies, key=lambda a: (hand & SUIT_MASKS[TABLE.suit_of[a.card.index]]).bit_count())
         return _play(view, [a for a in legal if isinstance(a, Play)])

@@ -45,6 +45,7 @@ from tarocchi.games.taroinche.rules import (
     level,
     side_of,
 )
+from tarocchi.games.taroinche.state import Phase
 
 POINTS_PER_TRICK = 28
 """What a trick brings the side that takes it: a sixth of the 162 is 27; 28 did best in
@@ -79,11 +80,11 @@ class TaroincheHeuristic:
         legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
-        if view.phase == "auction":
+        if view.phase is Phase.AUCTION:
             return _auction(view, legal)
-        if view.phase == "surcoinche":
+        if view.phase is Phase.SURCOINCHE:
             return _surcoinche(view, legal)
-        if view.phase == "discard":
+        if view.phase is Phase.DISCARD:
             return _discard(view, legal)
         return _play(view, legal)
 

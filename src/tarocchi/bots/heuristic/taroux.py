@@ -46,6 +46,7 @@ from tarocchi.games.taroux.rules import (
     WORLD,
     partner_of,
 )
+from tarocchi.games.taroux.state import Phase
 
 SUIT_OF, POWER, MASKS = TABLE.suit_of, TABLE.power, TABLE.suit_masks
 TAKE_AT = 15.0
@@ -94,15 +95,15 @@ class TarouxHeuristic:
         legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
-        if view.phase == "auction":
+        if view.phase is Phase.AUCTION:
             return _bid(view, legal)
-        if view.phase == "recontra":
+        if view.phase is Phase.RECONTRA:
             return _recontra(view, legal)
-        if view.phase == "stock":
+        if view.phase is Phase.STOCK:
             return _stock(view, legal)
-        if view.phase == "discard":
+        if view.phase is Phase.DISCARD:
             return _discard(view, legal)
-        if view.phase == "declare":
+        if view.phase is Phase.DECLARE:
             return _declare(view, legal)
         return _play(view, [a for a in legal if isinstance(a, Play)])
 

@@ -52,7 +52,8 @@ def sample_world(game: PiedmontGame, view: PlayerView, rng: random.Random) -> Pi
     """A complete state that ``view.seat`` cannot tell from the real one."""
     seat = view.seat
     assert seat is not None, "a spectator has no world to sample"
-    phase = Phase[view.phase.upper()]
+    phase = view.phase
+    assert isinstance(phase, Phase), f"a view of another game: {phase!r}"
     dead = DECK.mask(DECK.card(code) for code in (view.detail("dead") or "").split())
     led_letter = view.detail("led")
     led = None if led_letter is None else _SUITS[led_letter]

@@ -82,7 +82,8 @@ def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> Si
     """A complete state that ``view.seat`` cannot tell from the real one."""
     seat = view.seat
     assert seat is not None, "a spectator has no world to sample"
-    phase = Phase[view.phase.upper()]
+    phase = view.phase
+    assert isinstance(phase, Phase), f"a view of another game: {phase!r}"
     dealer, eldest = view.dealer, (view.dealer + 1) % PLAYERS
     declarer = view.detail("declarer")
     declarer = -1 if declarer is None else declarer

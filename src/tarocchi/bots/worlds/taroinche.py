@@ -131,7 +131,7 @@ def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
     held = [0] * PLAYERS
     if found is not None:
         contract, value, taker, partner = found
-        if view.phase == "play":
+        if view.phase is Phase.PLAY:
             forbidden = revealed(tricks, contract, taker, partner)
             if contract.trump_mask and value != CAPOT:
                 pair = contract.trump_mask & _KINGS_QUEENS
