@@ -84,22 +84,33 @@ def test_the_session_completes_commands_and_the_legal_moves_now(tmp_path: Path) 
     assert not [line for line in session.completions() if "discard" in line]  # not South's turn
 
 
-def _read_until(fd: int, wanted: bytes, seconds: float = 60) -> bytes:
-    """What the terminal shows until ``wanted`` appears (AssertionError with it all if not)."""
-    seen = b""
-    end = time.monotonic() + seconds
-    while wanted not in seen:
-        left = end - time.monotonic()
-        assert left > 0, f"{wanted!r} never came; the screen showed:\n{seen.decode(errors='replace')}"
-        ready, _, _ = select.select([fd], [], [], left)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                chunk = b""
-            assert chunk, f"the table closed before {wanted!r}:\n{seen.decode(errors='replace')}"
-            seen += chunk
-    return seen
+class Screen:
+    """What a terminal shows, read in order: each ``until`` returns the text up to and including
+    what it waits for, and keeps what came after it in the same read for the next call (a busy
+    machine hands over the help and the next prompt in one chunk)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.rest = b""
+
+    def until(self, wanted: bytes, seconds: float = 60) -> bytes:
+        """The screen up to ``wanted`` (AssertionError with all it showed if it never comes)."""
+        seen = self.rest
+        end = time.monotonic() + seconds
+        while wanted not in seen:
+            left = end - time.monotonic()
+            assert left > 0, f"{wanted!r} never came; the screen showed:\n{seen.decode(errors='replace')}"
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                assert chunk, f"the table closed before {wanted!r}:\n{seen.decode(errors='replace')}"
+                seen += chunk
+        cut = seen.index(wanted) + len(wanted)
+        self.rest = seen[cut:]
+        return seen[:cut]
 
 
 def test_at_a_real_terminal_tab_completes_and_the_up_arrow_recalls(tmp_path: Path) -> None:
@@ -117,20 +128,21 @@ def test_at_a_real_terminal_tab_completes_and_the_up_arrow_recalls(tmp_path: Pat
         start_new_session=True,
     )
     os.close(terminal)
+    screen = Screen(fd)
     try:
-        _read_until(fd, b"> ")
+        screen.until(b"> ")
         os.write(fd, b"hel\t\r")  # Tab makes hel help
-        shown = _read_until(fd, b"quit     stop")
+        shown = screen.until(b"quit     stop")
         assert b"Type a move in notation, or a command" in shown
-        _read_until(fd, b"> ")
+        screen.until(b"> ")
         os.write(fd, b"\x1b[A\r")  # the up arrow brings help back: no raw escape code
-        shown = _read_until(fd, b"quit     stop")
+        shown = screen.until(b"quit     stop")
         assert b"^[[A" not in shown and b"is not a card" not in shown
-        _read_until(fd, b"> ")
+        screen.until(b"> ")
         os.write(fd, b"quit\r")
-        _read_until(fd, b"[y/N]")
+        screen.until(b"[y/N]")
         os.write(fd, b"y\r")
-        _read_until(fd, b"Resume it with")
+        screen.until(b"Resume it with")
     finally:
         os.close(fd)
         if table.poll() is None:
