@@ -57,6 +57,9 @@ class PlayerView:
     events: tuple[Event, ...]
     scores: tuple[int, ...]
     known: tuple[tuple[str, CardSet], ...] = ()
+    own_discard: CardSet | None = None
+    """The cards this seat itself laid aside face down (C5), for programs (``known`` labels
+    them for people); None when it laid none aside."""
     public: tuple[tuple[str, str], ...] = ()
     details: tuple[tuple[str, Any], ...] = ()
 
@@ -173,6 +176,7 @@ def seat_view(
         events=visible(state.events, seat),
         scores=state.context.scores,
         known=(("your discard", CardSet(deck, discard)),) if discard else (),
+        own_discard=CardSet(deck, discard) if discard else None,
         public=tuple(public),
         details=tuple(details),
     )

@@ -224,8 +224,8 @@ class _Table:
                 played |= 1 << card.index
         self.played = played
         seen = DECK.mask(DECK.card(c) for c in (view.detail("trumps_discarded") or "").split())
-        for _, cards in view.known:
-            seen |= cards.mask
+        if view.own_discard:
+            seen |= view.own_discard.mask
         self.out = DECK.full & ~(played | self.hand | seen)
         """Cards in another hand (or a hidden stock or discard)."""
         self.forbidden = revealed((*view.tricks, trick))
