@@ -39,6 +39,12 @@ UNDO_SECONDS = 1.5
 person may take it back meanwhile (undo is for one's own last move, until the next player acts).
 0 offers no undo; ``tarocchi serve --undo-seconds`` sets it."""
 
+RETRY_SECONDS = 1.0
+"""After a computer player's move fails (a database that refused a write, say), it tries again
+after this long, doubling up to RETRY_MOST: a table never stalls, and a failure that lasts does not
+spin the processor or flood the log."""
+RETRY_MOST = 60.0
+
 STAND_IN = "heuristic"
 """Who makes a move for a person whose time ran out (the medium player; easy where there is none)."""
 
@@ -84,6 +90,8 @@ class LiveTable:
         self.players: dict[int, Player] = {}
         self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
         self.thinking = False
+        self.failures = 0
+        """Computer moves that failed in a row (each retry waits longer)."""
         self.move_seconds = stored.move_seconds
         self.clock: tuple[int, asyncio.Task[None]] | None = None
         """The running time limit: the version it times and the task that moves when it runs out."""
@@ -363,8 +371,12 @@ class Tables:
                         await table.act(self.store, seat, str(action), version)
                     except Refusal as refusal:
                         log.info("table %s: computer at seat %d not taken: %s", table.id, seat, refusal)
+            table.failures = 0
         except Exception:
-            log.exception("table %s: computer player at seat %d failed", table.id, seat)
+            table.failures += 1
+            wait = min(RETRY_MOST, RETRY_SECONDS * 2 ** (table.failures - 1))
+            log.exception("table %s: computer player at seat %d failed; again in %g s", table.id, seat, wait)
+            await asyncio.sleep(wait)
         finally:
             table.thinking = False
         self.wake(table)
