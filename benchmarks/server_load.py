@@ -23,11 +23,21 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 from websockets.asyncio.client import connect
+
+
+@dataclass(frozen=True)
+class Clients:
+    """How the clients behave: seconds each waits before acting (0: at once), and the
+    compression it asks the server for (a browser asks for permessage-deflate; None: none)."""
+
+    think: float
+    compression: str | None
 
 
 class Tally:
@@ -37,16 +47,14 @@ class Tally:
         self.latencies: list[float] = []
         self.open = False
         self.errors = 0
-        self.compression: str | None = "deflate"
-        """What the clients ask the server for (a browser asks for permessage-deflate)."""
 
 
 async def seat_client(
-    ws_url: str, token: str, tally: Tally, rng: random.Random, stop: asyncio.Event, think: float
+    ws_url: str, token: str, tally: Tally, rng: random.Random, stop: asyncio.Event, clients: Clients
 ) -> None:
-    """Sit, and whenever this seat is to act send a random legal action after ``think`` seconds
-    (0: at once); time each one from its send."""
-    async with connect(ws_url, max_size=2**22, compression=tally.compression) as ws:
+    """Sit, and whenever this seat is to act send a random legal action after the clients'
+    thinking time; time each one from its send."""
+    async with connect(ws_url, max_size=2**22, compression=clients.compression) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent: tuple[int, float] | None = None
         while not stop.is_set():
@@ -70,8 +78,8 @@ async def seat_client(
             view = message["view"]
             if sent is None and view["to_act"] == view["seat"] and view["legal_actions"]:
                 action = rng.choice(view["legal_actions"])
-                if think:
-                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                if clients.think:
+                    await asyncio.sleep(clients.think * rng.uniform(0.5, 1.5))
                 sent = (message["version"], time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "action": action, "version": message["version"]}))
 
@@ -83,7 +91,7 @@ async def table_loop(
     tally: Tally,
     rng: random.Random,
     stop: asyncio.Event,
-    think: float,
+    clients: Clients,
 ) -> None:
     """One table's worth of load: a table with every seat a client; a finished game is replaced."""
     ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
@@ -94,7 +102,12 @@ async def table_loop(
         await asyncio.gather(
             *(
                 seat_client(
-                    f"{ws_base}/ws/{table['id']}", s["token"], tally, random.Random(rng.random()), stop, think
+                    f"{ws_base}/ws/{table['id']}",
+                    s["token"],
+                    tally,
+                    random.Random(rng.random()),
+                    stop,
+                    clients,
                 )
                 for s in table["seats"]
             )
@@ -107,23 +120,21 @@ async def measure(
     tables: int,
     seconds: float,
     rng: random.Random,
-    think: float,
-    compression: str | None,
+    clients: Clients,
     server_pid: int | None,
 ) -> dict[str, float]:
     """One load level: N tables played at once, measured after a short warm-up; with the
     server's pid, also the processor time the server spent per action."""
     tally, stop = Tally(), asyncio.Event()
-    tally.compression = compression
     limits = httpx.Limits(max_connections=tables)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         games = (await http.get("/api/games")).json()
         players = next(g["players"] for g in games if g["id"] == game)
         loops = [
-            asyncio.create_task(table_loop(http, game, players, tally, rng, stop, think))
+            asyncio.create_task(table_loop(http, game, players, tally, rng, stop, clients))
             for _ in range(tables)
         ]
-        await asyncio.sleep(min(5.0, seconds / 3) + think * 2)  # warm-up: every table playing
+        await asyncio.sleep(min(5.0, seconds / 3) + clients.think * 2)  # warm-up: every table playing
         tally.open = True
         start, busy = time.perf_counter(), cpu_seconds(server_pid)
         await asyncio.sleep(seconds)
@@ -222,8 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                         tables,
                         args.seconds,
                         rng,
-                        args.think,
-                        args.compression,
+                        Clients(args.think, args.compression),
                         None if process is None else process.pid,
                     )
                 )

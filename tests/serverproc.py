@@ -65,6 +65,18 @@ class Server:
                 time.sleep(0.1)
         raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
 
+    def alone_with_computers(self, game: str, **options: str) -> str:
+        """The link of seat 0 at a new table of ``game`` where every other seat is an easy
+        computer player: a person alone with computer players."""
+        from tarocchi.core.registry import get_game
+
+        others = ["easy"] * (get_game(game, options).players - 1)
+        answer = httpx.post(
+            f"{self.base}/api/tables", json={"game": game, "options": options, "seats": ["invite", *others]}
+        )
+        assert answer.status_code == 201, answer.text
+        return f"{self.base}{answer.json()['seats'][0]['link']}"
+
     def kill(self) -> None:
         assert self.process is not None
         os.kill(self.process.pid, signal.SIGKILL)

@@ -29,7 +29,7 @@ def test_kept_log_lines_equal_the_whole_log_at_every_step(game: str, options: di
             match.next_hand()
         for seat in seats:
             view = match.view(seat)
-            kept = presentation(g, view, logs[seat], match.hand.number)["log"]
+            kept = presentation(g, view, logs[seat])["log"]
             assert kept == presentation(g, view)["log"], (seat, steps)
         mover = match.to_act()
         assert mover is not None

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import installed
+from firefox import Firefox
 from serverproc import Server
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
@@ -26,17 +27,7 @@ CHROMIUM_FLAGS = (
 
 def chromium_path() -> str:
     """The Chromium to drive: $TAROCCHI_CHROMIUM, else the first on PATH."""
-    given = os.environ.get("TAROCCHI_CHROMIUM")
-    if given:
-        return given
-    for name in CHROMIUM_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise RuntimeError(
-        "no Chromium found: install Debian's (apt-get install chromium) or set TAROCCHI_CHROMIUM; "
-        "make test installs it where it can"
-    )
+    return installed("Chromium", "TAROCCHI_CHROMIUM", CHROMIUM_NAMES, "chromium")
 
 
 @pytest.fixture(scope="session")
@@ -49,12 +40,20 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+@pytest.fixture(scope="session")
+def firefox() -> Iterator[Firefox]:
+    browser = Firefox()
+    yield browser
+    browser.close()
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A real ``tarocchi serve`` for a test module, on its own SQLite file (no undo window:
-    computer players act at once, so whole hands play quickly)."""
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real ``tarocchi serve`` for a test module, on its own SQLite file. No undo window unless
+    the module sets ``UNDO_SECONDS``: computer players act at once, so whole hands play quickly."""
     folder = tmp_path_factory.mktemp("server")
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+    undo_seconds = getattr(request.module, "UNDO_SECONDS", 0.0)
+    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log", undo_seconds)
     running.start()
     yield running
     running.stop()

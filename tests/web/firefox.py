@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import shutil
 import subprocess
 import tempfile
@@ -18,6 +17,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+from browsers import installed
 from serverproc import free_port
 from websockets.sync.client import ClientConnection, connect
 
@@ -26,17 +26,7 @@ FIREFOX_NAMES = ("firefox-esr", "firefox")
 
 def firefox_path() -> str:
     """The Firefox to drive: $TAROCCHI_FIREFOX, else the first on PATH."""
-    given = os.environ.get("TAROCCHI_FIREFOX")
-    if given:
-        return given
-    for name in FIREFOX_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    raise RuntimeError(
-        "no Firefox found: install Debian's (apt-get install firefox-esr) or set TAROCCHI_FIREFOX; "
-        "make test installs it where it can"
-    )
+    return installed("Firefox", "TAROCCHI_FIREFOX", FIREFOX_NAMES, "firefox-esr")
 
 
 class Firefox:

@@ -4,25 +4,15 @@ person's moves by clicks against computer players, and fits a phone's width."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
-import pytest
 from firefox import Firefox
 from serverproc import Server
 
 from tarocchi.core.registry import available_games
 
 MESSAGE = "window.tarocchiTable && window.tarocchiTable.message"
-
-
-@pytest.fixture(scope="module")
-def firefox() -> Iterator[Firefox]:
-    browser = Firefox()
-    yield browser
-    browser.close()
 
 
 def my_turn(firefox: Firefox, after: int) -> dict[str, Any]:
@@ -46,11 +36,9 @@ def test_the_lobby_offers_every_game(firefox: Firefox, server: Server) -> None:
 
 
 def test_a_person_plays_by_clicks_in_firefox(firefox: Firefox, server: Server, screenshots: Path) -> None:
-    created = httpx.post(
-        f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite"] + ["easy"] * 3}
-    ).json()
+    link = server.alone_with_computers("piedmont")
     firefox.viewport(1100, 900)
-    firefox.goto(f"{server.base}{created['seats'][0]['link']}")
+    firefox.goto(link)
     message = my_turn(firefox, -1)
     assert not message["sheet"]
     drawn = firefox.value("document.querySelectorAll('#table button.in-hand svg').length")
@@ -83,11 +71,9 @@ def test_a_person_plays_by_clicks_in_firefox(firefox: Firefox, server: Server, s
 
 
 def test_a_phone_width_fits_in_firefox(firefox: Firefox, server: Server, screenshots: Path) -> None:
-    created = httpx.post(
-        f"{server.base}/api/tables", json={"game": "taroux", "seats": ["invite"] + ["easy"] * 5}
-    ).json()
+    link = server.alone_with_computers("taroux")
     firefox.viewport(360, 740)
-    firefox.goto(f"{server.base}{created['seats'][0]['link']}")
+    firefox.goto(link)
     firefox.wait_for("!!document.querySelector('#table .hand')")
     assert firefox.value("document.documentElement.scrollWidth") <= 360
     firefox.screenshot(screenshots / "firefox-taroux-phone.png")

@@ -11,11 +11,9 @@ from test_table_page import state, wait_for_turn_or_sheet
 
 
 def test_a_person_alone_with_computers_asks_for_a_hint(browser: Any, server: Server) -> None:
-    created = httpx.post(
-        f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite"] + ["easy"] * 3}
-    ).json()
+    link = server.alone_with_computers("piedmont")
     page = browser.new_page()
-    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.goto(link)
     message = wait_for_turn_or_sheet(page, 0)
     legal = [action["text"] for action in message["legal"]]
     page.get_by_role("button", name="Hint").click()

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import httpx2 as httpx
 from serverproc import Server
 from test_table_page import create_in_lobby, state, turn_or_sheet_line
 
@@ -17,11 +16,9 @@ UNNAMED = """() => [...document.querySelectorAll("button, a, input")]
 
 def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> None:
     """Until a hand with cards played ends: five passes throw a Taroinche hand in unplayed (B3)."""
-    created = httpx.post(
-        f"{server.base}/api/tables", json={"game": "taroinche", "seats": ["invite"] + ["easy"] * 4}
-    ).json()
+    link = server.alone_with_computers("taroinche")
     page = browser.new_page()
-    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.goto(link)
     played: Counter[int] = Counter()
     message = turn_or_sheet_line(page, 0, 0)
     while not any(played[line["number"]] for line in message["sheet"]):

@@ -190,11 +190,9 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
     own = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
     own.start()
     try:
-        created = httpx.post(
-            f"{own.base}/api/tables", json={"game": "taroinche", "seats": ["invite"] + ["easy"] * 4}
-        ).json()
+        link = own.alone_with_computers("taroinche")
         page = browser.new_page()
-        page.goto(f"{own.base}{created['seats'][0]['link']}")
+        page.goto(link)
         for _ in range(3):
             acted_on = wait_for_turn_or_sheet(page, 0)["version"]
             act_by_click(page, state(page))
@@ -224,11 +222,9 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
 def test_a_phone_shows_the_whole_table_without_scrolling_sideways(
     browser: Any, server: Server, screenshots: Path
 ) -> None:
-    created = httpx.post(
-        f"{server.base}/api/tables", json={"game": "taroux", "seats": ["invite"] + ["easy"] * 5}
-    ).json()
+    link = server.alone_with_computers("taroux")
     page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
-    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.goto(link)
     page.wait_for_selector("#table .hand")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360, width
@@ -242,12 +238,9 @@ def test_a_phone_shows_the_whole_table_without_scrolling_sideways(
 def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server: Server) -> None:
     """Taroinche over five hands: the last trick on demand along the way, the winners named at the
     end, and the record downloaded from the page is one ``tarocchi replay`` accepts."""
-    created = httpx.post(
-        f"{server.base}/api/tables",
-        json={"game": "taroinche", "options": {"hands": "5"}, "seats": ["invite"] + ["easy"] * 4},
-    ).json()
+    link = server.alone_with_computers("taroinche", hands="5")
     page = browser.new_page()
-    page.goto(f"{server.base}{created['seats'][0]['link']}")
+    page.goto(link)
     looked = False
     while True:
         page.wait_for_function(

@@ -24,7 +24,6 @@ from tarocchi.core.words import plural
 
 TRUMP_STYLE = "bold magenta"
 FOOL_STYLE = "bold cyan"
-# ASCII digits only: `\d` also matches digits of other scripts, which int() reads or refuses.
 
 
 class _Wrapped:

@@ -12,7 +12,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
 from tarocchi.core.actions import Action, action_problem
 from tarocchi.core.arguments import is_whole
@@ -25,9 +25,7 @@ from tarocchi.core.errors import (
     OptionError,
 )
 from tarocchi.core.text import shown, shown_value
-
-if TYPE_CHECKING:
-    from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView
 
 S = TypeVar("S")
 
@@ -311,12 +309,6 @@ class Reading:
         return any(isinstance(action, kind) for action in self.legal)
 
 
-def _view_type() -> type[PlayerView]:
-    from tarocchi.core.views import PlayerView
-
-    return PlayerView
-
-
 @functools.cache
 def _action_ids(game: type[Game[Any]]) -> dict[Action, int]:
     """A game class's actions by id, built once."""
@@ -453,13 +445,12 @@ class Game(ABC, Generic[S]):
             raise ArgumentError(f"text must be a str in the game's notation (got {shown_value(text)})")
         if context is None:
             return self.read_action(text, None)
-        if isinstance(context, _view_type()):
+        if isinstance(context, PlayerView):
             return self.read_action(text, Reading(context.seat, context.legal_actions))
         if type(context) is not self._state_type:
             raise self.wrong_state(context)
-        state: S = context  # type: ignore[assignment]  # its type was checked just above
-        seat = self.to_act(state)
-        return self.read_action(text, Reading(seat, () if seat is None else self.legal_actions(state)))
+        seat = self.to_act(context)
+        return self.read_action(text, Reading(seat, () if seat is None else self.legal_actions(context)))
 
     @abstractmethod
     def read_action(self, text: str, reading: Reading | None) -> Action:

@@ -56,12 +56,16 @@ class PlayerView:
     tricks: tuple[TrickView, ...]
     events: tuple[Event, ...]
     scores: tuple[int, ...]
-    known: tuple[tuple[str, CardSet], ...] = ()
-    own_discard: CardSet | None = None
-    """The cards this seat itself laid aside face down (C5), for programs (``known`` labels
-    them for people); None when it laid none aside."""
+    own_discard: CardSet
+    """The cards this seat itself laid aside face down (C5), which it alone sees; empty when it
+    laid none aside (``known`` labels them for people)."""
     public: tuple[tuple[str, str], ...] = ()
     details: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def known(self) -> tuple[tuple[str, CardSet], ...]:
+        """Private knowledge beyond the hand, labelled for people: one's own discard."""
+        return (("your discard", self.own_discard),) if self.own_discard else ()
 
     @property
     def phase_name(self) -> str:
@@ -122,6 +126,12 @@ def completed_trick_view(
     return trick_view(deck, players, leader, cards, winner)
 
 
+@lru_cache(maxsize=8)
+def _no_cards(deck: Deck) -> CardSet:
+    """The empty set of ``deck``'s cards, built once (most views have no discard of their own)."""
+    return CardSet(deck, 0)
+
+
 class HandState(Protocol):
     """What every game's state holds that every view shows."""
 
@@ -175,8 +185,7 @@ def seat_view(
         tricks=tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
         events=visible(state.events, seat),
         scores=state.context.scores,
-        known=(("your discard", CardSet(deck, discard)),) if discard else (),
-        own_discard=CardSet(deck, discard) if discard else None,
+        own_discard=CardSet(deck, discard) if discard else _no_cards(deck),
         public=tuple(public),
         details=tuple(details),
     )

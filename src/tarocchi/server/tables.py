@@ -71,7 +71,7 @@ class Connection:
 class LiveTable:
     """One table in memory. Its lock orders actions: one is checked, stored and applied at a time."""
 
-    def __init__(self, stored: StoredTable) -> None:
+    def __init__(self, stored: StoredTable, undo_seconds: float = 0.0) -> None:
         self.id = stored.id
         self.game: Game[Any] = get_game(stored.game, stored.options)
         self.match = Match(self.game, seed=stored.seed, first_dealer=stored.first_dealer)
@@ -95,8 +95,8 @@ class LiveTable:
         self.move_seconds = stored.move_seconds
         self.clock: tuple[int, asyncio.Task[None]] | None = None
         """The running time limit: the version it times and the task that moves when it runs out."""
-        self.undo_seconds = 0.0
-        """The server's undo window (``Tables`` sets it): 0, no undo."""
+        self.undo_seconds = undo_seconds
+        """The server's undo window: 0, no undo."""
         self.logs: dict[int | None, Log] = {}
         """Each seat's log lines (None: the spectators'), kept from one state to the next."""
 
@@ -112,6 +112,11 @@ class LiveTable:
 
     def is_creator(self, token: str) -> bool:
         return hmac.compare_digest(digest(token), self.creator_hash)
+
+    def alone_with_computers(self, seat: int) -> bool:
+        """Whether every seat but ``seat`` is a computer player's: hints and undo are only for
+        such a table, where they help nobody against another person."""
+        return all(kind != "invite" for s, kind in enumerate(self.kinds) if s != seat)
 
     def computer(self, seat: int) -> Player | None:
         kind = self.kinds[seat]
@@ -183,7 +188,7 @@ class LiveTable:
             return Refusal("seat", "say hello with your seat's token before taking anything back")
         if self.undo_seconds <= 0:
             return Refusal("undo", "this server offers no undo (tarocchi serve --undo-seconds 0)")
-        if any(kind == "invite" for s, kind in enumerate(self.kinds) if s != seat):
+        if not self.alone_with_computers(seat):
             return Refusal("undo", "undo is only for a table where everyone else is a computer player")
         if self.match.over:
             return Refusal("over", "the game is over: nothing can be taken back")
@@ -249,7 +254,7 @@ class LiveTable:
             return Refusal("hint", f"no hints for {self.game.info.id}: it has no hard player")
         if turn and self.match.to_act() != seat:
             return Refusal("turn", "a hint is for your own turn, and it is not yours")
-        if any(kind == "invite" for s, kind in enumerate(self.kinds) if s != seat):
+        if not self.alone_with_computers(seat):
             return Refusal("hint", "hints are only for a table where everyone else is a computer player")
         return None
 
@@ -279,7 +284,7 @@ class LiveTable:
                 move_seconds=self.move_seconds,
             ),
             view=view.to_json(),
-            present=presentation(self.game, view, log, self.match.hand.number),
+            present=presentation(self.game, view, log),
             sheet=self.sheet() if sheet is None else sheet,
         )
 
@@ -313,8 +318,7 @@ class Tables:
             stored = self.store.load(table_id)
             if stored is None:
                 return None
-            table = LiveTable(stored)
-            table.undo_seconds = self.undo_seconds
+            table = LiveTable(stored, self.undo_seconds)
             self.live[table_id] = table
         return table
 
@@ -354,23 +358,7 @@ class Tables:
 
     async def _think(self, table: LiveTable, seat: int) -> None:
         try:
-            player = table.computer(seat)
-            if player is None:
-                return
-            version = table.version
-            if any(table.undo_refusal(s) is None for s, kind in enumerate(table.kinds) if kind == "invite"):
-                await asyncio.sleep(self.undo_seconds)  # the person may take the move back
-            if table.version == version:
-                view = table.match.view(seat)
-                loop = asyncio.get_running_loop()
-                action = await loop.run_in_executor(self.pool, player.choose, view, table.rngs[seat])
-                if table.computer(seat) is None:  # the seat was handed back to a person meanwhile
-                    log.info("table %s: seat %d is a person's again", table.id, seat)
-                else:
-                    try:
-                        await table.act(self.store, seat, str(action), version)
-                    except Refusal as refusal:
-                        log.info("table %s: computer at seat %d not taken: %s", table.id, seat, refusal)
+            await self._move(table, seat)
             table.failures = 0
         except Exception:
             table.failures += 1
@@ -380,6 +368,31 @@ class Tables:
         finally:
             table.thinking = False
         self.wake(table)
+
+    async def _move(self, table: LiveTable, seat: int) -> None:
+        """The computer player's move at ``seat``, after the undo window if a person may take
+        his own move back, and only if nothing changed meanwhile."""
+        player = table.computer(seat)
+        if player is None:
+            return
+        version = table.version
+        if any(table.undo_refusal(s) is None for s, kind in enumerate(table.kinds) if kind == "invite"):
+            await asyncio.sleep(table.undo_seconds)
+        if table.version != version:  # the person took the move back, or the table moved on
+            return
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(
+            self.pool, player.choose, table.match.view(seat), table.rngs[seat]
+        )
+        if table.computer(seat) is None:
+            log.info(
+                "table %s: seat %d was handed back to a person while its computer thought", table.id, seat
+            )
+            return
+        try:
+            await table.act(self.store, seat, str(action), version)
+        except Refusal as refusal:
+            log.info("table %s: computer at seat %d not taken: %s", table.id, seat, refusal)
 
     def _start_clock(self, table: LiveTable, seat: int) -> None:
         if table.move_seconds is None or table.match.over:

@@ -47,8 +47,8 @@ class Log:
         self.key: tuple[int, frozenset[int]] | None = None
         self.lines: list[str | None] = []
 
-    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView, hand: int) -> list[str]:
-        key = (hand, seating.partners)
+    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView) -> list[str]:
+        key = (view.hand_number, seating.partners)
         events = len(view.events)
         if key != self.key or len(self.lines) > events:
             self.key, self.lines = key, []
@@ -59,16 +59,16 @@ class Log:
         return [line for line in self.lines if line is not None]
 
 
-def presentation(game: Game[Any], view: PlayerView, log: Log | None = None, hand: int = 0) -> dict[str, Any]:
+def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> dict[str, Any]:
     """The page's extras for ``view``: sorted hand, typed legal actions, summary, log, partners.
-    ``log`` keeps the seat's lines between calls for hand number ``hand``."""
+    ``log`` keeps the seat's lines from one call to the next."""
     seating = Seating(game, view.seat)
     seating.follow(view)
     return {
         "hand": [card.code for card in game.hand_order(view.hand, view)],
         "legal": [action_json(action) for action in view.legal_actions],
         "summary": game.legal_summary(view.legal_actions),
-        "log": (log or Log()).lines_for(seating, game, view, hand),
+        "log": (log or Log()).lines_for(seating, game, view),
         "partners": sorted(seating.partners),
         "seat_names": [game.seat_name(seat) for seat in range(game.players)],
         "trump_suit": game.trump_suit(view),

@@ -183,7 +183,7 @@ def friends(view: PlayerView) -> set[int]:
             for s in range(PLAYERS)
             if s not in (declarer, seat) and not voids[s] & SUIT_MASKS[TABLE.suit_of[card.index]]
         }
-        own_discard = view.own_discard.mask if view.own_discard else 0
+        own_discard = view.own_discard.mask
         if own_discard >> card.index & 1:
             candidates = set()
         if seat == declarer:
@@ -223,7 +223,7 @@ class _Table:
         for trick in (*view.tricks, view.trick):
             for _, card in trick.plays:
                 played |= 1 << card.index
-        discarded = view.own_discard.mask if view.own_discard else 0
+        discarded = view.own_discard.mask
         self.unseen = DECK.full & ~(played | view.hand.mask | discarded)
         self.voids = _voids(view)
         plays = view.trick.plays

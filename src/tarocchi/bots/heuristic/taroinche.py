@@ -258,7 +258,7 @@ class _Table:
         for plays in tricks:
             for _, card in plays:
                 played |= 1 << card
-        own_discard = view.own_discard.mask if view.own_discard else 0
+        own_discard = view.own_discard.mask
         self.unseen = DECK.full & ~(self.hand | played | own_discard)
         self.cannot = revealed(tricks, self.contract, self.taker, self.partner)
         if self.seat == self.taker:

@@ -224,8 +224,7 @@ class _Table:
                 played |= 1 << card.index
         self.played = played
         seen = DECK.mask(DECK.card(c) for c in (view.detail("trumps_discarded") or "").split())
-        if view.own_discard:
-            seen |= view.own_discard.mask
+        seen |= view.own_discard.mask
         self.out = DECK.full & ~(played | self.hand | seen)
         """Cards in another hand (or a hidden stock or discard)."""
         self.forbidden = revealed((*view.tricks, trick))

@@ -64,7 +64,7 @@ def sample_world(game: PiedmontGame, view: PlayerView, rng: random.Random) -> Pi
         for card in t.cards:
             played |= 1 << card
     mine = view.hand.mask
-    own_discard = view.own_discard.mask if view.own_discard else 0
+    own_discard = view.own_discard.mask
     held = [0] * PLAYERS  # cards every seat saw go back into a hand (P4 take-back)
     for event in view.events:
         if isinstance(event.action, Play) and event.seat is not None:

@@ -107,7 +107,7 @@ def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> Si
     for event in view.events:
         if isinstance(event.action, Discard) and event.seat == discarder:
             shown_trumps |= 1 << event.action.card.index
-    own_discard = view.own_discard.mask if view.own_discard else 0
+    own_discard = view.own_discard.mask
     shown_stock = _shown_stock(view)
     mine = view.hand.mask
     stock_size = 0 if exchanged else STOCK_SIZE

@@ -123,7 +123,7 @@ def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
             played_by[s] |= 1 << card
     played = sum(played_by)
     mine = view.hand.mask
-    own_discard = view.own_discard.mask if view.own_discard else 0
+    own_discard = view.own_discard.mask
     dog_shown = shown_dog(view)
     found = contract_of(view)
     taker = partner = -1

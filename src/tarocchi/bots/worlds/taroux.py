@@ -131,7 +131,7 @@ def _attempt(game: TarouxGame, view: PlayerView, seat: int, rng: random.Random) 
             trump_discards.append((s, owed, face_down[s]))
             shown_discards[s] |= 1 << action.card.index
 
-    own_discard = view.own_discard.mask if view.own_discard else 0
+    own_discard = view.own_discard.mask
     mine = view.hand.mask
     held = [0] * PLAYERS  # cards known to be in another seat's hand
     for s, codes in (view.detail("abundances") or {}).items():
