@@ -10,7 +10,8 @@ import pytest
 
 from tarocchi import available_games, get_game
 from tarocchi.bots.base import Player, play_match, player_rng
-from tarocchi.bots.players import make_player, player_kinds
+from tarocchi.bots.players import make_player, player_kinds, search_player
+from tarocchi.bots.registry import game_players
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.errors import IllegalActionError
 from tarocchi.core.protocol import Deal, Game, HandContext
@@ -39,11 +40,9 @@ PARTS = {"search": 5}
 def quick(kind: str, game: Game[Any], playout: str = "heuristic") -> Player:
     """A player of ``kind``; the search player with one world a decision (the code path of any
     number of worlds, at the cost of one), to keep the tests quick."""
-    player = make_player(kind, game)
-    if isinstance(player, SearchPlayer):
-        player.worlds = 1
-        player.playout = playout
-    return player
+    if kind == "search":
+        return search_player(game, worlds=1, playout=playout)
+    return make_player(kind, game)
 
 
 def config_id(config: tuple[str, str, dict[str, str]]) -> str:
@@ -91,7 +90,8 @@ def test_search_player_with_heuristic_playouts_plays_legally(config: tuple[str, 
     game_id, kind, options = config
     game = get_game(game_id, options)
     default = make_player(kind, game)
-    assert isinstance(default, SearchPlayer) and default.playout == "heuristic"
+    assert isinstance(default, SearchPlayer)
+    assert isinstance(default.playout, type(game_players(game).heuristic()))
     hands = seed = 0
     while hands < 20:
         match = play_match(game, [quick(kind, game) for _ in range(game.players)], seed=1000 + seed)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tarocchi import get_game
+from tarocchi.bots.players import search_player
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.views import PlayerView
@@ -20,7 +21,7 @@ def first_lead_view() -> tuple[SearchPlayer, PlayerView]:
     while game.to_act(state) == 3:
         state = game.apply(state, game.legal_actions(state)[0])
     assert game.to_act(state) == 0
-    return SearchPlayer(game, worlds=2), game.view(state, 0)
+    return search_player(game, worlds=2), game.view(state, 0)
 
 
 def test_every_legal_action_is_scored_once_over_every_world_best_first() -> None:
@@ -41,7 +42,24 @@ def test_a_time_budget_of_zero_still_searches_one_world() -> None:
 
 def test_an_unknown_playout_is_refused_naming_the_playouts() -> None:
     with pytest.raises(ValueError, match="no 'greedy' playout; the playouts are: heuristic, random"):
-        SearchPlayer(get_game("piedmont"), playout="greedy")
+        search_player(get_game("piedmont"), playout="greedy")
+
+
+def test_the_playout_names_the_policy_and_the_heuristic_takes_the_delegated_phases() -> None:
+    """``playout="heuristic"`` plays the worlds out with the heuristic that also takes the
+    delegated phases; ``"random"`` plays them at random and still delegates to the heuristic."""
+    game = get_game("taroux")
+    default, fast = search_player(game), search_player(game, playout="random")
+    assert default.playout is not None and default.playout is default.delegate
+    assert fast.playout is None and fast.delegate is not None
+    assert default.delegated == fast.delegated and default.delegated
+
+
+def test_a_search_player_that_delegates_needs_a_delegate() -> None:
+    game = get_game("taroux")
+    players = search_player(game)
+    with pytest.raises(ValueError, match="needs a player to delegate them to"):
+        SearchPlayer(game, players.sample, None, players.delegated)
 
 
 def test_a_world_cut_short_by_the_budget_is_dropped_whole(monkeypatch: pytest.MonkeyPatch) -> None:

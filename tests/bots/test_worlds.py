@@ -1,4 +1,5 @@
-"""World samplers: every sampled world is one the seat cannot tell from the real one."""
+"""World samplers: every sampled world is one the seat cannot tell from the real one (one property
+test for every game in the bots registry, `bots/registry.py`)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarocchi import get_game
-from tarocchi.bots.search import SAMPLERS, world_sampler
+from tarocchi.bots.registry import game_players, games_with_players
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.registry import game_info
 
 OPTIONS = [
     (game_id, {spec.name: choice})
-    for game_id in SAMPLERS
+    for game_id in games_with_players()
     for spec in game_info(game_id).options[:1]
     for choice in spec.choices
-] + [(game_id, {}) for game_id in SAMPLERS if not game_info(game_id).options]
-"""Every game with a sampler: each choice of its first option, or its defaults if it has none."""
+] + [(game_id, {}) for game_id in games_with_players() if not game_info(game_id).options]
+"""Every game with computer players (so with a sampler): each choice of its first option, or its
+defaults if it has none."""
 
 
 @pytest.mark.parametrize(("game_id", "options"), OPTIONS, ids=lambda x: str(x))
@@ -32,7 +34,7 @@ def test_a_sampled_world_reproduces_the_view_exactly(
     """Play a random hand to a random point; for the seat to act, sampled worlds give exactly
     the view it has, keep every card in one place, and let the hand be played to its end."""
     game = get_game(game_id, options)
-    sample = world_sampler(game)
+    sample = game_players(game).sample_world
     rng = random.Random(seed)
     dealer = rng.randrange(game.players)
     state: Any = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))

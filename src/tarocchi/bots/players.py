@@ -2,33 +2,30 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from tarocchi.bots.base import Player
 from tarocchi.bots.random import RandomPlayer
-from tarocchi.bots.search import SAMPLERS, SearchPlayer
+from tarocchi.bots.registry import game_players, has_players
+from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.protocol import Game
 from tarocchi.core.text import shown
-
-HEURISTICS: dict[str, str] = {
-    "piedmont": "tarocchi.bots.heuristic.piedmont:PiedmontHeuristic",
-    "taroux": "tarocchi.bots.heuristic.taroux:TarouxHeuristic",
-    "taroinche": "tarocchi.bots.heuristic.taroinche:TaroincheHeuristic",
-    "sicilian": "tarocchi.bots.heuristic.sicilian:SicilianHeuristic",
-}
-"""The heuristic player of each game that has one (module:class)."""
 
 KINDS = ("random", "heuristic", "search")
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Levels of play, as players know them, and the kind of computer player behind each. Every
 command accepts either word: ``--level hard`` and ``--players search`` mean the same player."""
 
+PLAYOUTS = ("heuristic", "random")
+"""How the search player plays a world to the end: every seat as the game's heuristic player
+would (the default: it judges a move by what competent play makes of it), or at random (ten
+times faster, but a random defence flatters risky moves)."""
+
 
 def player_kinds(game: Game[Any]) -> tuple[str, ...]:
-    """The kinds of computer player available for ``game``."""
-    has = {"random": True, "heuristic": game.info.id in HEURISTICS, "search": game.info.id in SAMPLERS}
-    return tuple(kind for kind in KINDS if has[kind])
+    """The kinds of computer player available for ``game``: every kind if it declares its
+    players (``bots/registry.py``), else the random player alone."""
+    return KINDS if has_players(game) else ("random",)
 
 
 def player_names(game: Game[Any]) -> str:
@@ -54,10 +51,34 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
     kind = player_kind(name, game)
     if kind == "random":
         return RandomPlayer()
-    if kind == "search" and game.info.id in SAMPLERS:
-        return SearchPlayer(game, seconds=seconds)
-    if kind == "heuristic" and game.info.id in HEURISTICS:
-        module, _, name = HEURISTICS[game.info.id].partition(":")
-        player: Player = getattr(importlib.import_module(module), name)()
-        return player
-    raise AssertionError(f"player_kind let through {kind!r}")  # pragma: no cover
+    if kind == "search":
+        return search_player(game, seconds=seconds)
+    return game_players(game).heuristic()
+
+
+def search_player(
+    game: Game[Any],
+    *,
+    worlds: int | None = None,
+    seconds: float | None = None,
+    playout: str = "heuristic",
+    name: str = "search",
+) -> SearchPlayer:
+    """``game``'s search player, with its world sampler and its delegated phases, which it leaves
+    to the game's heuristic player; ``playout`` is one of ``PLAYOUTS``. ValueError naming the
+    playouts if ``playout`` is none of them, or the games that have computer players if ``game``
+    has none."""
+    if playout not in PLAYOUTS:
+        raise ValueError(f"no '{shown(playout)}' playout; the playouts are: {', '.join(PLAYOUTS)}")
+    players = game_players(game)
+    heuristic = players.heuristic()
+    return SearchPlayer(
+        game,
+        players.sample_world,
+        heuristic if playout == "heuristic" else None,
+        players.delegated,
+        heuristic,
+        worlds=worlds,
+        seconds=seconds,
+        name=name,
+    )

@@ -1,0 +1,22 @@
+"""The Sicilian game's computer players: the heuristic, the world sampler, and the phases the
+search player leaves to the heuristic."""
+
+from __future__ import annotations
+
+from tarocchi.bots.heuristic.sicilian import SicilianHeuristic
+from tarocchi.bots.registry import GamePlayers
+from tarocchi.bots.worlds.sicilian import sample_world
+from tarocchi.games.sicilian.state import Phase
+
+PLAYERS = GamePlayers(
+    game_id="sicilian",
+    heuristic=SicilianHeuristic,
+    sample_world=sample_world,
+    delegated=frozenset({Phase.BARGAIN, Phase.SOLO, Phase.PROP, Phase.COP}),
+)
+"""The search player bargains and bids as the heuristic does. The bargain (S3) alone offers 129
+actions, and scoring each with heuristic playouts would cost seconds a decision; Solo, Prop and
+Cop (S4-S6) are bids, and as in every auction a random continuation of the bidding cannot tell
+one bid from another (the reason the search player left the bids to the heuristic when it came
+to this game, with random playouts: docs/bots.md). The exchange (S4, S5), the rally (S7) and
+the card play (S8) are searched."""

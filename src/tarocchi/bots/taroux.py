@@ -1,0 +1,22 @@
+"""Taroux's computer players: the heuristic, the world sampler, and the phases the search player
+leaves to the heuristic."""
+
+from __future__ import annotations
+
+from tarocchi.bots.heuristic.taroux import TarouxHeuristic
+from tarocchi.bots.registry import GamePlayers
+from tarocchi.bots.worlds.taroux import sample_world
+from tarocchi.games.taroux.state import Phase
+
+PLAYERS = GamePlayers(
+    game_id="taroux",
+    heuristic=TarouxHeuristic,
+    sample_world=sample_world,
+    delegated=frozenset({Phase.AUCTION, Phase.RECONTRA, Phase.STOCK, Phase.DISCARD, Phase.DECLARE}),
+)
+"""The search player bids as the heuristic does: in the auction and the re-contra (T3) there
+are many bids and one pass, a random continuation of an auction climbs to the top, so every bid
+looks alike, and scoring each bid with heuristic playouts would cost seconds a decision. Every
+decision before the card play goes to the heuristic too, as it has since the search player came
+to this game (docs/bots.md): the stock the bidding Declarer takes and the Declarers' discards
+(T5), and the declarations (T6). The card play (T7) is searched."""
