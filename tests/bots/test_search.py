@@ -59,7 +59,7 @@ def test_a_search_player_that_delegates_needs_a_delegate() -> None:
     game = get_game("taroux")
     players = search_player(game)
     with pytest.raises(ValueError, match="needs a player to delegate them to"):
-        SearchPlayer(game, players.sample, None, players.delegated)
+        SearchPlayer(game, None, players.delegated)
 
 
 def test_a_world_cut_short_by_the_budget_is_dropped_whole(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,7 +6,6 @@ import dataclasses
 import random
 
 from tarocchi.bots.heuristic.sicilian import SicilianHeuristic
-from tarocchi.bots.worlds.sicilian import sample_world
 from tarocchi.core.actions import Call, Discard
 from tarocchi.core.events import Event
 from tarocchi.core.protocol import Deal, HandContext
@@ -14,6 +13,7 @@ from tarocchi.core.tricks import TRUMP, led_suit
 from tarocchi.games.sicilian.game import SicilianGame
 from tarocchi.games.sicilian.rules import COURT_CARDS, DECK, STRONG, TABLE, TRUMP_MASK, strength
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState
+from tarocchi.games.sicilian.views import SicilianFacts
 
 GAME = SicilianGame()
 PLAYER = SicilianHeuristic()
@@ -64,7 +64,7 @@ def _worlds(state: SicilianState) -> tuple[int, list[SicilianState]]:
     assert seat is not None
     view = GAME.view(state, seat)
     rng = random.Random(11)
-    worlds = [sample_world(GAME, view, rng) for _ in range(SAMPLES)]
+    worlds = [GAME.resample(view, rng) for _ in range(SAMPLES)]
     for world in worlds:
         assert GAME.view(world, seat) == view
     return seat, worlds
@@ -229,12 +229,12 @@ SOLO_HANDS = {
 lays T3 (shown), QC and 5C aside, and leads."""
 
 
-def test_the_shown_stock_comes_from_the_views_details_not_from_the_wording_of_its_event() -> None:
+def test_the_shown_stock_comes_from_the_views_facts_not_from_the_wording_of_its_event() -> None:
     state = _start(_deal(SOLO_HANDS), dealer=3)
     for move in ("solo", "discard T3", "QC", "5C", "KC"):
         state = GAME.apply(state, GAME.parse_action(move, state))
     view = GAME.view(state, 1)
-    assert GAME.to_act(state) == 1 and view.detail("stock") == "5C T2 T3"
+    assert GAME.to_act(state) == 1 and str(SicilianFacts.of(view).stock) == "5C T2 T3"
     # the same view with every note of the rules blanked: the sampler must not need them
     quiet = dataclasses.replace(
         view, events=tuple(e._replace(note="") if e.action is None else e for e in view.events)
@@ -242,6 +242,6 @@ def test_the_shown_stock_comes_from_the_views_details_not_from_the_wording_of_it
     stock = DECK.mask(DECK.parse("T2 T3 5C"))
     rng = random.Random(11)
     for _ in range(SAMPLES):
-        world = sample_world(GAME, quiet, rng)
+        world = GAME.resample(quiet, rng)
         assert stock & ~(world.hands[0] | world.discard) == 0
         assert world.shown_stock == stock

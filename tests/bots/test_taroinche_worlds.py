@@ -11,9 +11,9 @@ import random
 from typing import Any
 
 from tarocchi import get_game
-from tarocchi.bots.worlds.taroinche import sample_world
 from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.games.taroinche.rules import DECK, SUIT_MASKS
+from tarocchi.games.taroinche.views import TaroincheFacts
 
 GAME = get_game("taroinche")
 SPADES, HEARTS, CLUBS, DIAMONDS = SUIT_MASKS
@@ -46,7 +46,7 @@ def worlds(state: Any) -> list[Any]:
     rng = random.Random(6)
     found = []
     for _ in range(SAMPLES):
-        world = sample_world(GAME, view, rng)  # type: ignore[arg-type]
+        world = GAME.resample(view, rng)
         assert GAME.view(world, seat) == view
         found.append(world)
     return found
@@ -112,10 +112,10 @@ def test_what_the_seat_sees_stays_where_it_is() -> None:
         assert [w.bit_count() for w in world.hands] == [h.bit_count() for h in state.hands]
 
 
-def test_the_shown_dog_comes_from_the_views_details_not_from_the_wording_of_its_event() -> None:
+def test_the_shown_dog_comes_from_the_views_facts_not_from_the_wording_of_its_event() -> None:
     state = act(start(), "82 S with 1", "pass", "pass", "pass", "pass", "discard 7D", "discard 8D", "JS")
     view = GAME.view(state, 1)
-    assert view.detail("dog") == "QD JD"
+    assert str(TaroincheFacts.of(view).dog) == "QD JD"
     # the same view with every note of the rules blanked: the sampler must not need them
     quiet = dataclasses.replace(
         view, events=tuple(e._replace(note="") if e.action is None else e for e in view.events)
@@ -123,6 +123,6 @@ def test_the_shown_dog_comes_from_the_views_details_not_from_the_wording_of_its_
     dog = card("QD") | card("JD")
     rng = random.Random(6)
     for _ in range(SAMPLES):
-        world = sample_world(GAME, quiet, rng)  # type: ignore[arg-type]
+        world = GAME.resample(quiet, rng)
         assert (world.hands[0] | world.discard) & dog == dog
         assert world.shown_dog == dog

@@ -1,17 +1,11 @@
-"""The Taroux world sampler: sampled worlds are ones the seat cannot tell from the real one.
-
-(tests/bots/test_worlds.py builds its cases from each game's first option, so a game without
-options, like Taroux, gets none there; the property test is repeated here.)
-"""
+"""The Taroux placing of unseen cards: what play, the discards and the Abundances reveal. (That
+every resampled state gives the seat its view is tested for every game in
+tests/conformance/test_conformance_resample.py.)"""
 
 from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from tarocchi.bots.worlds.taroux import sample_world
 from tarocchi.core.decks import LOKA_78 as DECK
 from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.games.taroux import TarouxGame, TarouxState
@@ -24,31 +18,6 @@ def _play(state: TarouxState, *actions: str) -> TarouxState:
     for text in actions:
         state = GAME.apply(state, GAME.parse_action(text, state))
     return state
-
-
-@settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 140))
-def test_a_sampled_world_reproduces_the_view_exactly(seed: int, steps: int) -> None:
-    """Random hand to a random point: every sampled world gives the seat exactly its view, keeps
-    every card in one place, and plays to the end."""
-    rng = random.Random(seed)
-    dealer = rng.randrange(6)
-    state = GAME.initial_state(GAME.deal(rng, dealer), HandContext(1, dealer, (0,) * 6))
-    for _ in range(steps):
-        if GAME.to_act(state) is None:
-            break
-        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
-    seat = GAME.to_act(state)
-    if seat is None:
-        return
-    view = GAME.view(state, seat)
-    for _ in range(3):
-        world = sample_world(GAME, view, rng)
-        assert GAME.view(world, seat) == view
-        assert GAME.audit(world) == []
-        while GAME.to_act(world) is not None:
-            world = GAME.apply(world, rng.choice(GAME.legal_actions(world)))
-        assert GAME.outcome(world) is not None
 
 
 VOIDS = """
@@ -88,7 +57,7 @@ def worlds(state: TarouxState, count: int = 40) -> list[TarouxState]:
     assert seat is not None
     view = GAME.view(state, seat)
     rng = random.Random(1)
-    result = [sample_world(GAME, view, rng) for _ in range(count)]
+    result = [GAME.resample(view, rng) for _ in range(count)]
     for world in result:
         assert GAME.view(world, seat) == view
     return result

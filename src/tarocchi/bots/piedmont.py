@@ -1,15 +1,13 @@
-"""Piedmont's computer players: the heuristic, the world sampler, and no delegated phase."""
+"""Piedmont's computer players: the heuristic and no delegated phase."""
 
 from __future__ import annotations
 
 from tarocchi.bots.heuristic.piedmont import PiedmontHeuristic
 from tarocchi.bots.registry import GamePlayers
-from tarocchi.bots.worlds.piedmont import sample_world
 
 PLAYERS = GamePlayers(
     game_id="piedmont",
     heuristic=PiedmontHeuristic,
-    sample_world=sample_world,
     delegated=frozenset(),
 )
 """Piedmont has no auction, so the search player searches every decision it has more than one

@@ -64,7 +64,7 @@ def search_player(
     playout: str = "heuristic",
     name: str = "search",
 ) -> SearchPlayer:
-    """``game``'s search player, with its world sampler and its delegated phases, which it leaves
+    """``game``'s search player, with its delegated phases, which it leaves
     to the game's heuristic player; ``playout`` is one of ``PLAYOUTS``. ValueError naming the
     playouts if ``playout`` is none of them, or the games that have computer players if ``game``
     has none."""
@@ -74,7 +74,6 @@ def search_player(
     heuristic = players.heuristic()
     return SearchPlayer(
         game,
-        players.sample_world,
         heuristic if playout == "heuristic" else None,
         players.delegated,
         heuristic,

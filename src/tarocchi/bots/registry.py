@@ -1,7 +1,7 @@
 """The computer players of each game: one record per game, declared next to its bots.
 
 A game that has computer players declares them once, as ``PLAYERS``, a :class:`GamePlayers`, in
-``tarocchi/bots/<game id>.py``: its heuristic player, its world sampler and the phases its
+``tarocchi/bots/<game id>.py``: its heuristic player and the phases its
 search player leaves to the heuristic. This module finds that record by the game's id (the list
 of games is ``core.registry``'s); there is no other table to keep in step.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
@@ -21,11 +20,6 @@ from tarocchi.core.errors import UnknownGameError
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import available_games
 from tarocchi.core.text import shown
-from tarocchi.core.views import PlayerView
-
-Sampler = Callable[[Any, PlayerView, random.Random], Any]
-"""A world sampler: ``sample_world(game, view, rng)``, a complete state the seat of ``view``
-cannot tell from the real one (``bots/worlds/<game id>.py``)."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +30,6 @@ class GamePlayers:
     """The id the game is registered under (``core.registry``)."""
     heuristic: Callable[[], Player]
     """Makes the game's heuristic player (its class, called without arguments)."""
-    sample_world: Sampler
-    """The game's world sampler, on which its search player runs."""
     delegated: frozenset[IntEnum] = frozenset()
     """Members of the game's ``Phase`` whose decisions the search player leaves to the heuristic;
     the declaring module says why each is there."""

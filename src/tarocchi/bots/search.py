@@ -19,7 +19,6 @@ from enum import IntEnum
 from typing import Any
 
 from tarocchi.bots.base import Player, legal_choices
-from tarocchi.bots.registry import Sampler
 from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
@@ -53,7 +52,7 @@ def policy_playout(game: Game[Any], state: Any, seat: int, rng: random.Random, p
 class SearchPlayer:
     """PIMC with ``worlds`` sampled worlds per decision, or as many as ``seconds`` allows.
 
-    ``sample`` is the game's world sampler. ``playout`` finishes every world: each seat chooses as
+    Worlds come from ``game.resample``. ``playout`` finishes every world: each seat chooses as
     that player would from its own view of the world, or at random if it is None. Decisions in the
     ``delegated`` phases are not searched but left to ``delegate`` (the game's heuristic player:
     see ``GamePlayers.delegated``). ``bots.players.search_player`` builds one for a game."""
@@ -61,7 +60,6 @@ class SearchPlayer:
     def __init__(
         self,
         game: Game[Any],
-        sample: Sampler,
         playout: Player | None,
         delegated: frozenset[IntEnum] = frozenset(),
         delegate: Player | None = None,
@@ -73,7 +71,6 @@ class SearchPlayer:
         if delegated and delegate is None:
             raise ValueError("a search player that delegates phases needs a player to delegate them to")
         self.game = game
-        self.sample = sample
         self.playout = playout
         self.delegated = delegated
         self.delegate = delegate
@@ -105,7 +102,7 @@ class SearchPlayer:
         worlds = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         while worlds < self.worlds:
-            world = self.sample(game, view, rng)
+            world = game.resample(view, rng)
             playout_seed = rng.getrandbits(64)
             scores: list[int] = []
             for action in legal:

@@ -1,17 +1,15 @@
-"""The Sicilian game's computer players: the heuristic, the world sampler, and the phases the
+"""The Sicilian game's computer players: the heuristic and the phases the
 search player leaves to the heuristic."""
 
 from __future__ import annotations
 
 from tarocchi.bots.heuristic.sicilian import SicilianHeuristic
 from tarocchi.bots.registry import GamePlayers
-from tarocchi.bots.worlds.sicilian import sample_world
 from tarocchi.games.sicilian.state import Phase
 
 PLAYERS = GamePlayers(
     game_id="sicilian",
     heuristic=SicilianHeuristic,
-    sample_world=sample_world,
     delegated=frozenset({Phase.BARGAIN, Phase.SOLO, Phase.PROP, Phase.COP}),
 )
 """The search player bargains and bids as the heuristic does. The bargain (S3) alone offers 129

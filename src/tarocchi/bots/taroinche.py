@@ -1,17 +1,15 @@
-"""Taroinche's computer players: the heuristic, the world sampler, and the phases the search
+"""Taroinche's computer players: the heuristic and the phases the search
 player leaves to the heuristic."""
 
 from __future__ import annotations
 
 from tarocchi.bots.heuristic.taroinche import TaroincheHeuristic
 from tarocchi.bots.registry import GamePlayers
-from tarocchi.bots.worlds.taroinche import sample_world
 from tarocchi.games.taroinche.state import Phase
 
 PLAYERS = GamePlayers(
     game_id="taroinche",
     heuristic=TaroincheHeuristic,
-    sample_world=sample_world,
     delegated=frozenset({Phase.AUCTION, Phase.SURCOINCHE, Phase.DISCARD}),
 )
 """The search player bids as the heuristic does. In the auction and the surcoinche (B3) there

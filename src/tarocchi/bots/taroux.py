@@ -1,17 +1,15 @@
-"""Taroux's computer players: the heuristic, the world sampler, and the phases the search player
+"""Taroux's computer players: the heuristic and the phases the search player
 leaves to the heuristic."""
 
 from __future__ import annotations
 
 from tarocchi.bots.heuristic.taroux import TarouxHeuristic
 from tarocchi.bots.registry import GamePlayers
-from tarocchi.bots.worlds.taroux import sample_world
 from tarocchi.games.taroux.state import Phase
 
 PLAYERS = GamePlayers(
     game_id="taroux",
     heuristic=TarouxHeuristic,
-    sample_world=sample_world,
     delegated=frozenset({Phase.AUCTION, Phase.RECONTRA, Phase.STOCK, Phase.DISCARD, Phase.DECLARE}),
 )
 """The search player bids as the heuristic does: in the auction and the re-contra (T3) there

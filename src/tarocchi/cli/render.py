@@ -14,9 +14,9 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from tarocchi.core.actions import Call, Discard, Play
+from tarocchi.core.actions import Call, Discard, FaceDown, Play
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, CardSet, Deck
-from tarocchi.core.events import Event
+from tarocchi.core.events import PUBLIC, Event
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game, HandResult
 from tarocchi.core.views import PlayerView, TrickView
@@ -60,10 +60,6 @@ def partnerships(game: Game[Any]) -> tuple[tuple[int, ...], ...]:
     return game.info.partnerships
 
 
-_ALONE = ("solo", "alone")
-"""Sicilian contracts where the Declarer plays 1 v 3, so the three Defenders are partners."""
-
-
 class Seating:
     """Names seats from one player's chair: ``South (you)``, ``North (partner)``."""
 
@@ -82,23 +78,14 @@ class Seating:
         """Mark the partners a hand's view makes known to this seat: the fixed partnerships of a
         game that has them; else, once the sides are public (a Cop, a rallied partner revealed,
         a bid partner, a Declarer alone), the other side's seats are each other's partners.
-        Read from the view's details, so a hidden partner is never marked before the rules tell;
+        Read from the view's facts, so a hidden partner is never marked before the rules tell;
         the hidden partner himself knows, and sees the Declarer marked."""
         self.partners = self.fixed
         me = self.me
         if me is None or self.fixed:
             return
-        declarer, partner = view.detail("declarer"), view.detail("partner")
-        contract = view.detail("contract")
-        if isinstance(contract, dict):
-            declarer, partner = contract.get("taker"), contract.get("partner")
-        if not isinstance(declarer, int):
-            return
-        if isinstance(partner, int):
-            team = frozenset({declarer, partner})
-        elif view.detail("mode") in _ALONE:
-            team = frozenset({declarer})
-        else:
+        team = view.facts.declaring_side()
+        if team is None:
             return  # no contract yet, or the partner is hidden (S7)
         others = frozenset(range(self.game.players)) - team
         self.partners = (team if me in team else others) - {me}
@@ -243,6 +230,8 @@ def _event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) ->
         text.append(action.card.code, style=card_style(deck, action.card))
     elif isinstance(action, Call):
         text.append(f" calls '{action.word}'", style="bold")
+    elif isinstance(action, FaceDown):
+        text.append(f" {seating.you(event.note)}")
     elif action is not None:
         phrase = seating.game.action_phrase(event.seat, action) if event.seat is not None else None
         text.append(f" {seating.you(phrase)}" if phrase else f": {action}")
@@ -260,15 +249,15 @@ def _event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) ->
 
 
 def _echoes(event: Event, before: Event | None) -> bool:
-    """Whether ``event`` is the public note of a face-down discard (``... face down``) whose card
-    the viewer already saw in ``before``, his own discard of it: one line says both."""
+    """Whether ``event`` is the public side of a face-down discard whose card the viewer already
+    saw in ``before``, his own discard of it: one line says both. (After a discard shown to all,
+    a Sicilian trump, the public line stands.)"""
     return (
         before is not None
-        and event.action is None
-        and event.seat is not None
+        and isinstance(event.action, FaceDown)
         and event.seat == before.seat
         and isinstance(before.action, Discard)
-        and "face down" in event.note
+        and before.audience != PUBLIC
     )
 
 

@@ -94,6 +94,19 @@ class Discard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class FaceDown(Action):
+    """What the other seats see of discards laid aside face down: how many, never which (C5).
+    The discarder's own events hold each ``Discard``; everyone's hold this one, typed, so a
+    program counts hidden discards without reading the words of the note beside it. Never a
+    legal action. Notation: ``face down 4``."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"face down {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
 class Call(Action):
     """A spoken call without arguments (``pass``, ``ours``, ``contra`` ...). Notation: the word."""
 

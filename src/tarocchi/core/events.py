@@ -19,8 +19,9 @@ def only(seat: int) -> int:
 class Event(NamedTuple):
     """Something that happened. ``audience`` is a bitmask of the seats that see it.
 
-    ``action`` is the action taken, or None for what the rules did by themselves (a trick
-    won, a card taken back); ``note`` says it in words for those. ``trick`` is the number (from
+    ``action`` is the action taken (or, for those who may not see its card, a ``FaceDown``
+    standing for it), or None for what the rules did by themselves (a trick won, a card taken
+    back); ``note`` says it in words for those. ``trick`` is the number (from
     1) of the trick a ``wins trick`` event says ``seat`` won, 0 for every other event: programs
     read it, never the note.
     """

@@ -12,7 +12,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
 from tarocchi.core.actions import Action, action_problem
 from tarocchi.core.arguments import is_whole
@@ -24,8 +25,12 @@ from tarocchi.core.errors import (
     NotationError,
     OptionError,
 )
+from tarocchi.core.facts import Facts
 from tarocchi.core.text import shown, shown_value
 from tarocchi.core.views import PlayerView
+
+if TYPE_CHECKING:
+    from tarocchi.core.resample import World
 
 S = TypeVar("S")
 
@@ -329,6 +334,10 @@ class Game(ABC, Generic[S]):
     info: ClassVar[GameInfo]
     state_type: ClassVar[type[Any]]
     """The class of this game's states, taken from ``Game[State]``: any other state is refused."""
+    phase_type: ClassVar[type[IntEnum]]
+    """The game's Phase enum, which ``PlayerView.phase`` holds."""
+    facts_type: ClassVar[type[Facts]] = Facts
+    """The game's record of facts for programs, which ``PlayerView.facts`` holds."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -432,6 +441,20 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def card_locations(self, state: S) -> dict[str, int]:
         """Every place a card can be, as masks: each card must be in exactly one."""
+
+    def resample(self, view: PlayerView, rng: random.Random) -> S:
+        """A full state the seat of ``view`` cannot tell from the real one, drawn with ``rng``
+        (OpenSpiel's ResampleFromInfostate): ``view(state, seat) == view``. The unseen cards are
+        placed by ``place`` and the seat's record replayed on them (``core/resample.py``).
+        ArgumentError for a spectator's view or another game's."""
+        from tarocchi.core.resample import resample  # it builds on this module
+
+        return resample(self, view, rng, self.place)
+
+    def place(self, view: PlayerView, rng: random.Random) -> World:
+        """One deal consistent with ``view`` and the actions it hides, for ``resample``: the
+        game's knowledge of where unseen cards may be. ArgumentError for a game without one."""
+        raise ArgumentError(f"{self.info.id} cannot resample a view: it places no unseen cards")
 
     def parse_action(self, text: str, context: S | PlayerView | None = None) -> Action:
         """Read an action in the game's notation (NotationError if it is none).

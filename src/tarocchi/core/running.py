@@ -3,15 +3,14 @@ what the declaring side still needs (docs/design.md "Running state").
 
 Every card of a completed trick is public, and so is who won it; a face-down discard, a stock
 nobody has seen and the Fool's settlement at the end (C4) are not counted here. A game's view
-calls ``running_facts`` with its two sides (declaring side first where it has one) and adds the
-labelled facts and details it returns.
+calls ``running_facts`` with its two sides (declaring side first where it has one), shows the
+labelled lines it returns and keeps the record among its facts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
 
 from tarocchi.core.tricks import Trick
 from tarocchi.core.words import plural
@@ -22,11 +21,14 @@ Pile = list[tuple[int, int]]
 
 @dataclass(frozen=True)
 class Running:
-    """Tricks won and card points per side, in the order the sides were given."""
+    """Tricks won and card points per side, in the order the sides were given, and what the
+    declaring side (the first) still needs: points, or tricks at a Capot (None where the game has
+    no declaring side with a target)."""
 
     sides: tuple[tuple[int, ...], ...]
     tricks_won: tuple[int, ...]
     card_points: tuple[int, ...]
+    needed: int | None = None
 
 
 def piles(
@@ -66,10 +68,9 @@ def running(
 
 def running_facts(
     state: Running, names: Sequence[str], needed: int | None = None, needed_note: str = ""
-) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
-    """The labelled public lines and the details of a running state (design.md lists the keys):
-    ``sides``, ``tricks_won``, ``card_points`` (lists in side order) and ``needed`` (an int, or
-    None where the game has no declaring side with a target)."""
+) -> tuple[list[tuple[str, str]], Running]:
+    """The labelled public lines of a running state, and the state with ``needed`` (points the
+    first side still needs, or None where the game has no declaring side with a target)."""
     public = [
         ("tricks won", ", ".join(f"{n} {w}" for n, w in zip(names, state.tricks_won, strict=True))),
         ("card points", ", ".join(f"{n} {p}" for n, p in zip(names, state.card_points, strict=True))),
@@ -77,10 +78,4 @@ def running_facts(
     if needed is not None:
         text = f"{names[0]} {plural(needed, 'more point')}" if needed > 0 else f"{names[0]} none more"
         public.append(("needed", f"{text}{needed_note}"))
-    details: list[tuple[str, Any]] = [
-        ("sides", [list(s) for s in state.sides]),
-        ("tricks_won", list(state.tricks_won)),
-        ("card_points", list(state.card_points)),
-        ("needed", needed),
-    ]
-    return public, details
+    return public, replace(state, needed=needed)

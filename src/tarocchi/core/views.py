@@ -7,13 +7,19 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, FaceDown
 from tarocchi.core.cards import Card, CardSet, Deck
+from tarocchi.core.errors import RecordError
 from tarocchi.core.events import Event, EventLog, visible
+from tarocchi.core.facts import JSON, Facts
 from tarocchi.core.tricks import Trick
 
 if TYPE_CHECKING:
-    from tarocchi.core.protocol import GameInfo, HandContext
+    from tarocchi.core.protocol import Game, GameInfo, HandContext
+
+
+NO_FACTS = Facts()
+"""The facts of a game that has none beyond the cards."""
 
 
 @dataclass(frozen=True)
@@ -24,21 +30,26 @@ class TrickView:
     plays: tuple[tuple[int, Card], ...]
     winner: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         return {
             "leader": self.leader,
             "plays": [[seat, card.code] for seat, card in self.plays],
             "winner": self.winner,
         }
 
+    @classmethod
+    def from_json(cls, deck: Deck, data: JSON) -> TrickView:
+        return cls(
+            data["leader"], tuple((seat, deck.card(code)) for seat, code in data["plays"]), data["winner"]
+        )
+
 
 @dataclass(frozen=True)
 class PlayerView:
     """Everything one seat may know of a hand, and nothing else (C6).
 
-    ``known`` holds private knowledge beyond the hand (one's own discard, say); ``public``
-    labelled public facts a front end shows as they are; ``details`` the same facts for
-    programs, as JSON-ready values.
+    ``public`` holds labelled public facts a front end shows as they are; ``facts`` the game's
+    facts for programs, a typed record (``PiedmontFacts.of(view).caller``).
     """
 
     game: str
@@ -60,7 +71,7 @@ class PlayerView:
     """The cards this seat itself laid aside face down (C5), which it alone sees; empty when it
     laid none aside (``known`` labels them for people)."""
     public: tuple[tuple[str, str], ...] = ()
-    details: tuple[tuple[str, Any], ...] = ()
+    facts: Facts = NO_FACTS
 
     @property
     def known(self) -> tuple[tuple[str, CardSet], ...]:
@@ -72,15 +83,9 @@ class PlayerView:
         """The phase in words for people and JSON (``auction``, ``play``)."""
         return self.phase.name.lower()
 
-    def detail(self, key: str, default: Any = None) -> Any:
-        """Look up one of ``details``."""
-        for name, value in self.details:
-            if name == key:
-                return value
-        return default
-
-    def to_json(self) -> dict[str, Any]:
-        """The view as plain JSON values (cards and actions in notation)."""
+    def to_json(self) -> dict[str, JSON]:
+        """The view as plain JSON values (cards and actions in notation); ``from_json`` reads it
+        back to an equal view (docs/protocol.md has the schema)."""
         return {
             "game": self.game,
             "seat": self.seat,
@@ -99,14 +104,65 @@ class PlayerView:
                     "action": None if e.action is None else str(e.action),
                     "note": e.note,
                     "trick": e.trick or None,
+                    "audience": e.audience,
                 }
                 for e in self.events
             ],
             "scores": list(self.scores),
+            "own_discard": str(self.own_discard),
             "known": {label: str(cards) for label, cards in self.known},
             "public": {label: text for label, text in self.public},
-            "details": dict(self.details),
+            "facts": self.facts.to_json(),
         }
+
+    @classmethod
+    def from_json(cls, game: Game[Any], data: JSON) -> PlayerView:
+        """The view ``to_json`` made, read with ``game``'s pack, phases, actions and facts;
+        RecordError in one line if ``data`` is no view of that game."""
+        deck = game.deck
+        try:
+            if data["game"] != game.info.id:
+                raise RecordError(f"a view of {data['game']!r:.40}, not of {game.info.id}")
+            action = _actions_by_text(type(game)).__getitem__
+            return cls(
+                game=data["game"],
+                seat=data["seat"],
+                hand_number=data["hand_number"],
+                dealer=data["dealer"],
+                phase=game.phase_type[data["phase"].upper()],
+                to_act=data["to_act"],
+                legal_actions=tuple(action(text) for text in data["legal_actions"]),
+                hand=CardSet(deck, deck.mask(deck.parse(data["hand"]))),
+                hand_sizes=tuple(data["hand_sizes"]),
+                trick=None if data["trick"] is None else TrickView.from_json(deck, data["trick"]),
+                tricks=tuple(TrickView.from_json(deck, trick) for trick in data["tricks"]),
+                events=tuple(
+                    Event(
+                        e["seat"],
+                        None if e["action"] is None else action(e["action"]),
+                        e["audience"],
+                        e["note"],
+                        e["trick"] or 0,
+                    )
+                    for e in data["events"]
+                ),
+                scores=tuple(data["scores"]),
+                own_discard=CardSet(deck, deck.mask(deck.parse(data["own_discard"]))),
+                public=tuple(data["public"].items()),
+                facts=game.facts_type.from_json(deck, data["facts"]),
+            )
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise RecordError(f"not a view of {game.info.id}: {type(error).__name__} {error}"[:300]) from None
+
+
+@lru_cache(maxsize=16)
+def _actions_by_text(game: type[Game[Any]]) -> dict[str, Action]:
+    """A game's pre-built actions by their notation, and what others see of face-down discards:
+    every action a view's events and legal actions hold is one of them."""
+    hidden = (FaceDown(count) for count in range(1, game.info.deck.size + 1))
+    return {str(action): action for action in (*game.actions, *hidden)}
 
 
 def trick_view(
@@ -130,6 +186,12 @@ def completed_trick_view(
 def _no_cards(deck: Deck) -> CardSet:
     """The empty set of ``deck``'s cards, built once (most views have no discard of their own)."""
     return CardSet(deck, 0)
+
+
+def card_set(deck: Deck, mask: int) -> CardSet:
+    """``mask`` as a CardSet of ``deck``; the empty one is shared (a view's facts hold several
+    sets that are mostly empty, and views are built thousands of times a search decision)."""
+    return CardSet(deck, mask) if mask else _no_cards(deck)
 
 
 class HandState(Protocol):
@@ -161,7 +223,7 @@ def seat_view(
     playing: bool,
     discard: int,
     public: list[tuple[str, str]],
-    details: list[tuple[str, Any]],
+    facts: Facts,
 ) -> PlayerView:
     """A seat's view: the fields every game shares, from the state, plus the game's own facts.
 
@@ -185,7 +247,7 @@ def seat_view(
         tricks=tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
         events=visible(state.events, seat),
         scores=state.context.scores,
-        own_discard=CardSet(deck, discard) if discard else _no_cards(deck),
+        own_discard=card_set(deck, discard),
         public=tuple(public),
-        details=tuple(details),
+        facts=facts,
     )

@@ -3,7 +3,7 @@ every public call -- nothing else), checked on view fields and on the serialized
 
 from __future__ import annotations
 
-from tarocchi.core.actions import Discard
+from tarocchi.core.actions import Discard, FaceDown
 
 from . import deals
 from .helpers import ALLEGIANCE, cards, game, hand, json_tokens, parse_deal, play, start
@@ -36,6 +36,10 @@ def test_C5_P2_the_discard_is_seen_by_the_dealer_only():
     dealer = g.view(state, 3)
     assert [(label, cards(str(cs))) for label, cs in dealer.known] == [("your discard", DISCARD)]
     assert sum(isinstance(e.action, Discard) for e in dealer.events) == 4
+    # everyone sees that four cards were laid aside, as a typed event that names none (issue 12)
+    for seat in (0, 1, 2, 3, None):
+        laid = [(e.seat, e.action) for e in g.view(state, seat).events if isinstance(e.action, FaceDown)]
+        assert laid == [(3, FaceDown(4))]
     # through the whole hand, no other seat (nor a spectator) ever sees it
     for _ in range(77):
         for seat in (0, 1, 2, None):

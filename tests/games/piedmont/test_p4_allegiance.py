@@ -13,6 +13,7 @@ import pytest
 from tarocchi.core.errors import IllegalActionError
 from tarocchi.core.events import PUBLIC
 from tarocchi.games.piedmont.state import Phase
+from tarocchi.games.piedmont.views import PiedmontFacts
 
 from . import deals
 from .helpers import (
@@ -89,7 +90,7 @@ def test_P4_partner_yet_to_play_must_play_the_other_card_and_it_is_dead():
     state = play(g, state, "EVIL")
     # Earth led; West's Good is the only live trump: West wins
     assert state.tricks[-1].winner == 1
-    assert g.view(state, 0).detail("dead") == "EVIL"
+    assert str(PiedmontFacts.of(g.view(state, 0)).dead) == "EVIL"
 
 
 def test_P4_forced_card_overrides_the_duty_to_follow_trumps():
@@ -101,7 +102,7 @@ def test_P4_forced_card_overrides_the_duty_to_follow_trumps():
     assert "must play GOOD" in g.explain_illegal(state, action(g, state, "T10"))
     state = play(g, state, "GOOD T14")
     assert state.tricks[-1].winner == 3  # T14 > T5 > Evil; Good dead
-    assert g.view(state, 1).detail("dead") == "GOOD"
+    assert str(PiedmontFacts.of(g.view(state, 1)).dead) == "GOOD"
 
 
 def test_P4_partner_already_played_takes_his_card_back_and_the_suit_led_stays():
@@ -169,8 +170,8 @@ def test_P4_caller_holding_both_plays_the_second_as_a_normal_trump_without_a_cal
     # Fire led; South's Evil is the only trump and wins
     assert state.tricks[-1].winner == 0
     view = g.view(state, 2)
-    assert view.detail("dead") == ""
-    assert view.detail("segments") == [[0, 0]]  # Good + ours by South: North-South Earth and Air
+    assert not PiedmontFacts.of(view).dead
+    assert PiedmontFacts.of(view).segments == ((0, 0),)  # Good + ours by South: North-South Earth and Air
 
 
 @pytest.mark.parametrize(

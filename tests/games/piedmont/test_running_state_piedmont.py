@@ -3,8 +3,19 @@ public facts only: the dealer's face-down discard is not counted. Worked by hand
 
 from __future__ import annotations
 
+from tarocchi.core.running import Running
+from tarocchi.core.views import PlayerView
+from tarocchi.games.piedmont.views import PiedmontFacts
+
 from . import deals
 from .helpers import game, play, start
+
+
+def running(view: PlayerView) -> Running:
+    """The view's running state, which these tests expect it to show."""
+    now = PiedmontFacts.of(view).running
+    assert now is not None
+    return now
 
 
 def test_running_state_counts_the_tricks_won_and_the_fool_stays_with_its_side():
@@ -15,14 +26,14 @@ def test_running_state_counts_the_tricks_won_and_the_fool_stays_with_its_side():
     g = game()
     state = play(g, start(g, deals.SWEEP, 3, deals.SWEEP_DISCARD), "T21 KE 9A T1")
     view = g.view(state, None)
-    assert view.detail("sides") == [[0, 2], [1, 3]]
-    assert (view.detail("tricks_won"), view.detail("card_points")) == ([1, 0], [16, 0])
+    assert running(view).sides == ((0, 2), (1, 3))
+    assert (running(view).tricks_won, running(view).card_points) == ((1, 0), (16, 0))
     state = play(g, state, "T20 QE KF FOOL")
     for seat in (None, 0, 1, 2, 3):  # the same public facts for all, the dealer East included
         view = g.view(state, seat)
-        assert view.detail("tricks_won") == [2, 0]
-        assert view.detail("card_points") == [26, 5]
-        assert view.detail("needed") is None  # Piedmont has no declaring side
+        assert running(view).tricks_won == (2, 0)
+        assert running(view).card_points == (26, 5)
+        assert running(view).needed is None  # Piedmont has no declaring side
         facts = dict(view.public)
         assert facts["tricks won"] == "North-South 2, East-West 0"
         assert facts["card points"] == "North-South 26, East-West 5"
@@ -32,4 +43,4 @@ def test_running_state_counts_the_tricks_won_and_the_fool_stays_with_its_side():
 def test_no_running_state_before_the_first_trick():
     g = game()
     view = g.view(start(g, deals.SWEEP, 3, deals.SWEEP_DISCARD), None)
-    assert view.detail("tricks_won") is None and "tricks won" not in dict(view.public)
+    assert PiedmontFacts.of(view).running is None and "tricks won" not in dict(view.public)

@@ -7,7 +7,8 @@ import pytest
 from tarocchi.core.errors import IllegalActionError, NotationError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal
-from tarocchi.games.sicilian.state import Phase
+from tarocchi.games.sicilian.state import Phase, ThrownIn
+from tarocchi.games.sicilian.views import SicilianFacts
 
 from . import deals
 from .helpers import act, game, labelled, legal, start
@@ -20,7 +21,9 @@ def test_S3_bargain_struck_and_settled():
     assert g.to_act(state) is None
     result = g.outcome(state)
     assert result.thrown_in
-    assert {g.view(state, seat).detail("thrown_in") for seat in (None, 0, 1, 2, 3)} == {"bargain"}
+    assert {SicilianFacts.of(g.view(state, seat)).thrown_in for seat in (None, 0, 1, 2, 3)} == {
+        ThrownIn.BARGAIN
+    }
     # pay 5 taken by West: South -5, West +5. throw 3 taken by East: East pays North 3.
     assert result.scores == (-5, 5, 3, -3)
     assert labelled(result, "pays") == [

@@ -11,6 +11,8 @@ import pytest
 
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal
+from tarocchi.games.sicilian.state import ThrownIn
+from tarocchi.games.sicilian.views import SicilianFacts
 
 from . import deals
 from .helpers import NO_SOLO, act, game, labelled, start
@@ -39,7 +41,7 @@ def test_S3_S5_an_offer_taken_before_a_hold_is_not_paid_when_nobody_props():
     state = act(g, state, NO_PROP)
     result = g.outcome(state)
     assert result is not None and result.thrown_in
-    assert g.view(state, None).detail("thrown_in") == "no_prop"
+    assert SicilianFacts.of(g.view(state, None)).thrown_in is ThrownIn.NO_PROP
     # S5 thrown in: nothing is scored, and North does not pay West the 4 of the taken offer.
     assert result.scores == (0, 0, 0, 0)
     assert labelled(result, "pays") == []
@@ -110,7 +112,7 @@ def test_S3_the_bargain_throw_in_still_settles_pay_and_throw_offers(dealer, barg
     state = start(g, deals.COP, dealer=dealer, moves=bargaining)
     result = g.outcome(state)
     assert result is not None and result.thrown_in
-    assert g.view(state, None).detail("thrown_in") == "bargain"
+    assert SicilianFacts.of(g.view(state, None)).thrown_in is ThrownIn.BARGAIN
     assert result.scores == scores
     assert labelled(result, "pays") == paid
     assert result.lines[-1].label == "an offer was taken and nobody held: the hand is thrown in (S3)"

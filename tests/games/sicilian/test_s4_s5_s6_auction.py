@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tarocchi.games.sicilian.state import Phase
+from tarocchi.games.sicilian.state import Mode, Phase, ThrownIn
+from tarocchi.games.sicilian.views import SicilianFacts
 
 from . import deals
 from .helpers import NO_SOLO, QUIET, act, events_text, game, legal, start
@@ -35,7 +36,10 @@ def test_S4_first_solo_ends_the_round():
     g = game()
     state = start(g, deals.SOLO, moves=f"{QUIET}; pass; solo")
     assert g.to_act(state) == 1  # West said Solo: he exchanges, nobody else speaks
-    assert g.view(state, 2).detail("declarer") == 1 and g.view(state, 2).detail("mode") == "solo"
+    assert (
+        SicilianFacts.of(g.view(state, 2)).declarer == 1
+        and SicilianFacts.of(g.view(state, 2)).mode is Mode.SOLO
+    )
 
 
 def test_S5_dealer_takes_the_stock_unseen_and_discards_under_the_same_rule():
@@ -77,7 +81,9 @@ def test_S5_nobody_props_so_the_hand_is_thrown_in():
     result = g.outcome(state)
     assert result.thrown_in and result.scores == (0, 0, 0, 0)
     assert [line.label for line in result.lines] == ["nobody props: the hand is thrown in (S5)"]
-    assert {g.view(state, seat).detail("thrown_in") for seat in (None, 0, 1, 2, 3)} == {"no_prop"}
+    assert {SicilianFacts.of(g.view(state, seat)).thrown_in for seat in (None, 0, 1, 2, 3)} == {
+        ThrownIn.NO_PROP
+    }
 
 
 def test_S6_cop_round_starts_after_the_declarer_and_needs_15():
@@ -100,22 +106,22 @@ def test_S6_cop_accepted_makes_an_open_partner():
     assert g.view(state, 0).phase is Phase.PLAY and g.to_act(state) == 0
     for seat in (None, 0, 1, 2, 3):
         view = g.view(state, seat)
-        assert view.detail("partner") == 2 and view.detail("mode") == "cop"
+        assert SicilianFacts.of(view).partner == 2 and SicilianFacts.of(view).mode is Mode.COP
         assert ("partner", "North (Cop)") in view.public
 
 
 def test_S4_the_shown_stock_is_a_view_detail_for_every_seat_and_a_spectator():
     g = game()
     before = start(g, deals.SOLO, moves=QUIET)
-    assert all(g.view(before, seat).detail("stock") is None for seat in (0, 1, 2, 3, None))
+    assert all(not SicilianFacts.of(g.view(before, seat)).stock for seat in (0, 1, 2, 3, None))
     state = act(g, before, "solo")
     for seat in (0, 1, 2, 3, None):
         view = g.view(state, seat)
-        assert view.detail("stock") == "5C T2 T3"
+        assert str(SicilianFacts.of(view).stock) == "5C T2 T3"
         assert dict(view.public)["stock"].startswith("5C T2 T3, shown to all")
     # it stays public once the Declarer has laid cards aside and play has begun
     state = act(g, state, "discard T3; QC; 5C")
-    assert g.view(state, 2).detail("stock") == "5C T2 T3"
+    assert str(SicilianFacts.of(g.view(state, 2)).stock) == "5C T2 T3"
 
 
 def test_S5_the_stock_taken_unseen_is_no_view_detail_not_even_for_the_dealer():
@@ -123,5 +129,5 @@ def test_S5_the_stock_taken_unseen_is_no_view_detail_not_even_for_the_dealer():
     state = start(g, deals.PROP, moves=f"{QUIET}; {NO_SOLO}")
     for seat in (0, 1, 2, 3, None):
         view = g.view(state, seat)
-        assert view.detail("stock") is None
+        assert not SicilianFacts.of(view).stock
         assert "stock" not in dict(view.public)

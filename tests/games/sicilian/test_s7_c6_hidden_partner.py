@@ -6,6 +6,7 @@ import json
 
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal
+from tarocchi.games.sicilian.views import SicilianFacts
 
 from . import deals
 from .helpers import NO_SOLO, QUIET, act, game, start
@@ -22,11 +23,11 @@ def _other_holder() -> str:
 def test_S7_before_the_rallied_card_is_played_only_its_holder_knows():
     g = game()
     state = start(g, deals.HIDDEN, moves=RALLIED)
-    assert g.view(state, 3).detail("partner") == 3
+    assert SicilianFacts.of(g.view(state, 3)).partner == 3
     assert ("partner", "you: you hold KC; nobody else knows until you play it") in g.view(state, 3).public
     for seat in (None, 0, 1, 2):  # the Declarer does not know either
         view = g.view(state, seat)
-        assert view.detail("partner") is None
+        assert SicilianFacts.of(view).partner is None
         assert ("partner", "hidden until KC is played") in view.public
         assert all("East" not in text for label, text in view.public if label != "dealer")
 
@@ -44,11 +45,11 @@ def test_S7_views_do_not_depend_on_who_holds_the_rallied_card():
 def test_S7_once_the_rallied_card_is_played_everyone_knows():
     g = game()
     state = start(g, deals.HIDDEN, moves=f"{RALLIED}; 5C; QC; 5D; FOOL; 9C; 6D")
-    assert g.view(state, 1).detail("partner") is None  # trick 2: KC not yet played
+    assert SicilianFacts.of(g.view(state, 1)).partner is None  # trick 2: KC not yet played
     state = act(g, state, "KC")
     for seat in (None, 0, 1, 2, 3):
         view = g.view(state, seat)
-        assert view.detail("partner") == 3
+        assert SicilianFacts.of(view).partner == 3
         assert ("partner", "East (played KC)") in view.public
         assert view.events[-1].note == "holds the rallied KC: the Declarer's partner (S7)"
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tarocchi.games.sicilian.state import Phase
+from tarocchi.games.sicilian.state import Mode, Phase
+from tarocchi.games.sicilian.views import SicilianFacts
 
 from . import deals
 from .helpers import NO_SOLO, QUIET, act, game, legal, start
@@ -46,7 +47,7 @@ def test_S7_free_choice():
     g, state = rally(deals.FREE, "9S; 8S; 7S")
     assert legal(g, state) == {"rally KC", "rally KB"}
     state = act(g, state, "rally KB")
-    assert g.view(state, 0).detail("rallied") == "KB"
+    assert str(SicilianFacts.of(g.view(state, 0)).rallied) == "KB"
 
 
 def test_S7_all_kings_held_falls_back_to_the_queen():
@@ -54,7 +55,7 @@ def test_S7_all_kings_held_falls_back_to_the_queen():
     g, state = rally(deals.KINGS, "6S; AS; T8")
     assert legal(g, state) == {"rally QB"}
     state = act(g, state, "QB")  # a bare card means the rally here
-    assert g.view(state, 1).detail("partner") == 1  # West holds QB and knows it
+    assert SicilianFacts.of(g.view(state, 1)).partner == 1  # West holds QB and knows it
 
 
 def test_S7_no_candidate_suit_allows_any_king_not_held():
@@ -82,7 +83,7 @@ def test_S7_declarers_own_discard_counts_as_held_and_all_sixteen_courts_mean_no_
     state = act(g, state, "pass; pass; pass; prop; pass; pass; pass")  # South (4 Kings: 20) props
     view = g.view(state, 2)
     assert view.phase is Phase.PLAY and g.to_act(state) == 0
-    assert view.detail("mode") == "alone" and view.detail("partner") is None
+    assert SicilianFacts.of(view).mode is Mode.ALONE and SicilianFacts.of(view).partner is None
 
 
 def test_S7_rallied_queen_in_the_dealers_discard_leaves_the_declarer_alone():
@@ -92,7 +93,7 @@ def test_S7_rallied_queen_in_the_dealers_discard_leaves_the_declarer_alone():
     state = start(g, deals.QUEEN_DISCARDED, moves=f"{QUIET}; {NO_SOLO}; QD; 5C; 6C; {PROP_NO_COP}")
     assert legal(g, state) == {"rally QD"}
     state = act(g, state, "rally QD")
-    assert g.view(state, 3).detail("partner") is None
+    assert SicilianFacts.of(g.view(state, 3)).partner is None
     assert ("partner", "none: QD lies in your discard, so the Declarer plays alone") in g.view(
         state, 3
     ).public

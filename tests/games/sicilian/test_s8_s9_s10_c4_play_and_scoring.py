@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tarocchi.games.sicilian.views import SicilianFacts
+
 from . import deals
 from .helpers import NO_SOLO, QUIET, act, game, labelled, legal, lines, play_out, start
 
@@ -59,7 +61,7 @@ def test_S7_S10_rallied_queen_in_the_discard_scores_one_against_three():
     assert result.card_points == (102, 4) and result.tricks == (15, 0)
     assert result.scores == (177, -59, -59, -59)
     assert "1 v 3: the Declarer (South) +177, each Defender -59 (S10)" in lines(result)
-    assert g.view(state, 1).detail("partner") is None
+    assert SicilianFacts.of(g.view(state, 1)).partner is None
     assert ("partner", "none: QD was not in play, 1 v 3") in g.view(state, 1).public
 
 

@@ -7,6 +7,8 @@ dog QD JD holds 3 + 2 = 5. 102 + 55 + 5 = 162. Seat 2 holds KS QS.
 
 from __future__ import annotations
 
+from tarocchi.games.taroinche.views import TaroincheFacts
+
 from . import deals
 from .helpers import act, game, line, notes, result, start
 
@@ -189,23 +191,23 @@ def _top_hearts_play(g, state):
     )
 
 
-def test_B4_a_with_dog_is_a_view_detail_for_every_seat_and_a_spectator():
+def test_B4_a_with_dog_is_a_view_fact_for_every_seat_and_a_spectator():
     g = game()
     state = act(g, start(g, deals.SPLIT), "100 S with 2", "pass", "pass", "pass")
-    assert all(g.view(state, seat).detail("dog") is None for seat in (0, 1, 2, 3, 4, None))
+    assert all(not TaroincheFacts.of(g.view(state, seat)).dog for seat in (0, 1, 2, 3, 4, None))
     state = act(g, state, "pass")  # the auction ends: the dog is shown and taken
     for seat in (0, 1, 2, 3, 4, None):
         view = g.view(state, seat)
-        assert view.detail("dog") == "QD JD"
+        assert str(TaroincheFacts.of(view).dog) == "QD JD"
         assert dict(view.public)["dog"] == "QD JD, shown to all and taken by South (B4)"
     state = act(g, state, "discard QD", "JD", *deals.SPLIT_PLAY[:3])
-    assert g.view(state, 4).detail("dog") == "QD JD"  # it stays known after the discard
+    assert str(TaroincheFacts.of(g.view(state, 4)).dog) == "QD JD"  # it stays known after the discard
 
 
-def test_B4_a_dog_left_face_down_is_no_view_detail():
+def test_B4_a_dog_left_face_down_is_no_view_fact():
     g, state = split_hand("100 S without 2", *PASSES)
     # even at the end, when the dog is turned up in an event, the detail names only a With dog
     assert any("the dog is turned up: QD JD" in n for n in notes(g, state, 1))
     for seat in (0, 1, 2, 3, 4, None):
-        assert g.view(state, seat).detail("dog") is None
+        assert not TaroincheFacts.of(g.view(state, seat)).dog
         assert "dog" not in dict(g.view(state, seat).public)

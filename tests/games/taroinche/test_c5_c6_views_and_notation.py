@@ -6,6 +6,7 @@ import pytest
 
 from tarocchi.core.errors import NotationError
 from tarocchi.games.taroinche import Bid
+from tarocchi.games.taroinche.views import TaroincheFacts
 
 from . import deals
 from .helpers import act, game, notes, public, start
@@ -24,7 +25,7 @@ def test_C6_a_without_dog_stays_hidden_until_the_hand_ends():
         text = str(g.view(state, seat).to_json())
         assert "QD" not in text and "JD" not in text
     assert public(g, state)["contract"] == "100 ♠ without, South with North-West"
-    assert g.view(state, 3).detail("contract")["partner"] == 2
+    assert TaroincheFacts.of(g.view(state, 3)).contract.partner == 2
     state = act(g, state, *deals.SPLIT_PLAY)
     assert "the dog is turned up: QD JD" in notes(g, state, None)
 

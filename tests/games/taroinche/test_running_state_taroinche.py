@@ -3,10 +3,21 @@ points, and what the attack still needs for its bid. Worked by hand below (deals
 
 from __future__ import annotations
 
+from tarocchi.core.running import Running
+from tarocchi.core.views import PlayerView
+from tarocchi.games.taroinche.views import TaroincheFacts
+
 from . import deals
 from .helpers import act, game, start
 
 PASSES = ("pass",) * 4
+
+
+def running(view: PlayerView) -> Running:
+    """The view's running state, which these tests expect it to show."""
+    now = TaroincheFacts.of(view).running
+    assert now is not None
+    return now
 
 
 def test_running_state_counts_the_belote_once_announced_and_never_the_dog():
@@ -17,22 +28,22 @@ def test_running_state_counts_the_belote_once_announced_and_never_the_dog():
     state = act(g, start(g, deals.SPLIT), "100 S without 2", *PASSES, deals.SPLIT_PLAY[0])
     for seat in (None, 0, 1, 2, 3, 4):
         view = g.view(state, seat)
-        assert view.detail("sides") == [[0, 2], [1, 3, 4]]
-        assert (view.detail("tricks_won"), view.detail("card_points")) == ([1, 0], [34, 0])
-        assert view.detail("needed") == 46
+        assert running(view).sides == ((0, 2), (1, 3, 4))
+        assert (running(view).tricks_won, running(view).card_points) == ((1, 0), (34, 0))
+        assert running(view).needed == 46
         assert dict(view.public)["needed"] == "attack 46 more points for 100"
     # Tricks 2-4 to seat 0 (28 + 23 + 17): 102, with the belote 122 >= 100.
     state = act(g, state, *deals.SPLIT_PLAY[1:4])
     view = g.view(state, None)
-    assert (view.detail("tricks_won"), view.detail("card_points")) == ([4, 0], [102, 0])
-    assert view.detail("needed") == 0 and dict(view.public)["needed"] == "attack none more for 100"
+    assert (running(view).tricks_won, running(view).card_points) == ((4, 0), (102, 0))
+    assert running(view).needed == 0 and dict(view.public)["needed"] == "attack none more for 100"
 
 
 def test_at_capot_the_attack_needs_every_trick():
     g = game()
     state = act(g, start(g, deals.SPLIT), "capot S without 2", *PASSES, deals.SPLIT_PLAY[0])
     view = g.view(state, None)
-    assert view.detail("needed") == 5
+    assert running(view).needed == 5
     assert dict(view.public)["needed"] == "attack 5 more tricks for Capot"
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 
 from tarocchi.bots.random import RandomPlayer
 from tarocchi.core.protocol import HandContext
+from tarocchi.games.taroux.views import TarouxFacts
 
 from .helpers import game
 
@@ -24,17 +25,17 @@ def test_T3_random_bidding_reaches_every_contract_and_every_contra_path():
         s = g.initial_state(g.deal(rng, dealer), HandContext(1, dealer, (0,) * 6))
         overcalled = False
         while g.to_act(s) is not None:
-            contra_before = g.view(s, None).detail("contra")
+            contra_before = TarouxFacts.of(g.view(s, None)).contra
             s = g.apply(s, PLAYER.choose(g.view(s, g.to_act(s)), rng))
-            overcalled |= contra_before > 0 and g.view(s, None).detail("contra") == 0
+            overcalled |= contra_before > 0 and TarouxFacts.of(g.view(s, None)).contra == 0
         assert g.audit(s) == []
         result = g.outcome(s)
         if result.thrown_in:
-            dummy = g.view(s, None).detail("high_bid")
+            dummy = TarouxFacts.of(g.view(s, None)).high_bid
             seen["thrown in: dummy bid" if dummy else "thrown in: no bid"] += 1
             continue
-        seen[g.view(s, None).detail("high_bid")] += 1
-        seen[("", "contra", "re-contra")[g.view(s, None).detail("contra")]] += 1
+        seen[TarouxFacts.of(g.view(s, None)).high_bid] += 1
+        seen[("", "contra", "re-contra")[TarouxFacts.of(g.view(s, None)).contra]] += 1
         seen["contra then overcall"] += overcalled
         assert sum(result.card_points) == 91 and sum(result.scores) == 0
     for path in (

@@ -10,6 +10,7 @@ import pytest
 
 from tarocchi.core.errors import IllegalActionError
 from tarocchi.games.taroux.state import Phase
+from tarocchi.games.taroux.views import TarouxFacts
 
 from . import deals
 from .helpers import act, game, legal, public, start
@@ -114,9 +115,9 @@ def test_T3_contra_then_overcall_cancels_the_contra():
     assert legal(g, s) == ["pass", "without", "against"]  # already contra'd: no second Contra
     s = act(g, s, "without")
     assert public(g, s, 3)["highest bid"] == "We'll Take Without by Seat 0"
-    assert g.view(s, 3).detail("contra") == 0
+    assert TarouxFacts.of(g.view(s, 3)).contra == 0
     s = act(g, s, "pass, pass, pass, pass, pass")
-    assert g.view(s, 0).detail("contra") == 0
+    assert TarouxFacts.of(g.view(s, 0)).contra == 0
     assert public(g, s, 4)["declarers"] == "Seat 0 and Seat 3"
 
 
@@ -129,7 +130,7 @@ def test_T3_recontra_by_the_partner_after_the_bidder_declines():
     assert g.to_act(s) == 5 and legal(g, s) == ["recontra", "decline"]
     s = act(g, s, "recontra")
     assert g.to_act(s) == 1
-    assert g.view(s, 1).detail("passes") == 0
+    assert TarouxFacts.of(g.view(s, 1)).passes == 0
     s = act(g, s, "pass, pass, pass, pass, pass")
     assert g.view(s, 0).phase is Phase.STOCK
     assert g.to_act(s) == 2

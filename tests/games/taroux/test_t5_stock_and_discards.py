@@ -49,7 +49,8 @@ def test_T5_a_trump_discard_is_forced_only_as_needed_and_shown_to_all():
         view = g.view(s, seat)
         assert public(g, s, seat)["trumps discarded"] == "T10 T11"
         shown = [str(e.action) for e in view.events if e.action is not None and e.seat == 0]
-        assert shown[-2:] == ["discard T10", "discard T11"]  # the face-down AF is not among them
+        # the face-down AF is a discard whose card is hidden (C5): typed, never named
+        assert shown[-3:] == ["discard T10", "discard T11", "face down 1"]
         assert "discard AF" not in [str(e.action) for e in view.events]
     assert {c.code for c in dict(g.view(s, 0).known)["your discard"]} == {"T10", "T11", "AF"}
     assert g.to_act(s) == 3  # then the partner

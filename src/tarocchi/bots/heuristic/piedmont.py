@@ -22,6 +22,7 @@ from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont.play import trick_winner
 from tarocchi.games.piedmont.rules import DECK, EARTH_AIR, FOOL, GOOD, GOOD_EVIL, TABLE, VALUES, side_of
 from tarocchi.games.piedmont.state import Phase
+from tarocchi.games.piedmont.views import PiedmontFacts
 
 SAFE_TRUMP = 17
 """A partner's trump this high is unlikely to be beaten by a later player."""
@@ -90,7 +91,7 @@ def _call(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     if "ours" in words:
         played_good = view.trick.plays[-1][1].index == GOOD
         return words["ours" if played_good == want_earth_air else "yours"]
-    segments = view.detail("segments") or []
+    segments = PiedmontFacts.of(view).segments
     has_earth_air = bool(segments) and segments[-1][1] == mine
     return words["confirm" if has_earth_air == want_earth_air else "reverse"]
 
@@ -125,8 +126,8 @@ def _play(view: PlayerView, legal: list[Action]) -> Action:
     plays = view.trick.plays
     if not plays:
         return by_card[_lead(view, cards).index]
-    allegiance = view.detail("good_evil") == "allegiance"
-    dead = DECK.mask(DECK.card(code) for code in (view.detail("dead") or "").split())
+    facts = PiedmontFacts.of(view)
+    allegiance, dead = facts.allegiance, facts.dead.mask
     leader = view.trick.leader
     played = tuple(card.index for _, card in plays)
     led = led_suit(TABLE, played)

@@ -44,7 +44,8 @@ from tarocchi.games.sicilian.rules import (
     VALUES,
     strength,
 )
-from tarocchi.games.sicilian.state import Phase
+from tarocchi.games.sicilian.state import Mode, Phase
+from tarocchi.games.sicilian.views import SicilianFacts
 
 HIGH_TRUMP = 15
 """Trumps from 15 up are the ones that win tricks late in a hand."""
@@ -124,7 +125,7 @@ def _bargain(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     """S3: hold what it would bid on; take money offered; otherwise ask a price to throw in."""
     hand = view.hand.mask
     strong = wants_solo(hand) or (strength(hand) >= 20 and wants_prop(hand))
-    by_seat = {o[0]: (o[1], o[2]) for o in view.detail("offers") or () if o[3] is None}
+    by_seat = {o.seat: (o.kind, o.amount) for o in SicilianFacts.of(view).offers if o.taker is None}
     takes = [a for a in legal if isinstance(a, Take)]
     pays = [(by_seat[a.seat][1], a) for a in takes if by_seat.get(a.seat, ("", 0))[0] == PAY]
     best_pay = max(pays, key=lambda p: p[0], default=None)
@@ -169,14 +170,11 @@ def friends(view: PlayerView) -> set[int]:
     never discarded, so somebody holds it), he is the hidden partner."""
     seat = view.seat
     assert seat is not None
-    declarer = view.detail("declarer")
-    partner = view.detail("partner")
-    mode = view.detail("mode")
+    facts = SicilianFacts.of(view)
+    declarer, partner, card = facts.declarer, facts.partner, facts.rallied
     if declarer is None:
         return {seat}
-    rallied = view.detail("rallied")
-    if mode == "rally" and partner is None and rallied is not None:
-        card = DECK.card(rallied)
+    if facts.mode is Mode.RALLY and partner is None and card is not None:
         voids = _voids(view)
         candidates = {
             s
@@ -305,11 +303,12 @@ def _lead(view: PlayerView, table: _Table, cards: list[int]) -> int:
     hand = view.hand.mask
     foes = [s for s in range(PLAYERS) if s not in table.friends]
     plain = [c for c in cards if TABLE.suit_of[c] < TRUMP]
-    rallied = view.detail("rallied")
-    if rallied is not None and view.detail("partner") is None and view.detail("declarer") == table.seat:
-        suit = TABLE.suit_of[DECK.card(rallied).index]
+    facts = SicilianFacts.of(view)
+    rallied = facts.rallied
+    if rallied is not None and facts.partner is None and facts.declarer == table.seat:
+        suit = TABLE.suit_of[rallied.index]
         low = [c for c in plain if TABLE.suit_of[c] == suit and VALUES[c] < 4]
-        if low and table.unseen >> DECK.card(rallied).index & 1:
+        if low and table.unseen >> rallied.index & 1:
             return min(low, key=lambda c: TABLE.power[c])
     for card in plain:
         suit = TABLE.suit_of[card]

@@ -25,7 +25,6 @@ from __future__ import annotations
 import random
 
 from tarocchi.bots.base import legal_choices
-from tarocchi.bots.worlds.taroinche import contract_of, revealed, shown_dog, takes, trick_plays
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
 from tarocchi.core.views import PlayerView
@@ -46,6 +45,8 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.state import Phase
+from tarocchi.games.taroinche.views import TaroincheFacts
+from tarocchi.games.taroinche.worlds import contract_of, revealed, shown_dog, takes, trick_plays
 
 POINTS_PER_TRICK = 28
 """What a trick brings the side that takes it: a sixth of the 162 is 27; 28 did best in
@@ -147,10 +148,10 @@ def _bids(view: PlayerView) -> list[tuple[int, Bid]]:
 
 
 def _current_level(view: PlayerView) -> int:
-    contract = view.detail("contract")
+    contract = TaroincheFacts.of(view).contract
     if contract is None:
         return -1
-    return level(contract["value"], {"with": WITH, "without": WITHOUT, "against": AGAINST}[contract["mode"]])
+    return level(contract.bid.value, contract.bid.mode)
 
 
 def _choose_partner(view: PlayerView, seat: int, trump: int) -> tuple[int, float]:

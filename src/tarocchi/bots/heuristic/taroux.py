@@ -25,7 +25,6 @@ import random
 from collections.abc import Iterable
 
 from tarocchi.bots.base import legal_choices
-from tarocchi.bots.worlds.taroux import revealed
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
 from tarocchi.core.tricks import TRUMP, led_suit, winning_position
@@ -47,6 +46,8 @@ from tarocchi.games.taroux.rules import (
     partner_of,
 )
 from tarocchi.games.taroux.state import Phase
+from tarocchi.games.taroux.views import TarouxFacts
+from tarocchi.games.taroux.worlds import revealed
 
 SUIT_OF, POWER, MASKS = TABLE.suit_of, TABLE.power, TABLE.suit_masks
 TAKE_AT = 15.0
@@ -116,8 +117,8 @@ def _bid(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     seat = view.seat
     assert seat is not None
     words = _words(legal)
-    auction = view.detail("auction") or []
-    bidder = view.detail("bidder")
+    facts = TarouxFacts.of(view)
+    auction, bidder = facts.auction, facts.bidder
     partner = partner_of(seat)
     power = strength(view.hand.mask)
     if any(s == partner and w in ("prop", "stand") for s, w in auction):
@@ -156,8 +157,7 @@ def _card_worth(card: int, hand: int) -> float:
 def _stock(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     """T5: take the three worth more to this hand; the partner has the other three."""
     words = _words(legal)
-    codes = (view.detail("stock") or "").split()
-    cards = [DECK.card(code).index for code in codes]
+    cards = [card.index for card in TarouxFacts.of(view).stock or ()]
     hand = view.hand.mask
     first = sum(_card_worth(c, hand) for c in cards[:3])
     second = sum(_card_worth(c, hand) for c in cards[3:])
@@ -190,10 +190,10 @@ def _declare(view: PlayerView, legal: tuple[Action, ...]) -> Action:
         return words["done"]
     hand = view.hand.mask
     trumps = (hand & TRUMP_CARDS).bit_count()
-    bidder = view.detail("bidder")
+    facts = TarouxFacts.of(view)
+    bidder = facts.bidder
     declarer = bidder is not None and bool(declarers(bidder) >> seat & 1)
-    shown = (view.detail("abundances") or {}).get(str(seat), "")
-    shown_count = len(shown.split())
+    shown_count = len(facts.abundances[seat])
     goal = 0
     if trumps >= (6 if declarer else 7):
         goal = 11 if trumps >= 11 else 8 if trumps >= 8 else 6
@@ -211,7 +211,8 @@ class _Table:
         assert seat is not None and view.trick is not None
         self.seat = seat
         self.hand = view.hand.mask
-        bidder = view.detail("bidder")
+        facts = TarouxFacts.of(view)
+        bidder = facts.bidder
         self.side = declarers(bidder) if bidder is not None else 0
         self.declarer = bool(self.side >> seat & 1)
         trick = view.trick
@@ -223,8 +224,7 @@ class _Table:
             for _, card in t.plays:
                 played |= 1 << card.index
         self.played = played
-        seen = DECK.mask(DECK.card(c) for c in (view.detail("trumps_discarded") or "").split())
-        seen |= view.own_discard.mask
+        seen = facts.trumps_discarded.mask | view.own_discard.mask
         self.out = DECK.full & ~(played | self.hand | seen)
         """Cards in another hand (or a hidden stock or discard)."""
         self.forbidden = revealed((*view.tricks, trick))

@@ -6,12 +6,13 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Call, Discard, Play
+from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -54,6 +55,8 @@ class PiedmontGame(PhasedGame[PiedmontState]):
     """Four hands of Piedmont Tarocchi; option ``good_evil`` = ``trumps`` | ``allegiance``."""
 
     info: ClassVar[GameInfo] = INFO
+    phase_type = Phase
+    facts_type = views.PiedmontFacts
     actions: ClassVar[tuple[Action, ...]] = (*PLAYS, *DISCARDS, *FIRST_CALL, *ANSWER)
     example_action = "KE"
 
@@ -120,6 +123,11 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state, self.allegiance)
+
+    def place(self, view: PlayerView, rng: random.Random) -> World:
+        from tarocchi.games.piedmont.worlds import place  # the placing rules build on this module
+
+        return place(view, rng)
 
     def card_locations(self, state: PiedmontState) -> dict[str, int]:
         places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
@@ -194,7 +202,7 @@ class _Discarding:
         done = discard.bit_count() == STOCK_SIZE
         events: EventLog = (Event(dealer, action, only(dealer)), state.events)
         if done:
-            events = (Event(dealer, None, PUBLIC, _DISCARDED), events)
+            events = (Event(dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED), events)
         return state._replace(
             phase=Phase.PLAY if done else Phase.DISCARD,
             hands=tuple(hands),

@@ -5,11 +5,14 @@ Hidden: the other hands, the dealer's discard (C5) and the stock he took, for ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tarocchi.core.actions import Action
-from tarocchi.core.running import Pile, running, running_facts
-from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.core.cards import CardSet
+from tarocchi.core.facts import Facts
+from tarocchi.core.running import Pile, Running, running, running_facts
+from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.piedmont.rules import DECK, FOOL, SEAT_NAMES, SIDE_NAMES, VALUES
 from tarocchi.games.piedmont.scoring import _scores, _segment_for
 from tarocchi.games.piedmont.state import Phase, PiedmontState
@@ -18,8 +21,23 @@ if TYPE_CHECKING:
     from tarocchi.games.piedmont.game import PiedmontGame
 
 
-_SUIT_LETTERS = (*(suit.letter for suit in DECK.suits), "T")
-"""Suit ids of the trick table (0..3, then trumps) as the letters of the notation."""
+@dataclass(frozen=True, slots=True)
+class PiedmontFacts(Facts):
+    """What a Piedmont view tells programs beyond the cards (P2-P5)."""
+
+    allegiance: bool
+    """The Allegiance variant is played (option ``good_evil``)."""
+    caller: int | None
+    """The seat that first played Good or Evil under Allegiance (P4), once it has."""
+    segments: tuple[tuple[int, int], ...]
+    """Under Allegiance, each call in force: (first trick index, side scoring Earth and Air)."""
+    dead: CardSet
+    """Good or Evil played by the caller's partner, which has no effect (P4)."""
+    led: int | None
+    """The suit led in the trick in progress, as the trick table numbers it (it stays the suit
+    first led when a card is taken back, P4); None between tricks."""
+    running: Running | None
+    """Tricks and card points per partnership, from the first trick on."""
 
 
 def allegiance_text(earth_air: int) -> str:
@@ -38,13 +56,6 @@ def build(
         ("dealer", SEAT_NAMES[dealer]),
         ("Good and Evil", "Allegiance" if game.allegiance else "trumps"),
     ]
-    details: list[tuple[str, Any]] = [
-        ("good_evil", game.options["good_evil"]),
-        ("caller", state.caller if state.caller >= 0 else None),
-        ("segments", [list(s) for s in state.segments]),
-        ("dead", DECK.codes(state.dead)),
-        ("led", None if state.led is None else _SUIT_LETTERS[state.led]),
-    ]
     if state.segments:
         caller = SEAT_NAMES[state.caller]
         public.append(("allegiance", f"{allegiance_text(state.segments[-1][1])} (first called by {caller})"))
@@ -53,10 +64,18 @@ def build(
             public.append(("reversed", f"from trick {starts}; earlier tricks keep the earlier call"))
     if state.dead:
         public.append(("dead card", f"{DECK.codes(state.dead)} (played by the caller's partner: no effect)"))
+    now = None
     if state.tricks:
-        more, facts = running_state(state, game.allegiance)
+        more, now = running_state(state, game.allegiance)
         public += more
-        details += facts
+    facts = PiedmontFacts(
+        allegiance=game.allegiance,
+        caller=state.caller if state.caller >= 0 else None,
+        segments=state.segments,
+        dead=card_set(DECK, state.dead),
+        led=state.led,
+        running=now,
+    )
     return seat_view(
         game.info,
         state,
@@ -66,13 +85,11 @@ def build(
         playing=state.phase is not Phase.DISCARD and state.phase is not Phase.DONE,
         discard=state.discard if seat == dealer else 0,
         public=public,
-        details=details,
+        facts=facts,
     )
 
 
-def running_state(
-    state: PiedmontState, allegiance: bool
-) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+def running_state(state: PiedmontState, allegiance: bool) -> tuple[list[tuple[str, str]], Running]:
     """Tricks and card points won so far by each partnership (P4, P5), counted as at the end
     (under Allegiance, each card under the call in force for its trick); not the dealer's face-down
     discard, which only he has seen, and the Fool with the side that played it (C4). Piedmont has

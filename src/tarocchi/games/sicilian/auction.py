@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from tarocchi.core.actions import Action, Call, Discard, Play
+from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
@@ -189,7 +189,12 @@ class _Solo(_Round):
         events = note(events, dealer, f"takes the stock, {DECK.codes(state.stock)} (S5)", only(dealer))
         events = note(events, dealer, "takes the stock unseen: nobody said Solo (S5)")
         return state._replace(
-            phase=Phase.EXCHANGE, hands=tuple(hands), stock=0, discarder=dealer, events=events
+            phase=Phase.EXCHANGE,
+            hands=tuple(hands),
+            stock=0,
+            discarder=dealer,
+            events=events,
+            taken=state.stock,
         )
 
 
@@ -253,7 +258,9 @@ class _Exchanging:
         state = state._replace(hands=tuple(hands), discard=discard, events=events)
         if discard.bit_count() < STOCK_SIZE:
             return state
-        events = note(events, seat, f"has laid {STOCK_SIZE} cards aside")
+        unseen = (discard & ~TRUMP_MASK).bit_count()  # the trumps among them were shown
+        laid = f"has laid {STOCK_SIZE} cards aside"
+        events = (Event(seat, FaceDown(unseen), PUBLIC, laid), events) if unseen else note(events, seat, laid)
         if state.mode is Mode.SOLO:
             return start_play(state, events)
         eldest = (state.context.dealer + 1) % PLAYERS

@@ -11,6 +11,7 @@ from tarocchi.core.cards import Card, whole_number
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
 from tarocchi.games.sicilian import views
@@ -67,6 +68,8 @@ class SicilianGame(PhasedGame[SicilianState]):
     """Four hands of the Sicilian game; individual scores; no options."""
 
     info: ClassVar[GameInfo] = INFO
+    phase_type = Phase
+    facts_type = views.SicilianFacts
     actions: ClassVar[tuple[Action, ...]] = (
         *PLAYS,
         *DISCARDS,
@@ -126,6 +129,7 @@ class SicilianGame(PhasedGame[SicilianState]):
             shown_stock=0,
             discard=0,
             discarder=-1,
+            taken=0,
             speaker=eldest,
             spoken=0,
             offers=(),
@@ -165,6 +169,11 @@ class SicilianGame(PhasedGame[SicilianState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state)
+
+    def place(self, view: PlayerView, rng: random.Random) -> World:
+        from tarocchi.games.sicilian.worlds import place  # the placing rules build on this module
+
+        return place(view, rng)
 
     def card_locations(self, state: SicilianState) -> dict[str, int]:
         places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}

@@ -73,6 +73,8 @@ class SicilianState(NamedTuple):
     discard: int
     discarder: int
     """Who laid the discard aside (the Solo Declarer or the Dealer); -1 before."""
+    taken: int
+    """The stock as the Dealer took it unseen when nobody said Solo (S5): he alone knows it."""
     speaker: int
     """The seat to speak in the bargaining and auction rounds."""
     spoken: int

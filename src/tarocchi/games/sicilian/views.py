@@ -1,6 +1,6 @@
 """A seat's view of a Sicilian hand, listed field by field from what that seat may know (C6).
 
-Hidden: the other hands, the stock unless a Solo shows it (S4: then ``details["stock"]`` names
+Hidden: the other hands, the stock unless a Solo shows it (S4: then ``SicilianFacts.stock`` holds
 it for every seat and a spectator), the discard (but for its trumps), and above all the hidden
 partner: only the holder of the rallied card knows him until the card is played (S7). Everyone
 else, the Declarer included, sees "hidden".
@@ -8,17 +8,64 @@ else, the Declarer included, sees "hidden".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tarocchi.core.actions import Action
-from tarocchi.core.running import running, running_facts
-from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.facts import Facts
+from tarocchi.core.running import Running, running, running_facts
+from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.sicilian.actions import THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rules import DECK, FOOL, HALF, LAST_TRICK_BONUS, PLAYERS, SEAT_NAMES, VALUES
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 if TYPE_CHECKING:
     from tarocchi.games.sicilian.game import SicilianGame
+
+
+@dataclass(frozen=True, slots=True)
+class OfferFact:
+    """An open or taken offer of the bargain (S3): who made it, ``throw`` or ``pay``, how much,
+    who took it (None: still open)."""
+
+    seat: int
+    kind: str
+    amount: int
+    taker: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SicilianFacts(Facts):
+    """What a Sicilian view tells programs beyond the cards (S3-S9)."""
+
+    offers: tuple[OfferFact, ...]
+    held: bool
+    """Somebody said hold (S3)."""
+    declarer: int | None
+    mode: Mode
+    stock: CardSet
+    """The stock a Solo Declarer showed to all (S4); empty otherwise."""
+    stock_taken: CardSet
+    """The stock as this seat took it unseen by the others, the Dealer when nobody said Solo
+    (S5); empty for every other seat."""
+    rallied: Card | None
+    """The card the Declarer rallied (S7)."""
+    partner: int | None
+    """The Declarer's partner as this seat knows him (None: none, or still hidden from it)."""
+    thrown_in: ThrownIn
+    running: Running | None
+    """Tricks and card points of the Declarers and the Defenders once a trick is won and the
+    sides are public (None while a rallied partner is hidden, S7)."""
+
+    def declaring_side(self) -> frozenset[int] | None:
+        if self.declarer is None:
+            return None
+        if self.partner is not None:
+            return frozenset({self.declarer, self.partner})
+        if self.mode in (Mode.SOLO, Mode.ALONE):
+            return frozenset({self.declarer})  # 1 v 3: the three Defenders are partners
+        return None  # the partner is hidden (S7)
 
 
 def phrase(action: Action) -> str | None:
@@ -71,10 +118,6 @@ def build(
 ) -> PlayerView:
     dealer = state.context.dealer
     public: list[tuple[str, str]] = [("dealer", SEAT_NAMES[dealer])]
-    details: list[tuple[str, Any]] = [
-        ("offers", [[o.seat, o.kind, o.amount, o.taker if o.taker >= 0 else None] for o in state.offers]),
-        ("held", state.held),
-    ]
     open_offers = [f"{SEAT_NAMES[o.seat]}: {o.kind} {o.amount}" for o in state.offers if o.taker < 0]
     if state.phase is Phase.BARGAIN and open_offers:
         public.append(("open offers", "; ".join(open_offers)))
@@ -92,18 +135,24 @@ def build(
         public.append(("partner", partner_text))
     if state.thrown_in is not ThrownIn.NO:
         public.append(("thrown in", "nobody propped" if state.thrown_in is ThrownIn.NO_PROP else "bargain"))
-    details += [
-        ("declarer", state.declarer if state.declarer >= 0 else None),
-        ("mode", state.mode.name.lower()),
-        ("stock", DECK.codes(state.shown_stock) if state.shown_stock else None),
-        ("rallied", DECK.cards[state.rallied].code if state.rallied >= 0 else None),
-        ("partner", partner),
-        ("thrown_in", None if state.thrown_in is ThrownIn.NO else state.thrown_in.name.lower()),
-    ]
+    now = None
     if state.tricks and state.mode is not Mode.NONE:
-        more, facts = running_state(state)
+        more, now = running_state(state)
         public += more
-        details += facts
+    facts = SicilianFacts(
+        offers=tuple(
+            OfferFact(o.seat, o.kind, o.amount, o.taker if o.taker >= 0 else None) for o in state.offers
+        ),
+        held=state.held,
+        declarer=state.declarer if state.declarer >= 0 else None,
+        mode=state.mode,
+        stock=card_set(DECK, state.shown_stock),
+        stock_taken=card_set(DECK, state.taken if seat is not None and seat == state.discarder else 0),
+        rallied=DECK.cards[state.rallied] if state.rallied >= 0 else None,
+        partner=partner,
+        thrown_in=state.thrown_in,
+        running=now,
+    )
     return seat_view(
         game.info,
         state,
@@ -113,7 +162,7 @@ def build(
         playing=state.phase is Phase.PLAY,
         discard=state.discard if seat == state.discarder else 0,
         public=public,
-        details=details,
+        facts=facts,
     )
 
 
@@ -128,7 +177,7 @@ def public_sides(state: SicilianState) -> tuple[tuple[int, ...], tuple[int, ...]
     return team, tuple(s for s in range(PLAYERS) if s not in team)
 
 
-def running_state(state: SicilianState) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+def running_state(state: SicilianState) -> tuple[list[tuple[str, str]], Running | None]:
     """Tricks and card points won so far by the Declarers and the Defenders (S9), and what the
     Declarers still need for d > 0: more than the half (63) in card points, 1 per trick and 5 for
     the last trick. Not counted: the face-down discard (it counts for its maker at the end) and
@@ -137,7 +186,7 @@ def running_state(state: SicilianState) -> tuple[list[tuple[str, str]], list[tup
     if sides is None:
         card = DECK.cards[state.rallied].code
         public = [("tricks won", f"by side once {card} is played (the partner is hidden)")]
-        return public, [("sides", None), ("tricks_won", None), ("card_points", None), ("needed", None)]
+        return public, None
     now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(VALUES[c] for c, _ in pile), FOOL)
     last = LAST_TRICK_BONUS if state.phase is Phase.DONE and state.tricks[-1].winner in sides[0] else 0
     needed = max(0, HALF + 1 - (now.card_points[0] + now.tricks_won[0] + last))

@@ -6,12 +6,13 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.actions import Action, Discard, FaceDown, Play
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.views import PlayerView
@@ -68,6 +69,8 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     """Taroinche as Board Game Arena plays it; option ``hands`` = 5 | 10 | 15 | 20 (B8)."""
 
     info: ClassVar[GameInfo] = INFO
+    phase_type = Phase
+    facts_type = views.TaroincheFacts
     actions: ClassVar[tuple[Action, ...]] = (
         *PLAYS,
         *DISCARDS,
@@ -167,6 +170,11 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state)
+
+    def place(self, view: PlayerView, rng: random.Random) -> World:
+        from tarocchi.games.taroinche.worlds import place  # the placing rules build on this module
+
+        return place(view, rng)
 
     def card_locations(self, state: TaroincheState) -> dict[str, int]:
         places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
@@ -402,7 +410,8 @@ class _Discarding:
         if discard.bit_count() < DOG_SIZE:
             return state
         note = "has laid 2 cards aside face down; they count for the attack (B4)"
-        return self.game.start_play(state._replace(events=(Event(taker, None, PUBLIC, note), events)))
+        laid = Event(taker, FaceDown(DOG_SIZE), PUBLIC, note)
+        return self.game.start_play(state._replace(events=(laid, events)))
 
     def refusal(self, state: TaroincheState, action: Action) -> str | None:
         if type(action) is not Discard:

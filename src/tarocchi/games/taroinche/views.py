@@ -1,20 +1,23 @@
 """A seat's view of a Taroinche hand, listed field by field from what that seat may know (C6).
 
 Public: every bid and call, the contract with its partner, coinche, a With dog (B4: in
-``details["dog"]`` from the end of the auction on), the belote once announced, every card
+``TaroincheFacts.dog`` from the end of the auction on), the belote once announced, every card
 played. Hidden: other hands, a Without/Against dog and the taker's discard (until the hand ends).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from tarocchi.core.actions import Action
-from tarocchi.core.cards import Card
-from tarocchi.core.running import running, running_facts
-from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.facts import Facts
+from tarocchi.core.running import Running, running, running_facts
+from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.core.words import plural
+from tarocchi.games.taroinche.bidding import Bid
 from tarocchi.games.taroinche.rules import (
     ALL_TRUMP,
     BELOTE,
@@ -22,7 +25,6 @@ from tarocchi.games.taroinche.rules import (
     CONTRACTS,
     DECK,
     LAST_TRICK,
-    MODE_NAMES,
     NO_TRUMP,
     PLAIN_ORDER,
     PLAYERS,
@@ -31,6 +33,7 @@ from tarocchi.games.taroinche.rules import (
     TRUMP_CODES,
     TRUMP_NAMES,
     TRUMP_ORDER,
+    WITH,
 )
 from tarocchi.games.taroinche.scoring import COINCHE_WORDS, MULTIPLIERS, describe
 from tarocchi.games.taroinche.state import Phase, TaroincheState
@@ -44,8 +47,6 @@ _DOG_WORDS = {1: "with the dog", 2: "without the dog", 3: "against the dog"}
 def phrase(seat: int, action: Action) -> str | None:
     """A bid as the log says it: ``bids 90 ♥ without the dog, partner North-East``, ``bids capot
     No-trump with the dog, alone`` (the bidder named himself: a solo)."""
-    from tarocchi.games.taroinche.bidding import Bid
-
     if not isinstance(action, Bid):
         return None
     value = "capot" if action.value == CAPOT else str(action.value)
@@ -55,6 +56,46 @@ def phrase(seat: int, action: Action) -> str | None:
 
 
 _KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
+
+
+@dataclass(frozen=True, slots=True)
+class TaroincheContract:
+    """The highest bid so far (B3) and the attack: its taker and his partner, the taker himself
+    for a solo. A surcoinche by the taker's partner makes him the taker (B3), so the two may
+    differ from the bidder and the partner the bid named."""
+
+    bid: Bid
+    taker: int
+    partner: int
+
+    @property
+    def solo(self) -> bool:
+        return self.partner == self.taker
+
+
+@dataclass(frozen=True, slots=True)
+class TaroincheFacts(Facts):
+    """What a Taroinche view tells programs beyond the cards (B3-B6)."""
+
+    first_player: int
+    contract: TaroincheContract | None
+    dog: CardSet
+    """The With dog as shown to all when the auction ended (B4); empty otherwise."""
+    coinche: int
+    """0, 1 coinched, 2 surcoinched."""
+    coincher: int | None
+    belote: int | None
+    """Who announced the belote (B5), once announced."""
+    turned_up: CardSet
+    """What lay face down, turned up for everyone when the hand is over: the taker's discard
+    under With, the dog under Without and Against (B4); empty before."""
+    running: Running | None
+    """Tricks and card points of the attack and the defence, from the first trick on; at Capot
+    ``needed`` counts tricks."""
+
+    def declaring_side(self) -> frozenset[int] | None:
+        contract = self.contract
+        return None if contract is None else frozenset({contract.taker, contract.partner})
 
 
 def belote_announced(state: TaroincheState) -> bool:
@@ -75,51 +116,41 @@ def build(
     first = (state.context.dealer + 1) % PLAYERS
     bid = state.bid
     public: list[tuple[str, str]] = [("first player", SEAT_NAMES[first])]
-    details: list[tuple[str, Any]] = [("first_player", first)]
     if state.phase is Phase.AUCTION:
         seats = ", ".join(f"{s} {name}" for s, name in enumerate(SEAT_NAMES))
         public.append(("seats", seats))
         public.append(("to bid", "value trump mode partner, e.g. '90 H without 3' or 'capot NT with self'"))
     if bid is None:
         public.append(("contract", "none yet: the lowest bid is 82 With"))
-        details.append(("contract", None))
     else:
         public.append(("contract", describe(state)))
-        details.append(
-            (
-                "contract",
-                {
-                    "bid": str(bid),
-                    "value": bid.value,
-                    "trump": TRUMP_CODES[bid.trump],
-                    "mode": MODE_NAMES[bid.mode],
-                    "taker": state.taker,
-                    "partner": state.partner,
-                    "solo": state.taker == state.partner,
-                },
-            )
-        )
     if state.shown_dog:
         taken = f"{DECK.codes(state.shown_dog)}, shown to all and taken by {SEAT_NAMES[state.taker]} (B4)"
         public.append(("dog", taken))
-    details.append(("dog", DECK.codes(state.shown_dog) if state.shown_dog else None))
     if state.coinche:
         text = f"coinched by {SEAT_NAMES[state.coincher]}"
         if state.coinche == 2:
             text += ", surcoinched"
         public.append((COINCHE_WORDS[state.coinche], f"{text} (x{MULTIPLIERS[state.coinche]})"))
-    details.append(("coinche", state.coinche))
-    details.append(("coincher", state.coincher if state.coinche else None))
     if state.phase is Phase.SURCOINCHE:
         public.append(("to speak", "surcoinche or pass: " + ", ".join(SEAT_NAMES[s] for s in state.speakers)))
     announced = belote_announced(state)
     if announced:
         public.append(("belote", f"announced by {SEAT_NAMES[state.belote]}: +20 for the attack"))
-    details.append(("belote", state.belote if announced else None))
+    now = None
     if state.tricks and bid is not None:
-        more, facts = running_state(state, announced)
+        more, now = running_state(state, announced)
         public += more
-        details += facts
+    facts = TaroincheFacts(
+        first_player=first,
+        contract=None if bid is None else TaroincheContract(bid, state.taker, state.partner),
+        dog=card_set(DECK, state.shown_dog),
+        coinche=state.coinche,
+        coincher=state.coincher if state.coinche else None,
+        belote=state.belote if announced else None,
+        turned_up=card_set(DECK, _face_down(state) if state.phase is Phase.DONE else 0),
+        running=now,
+    )
     return seat_view(
         game.info,
         state,
@@ -129,13 +160,16 @@ def build(
         playing=state.phase is Phase.PLAY,
         discard=state.discard if seat == state.taker else 0,
         public=public,
-        details=details,
+        facts=facts,
     )
 
 
-def running_state(
-    state: TaroincheState, announced: bool
-) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+def _face_down(state: TaroincheState) -> int:
+    """The cards that lay face down in the hand: the taker's discard under With, else the dog."""
+    return state.discard if state.bid is not None and state.bid.mode == WITH else state.dog
+
+
+def running_state(state: TaroincheState, announced: bool) -> tuple[list[tuple[str, str]], Running]:
     """Tricks and card points won so far by the attack and the defence (B1), and the points the
     attack still needs for its bid, its announced belote (B5) and the last trick's 10 once won
     counted in. Not counted: the dog or discard that lies face down (B4) until the hand ends. At
@@ -147,13 +181,13 @@ def running_state(
     sides = (attack, tuple(s for s in range(PLAYERS) if s not in attack))
     now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(values[c] for c, _ in pile))
     if bid.value == CAPOT:
-        public, details = running_facts(now, ("attack", "defence"), None)
+        public, now = running_facts(now, ("attack", "defence"), None)
         if now.tricks_won[1]:
             public.append(("needed", "none: the defence has a trick, Capot is lost"))
-            return public, details
+            return public, now
         needed = TRICKS - now.tricks_won[0]
         public.append(("needed", f"attack {plural(needed, 'more trick')} for Capot"))
-        return public, [*details[:-1], ("needed", needed)]
+        return public, replace(now, needed=needed)
     have = now.card_points[0] + (BELOTE if announced else 0)
     if len(state.tricks) == TRICKS and state.tricks[-1].winner in attack:
         have += LAST_TRICK
@@ -167,9 +201,11 @@ _TRUMP_RANK = {face: n for n, face in enumerate(TRUMP_ORDER)}
 
 def contract_trump(view: PlayerView | None) -> str | None:
     """The contract's trump as the view names it: a suit letter, ``NT``, ``AT``; None before
-    the auction is won (read from ``details["contract"]``)."""
-    contract = view.detail("contract") if view is not None else None
-    return contract["trump"] if isinstance(contract, dict) else None
+    the auction is won."""
+    facts = view.facts if view is not None else None
+    if not isinstance(facts, TaroincheFacts) or facts.contract is None:
+        return None
+    return TRUMP_CODES[facts.contract.bid.trump]
 
 
 def hand_order(cards: Iterable[Card], view: PlayerView | None = None) -> list[Card]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.actions import Action, Call, Discard
+from tarocchi.core.actions import Action, Call, Discard, FaceDown
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.games.taroux.actions import Show
@@ -28,6 +28,7 @@ SPARROW, SLAM, DONE = Call("sparrow"), Call("slam"), Call("done")
 _DISCARDS_OF = MaskMap(DISCARDS)
 _SHOWS_OF = MaskMap(SHOWS)
 FACE_DOWN = "discards a card face down (T5)"
+ONE_FACE_DOWN = FaceDown(1)
 """The public note of a face-down discard (the card itself only its player sees); the world
 sampler finds these discards by it."""
 _TRUMP_SHOWN = "had to discard a trump: it is shown to all (T5)"
@@ -76,7 +77,8 @@ class Discarding:
             shown |= bit
             events = (Event(seat, action, PUBLIC, _TRUMP_SHOWN), state.events)
         else:
-            events = (Event(seat, None, PUBLIC, FACE_DOWN), (Event(seat, action, only(seat)), state.events))
+            own = (Event(seat, action, only(seat)), state.events)
+            events = (Event(seat, ONE_FACE_DOWN, PUBLIC, FACE_DOWN), own)
         done = discards[partner_of(state.bidder)].bit_count() == DISCARDS_EACH
         return state._replace(
             phase=Phase.DECLARE if done else Phase.DISCARD,

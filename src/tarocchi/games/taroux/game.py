@@ -11,6 +11,7 @@ from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -78,6 +79,8 @@ class TarouxGame(PhasedGame[TarouxState]):
     """Six hands of Taroux of Six; no options."""
 
     info: ClassVar[GameInfo] = INFO
+    phase_type = Phase
+    facts_type = views.TarouxFacts
     actions: ClassVar[tuple[Action, ...]] = (*PLAYS, *DISCARDS, *SHOWS, *dict.fromkeys(CALLS.values()))
     example_action = "pass"
 
@@ -167,6 +170,11 @@ class TarouxGame(PhasedGame[TarouxState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state)
+
+    def place(self, view: PlayerView, rng: random.Random) -> World:
+        from tarocchi.games.taroux.worlds import place  # the placing rules build on this module
+
+        return place(view, rng)
 
     def card_locations(self, state: TarouxState) -> dict[str, int]:
         places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}

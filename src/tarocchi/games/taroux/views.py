@@ -7,11 +7,14 @@ under Without and Against, the face-down discards (C5) from everyone but their d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tarocchi.core.actions import Action
+from tarocchi.core.cards import Card, CardSet
+from tarocchi.core.facts import Facts
 from tarocchi.core.running import Running, piles, running_facts
-from tarocchi.core.views import PlayerView, seat_view
+from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     CONTRA_NAMES,
@@ -31,8 +34,35 @@ if TYPE_CHECKING:
     from tarocchi.games.taroux.game import TarouxGame
 
 
+@dataclass(frozen=True, slots=True)
+class TarouxFacts(Facts):
+    """What a Taroux view tells programs beyond the cards (T3-T6)."""
+
+    auction: tuple[tuple[int, str], ...]
+    """Every call of the auction in order: (seat, word), e.g. (1, "take")."""
+    high_bid: str | None
+    bidder: int | None
+    contra: int
+    """0, 1 contra, 2 recontra."""
+    passes: int
+    stock: tuple[Card, ...] | None
+    """The stock as dealt, first three then second three, once turned up under We'll Take (T5)."""
+    trumps_discarded: CardSet
+    """Trumps discarded, which are shown (T5)."""
+    abundances: tuple[CardSet, ...]
+    """The trumps each seat showed for an Abundance (T6), empty for the others."""
+    sparrow: int | None
+    slam: int | None
+    running: Running | None
+    """Tricks and card points of the Declarers and the Defenders, from the first trick on."""
+
+
 def auction_text(auction: tuple[tuple[int, str], ...]) -> str:
     return ", ".join(f"{seat}: {word}" for seat, word in auction) or "-"
+
+
+_NONE_SHOWN = tuple(card_set(DECK, 0) for _ in range(PLAYERS))
+"""No Abundance shown yet, the usual case: built once."""
 
 
 def build(
@@ -45,7 +75,7 @@ def build(
     dealer = state.context.dealer
     in_auction = state.phase in (Phase.AUCTION, Phase.RECONTRA)
     public: list[tuple[str, str]] = [("dealer", SEAT_NAMES[dealer])]
-    if in_auction:  # afterwards the contract line says what it came to; details keep every bid
+    if in_auction:  # afterwards the contract line says what it came to; facts keep every bid
         public.append(("auction", auction_text(state.auction)))
     if state.high:
         contra = f", {CONTRA_NAMES[state.contra]}" if state.contra else ""
@@ -69,22 +99,23 @@ def build(
         public.append(("Sparrow", f"announced by {SEAT_NAMES[state.sparrow]}"))
     if state.slam >= 0:
         public.append(("Slam", f"announced by {SEAT_NAMES[state.slam]}"))
-    details: list[tuple[str, Any]] = [
-        ("auction", [[s, word] for s, word in state.auction]),
-        ("high_bid", BID_NAMES[state.high] if state.high else None),
-        ("bidder", state.bidder if state.bidder >= 0 else None),
-        ("contra", state.contra),
-        ("passes", state.passes),
-        ("stock", _dealt(state.stock) if state.high == TAKE and not in_auction else None),
-        ("trumps_discarded", DECK.codes(state.shown_discards)),
-        ("abundances", {str(s): DECK.codes(state.shown[s]) for s in range(PLAYERS) if state.shown[s]}),
-        ("sparrow", state.sparrow if state.sparrow >= 0 else None),
-        ("slam", state.slam if state.slam >= 0 else None),
-    ]
+    now = None
     if state.tricks and state.high >= TAKE:
-        more, facts = running_state(state)
+        more, now = running_state(state)
         public += more
-        details += facts
+    facts = TarouxFacts(
+        auction=state.auction,
+        high_bid=BID_NAMES[state.high] if state.high else None,
+        bidder=state.bidder if state.bidder >= 0 else None,
+        contra=state.contra,
+        passes=state.passes,
+        stock=tuple(DECK.cards[c] for c in state.stock) if state.high == TAKE and not in_auction else None,
+        trumps_discarded=card_set(DECK, state.shown_discards),
+        abundances=tuple(card_set(DECK, shown) for shown in state.shown) if any(state.shown) else _NONE_SHOWN,
+        sparrow=state.sparrow if state.sparrow >= 0 else None,
+        slam=state.slam if state.slam >= 0 else None,
+        running=now,
+    )
     return seat_view(
         game.info,
         state,
@@ -94,11 +125,11 @@ def build(
         playing=state.phase is Phase.PLAY,
         discard=state.discards[seat] if seat is not None else 0,
         public=public,
-        details=details,
+        facts=facts,
     )
 
 
-def running_state(state: TarouxState) -> tuple[list[tuple[str, str]], list[tuple[str, Any]]]:
+def running_state(state: TarouxState) -> tuple[list[tuple[str, str]], Running]:
     """Tricks and card points (counted in pairs, T8) won so far by the Declarers and the
     Defenders, and the points the Declarers still need for the target of the Honours they have won
     so far. Not counted: the face-down discards and the stock (T5), which are credited at the end
@@ -110,11 +141,6 @@ def running_state(state: TarouxState) -> tuple[list[tuple[str, str]], list[tuple
     target = TARGETS[sum(1 for card, _ in cards[0] if HONOURS >> card & 1)]
     needed = max(0, target - now.card_points[0])
     return running_facts(now, ("Declarers", "Defenders"), needed, f" for the target {target}")
-
-
-def _dealt(cards: tuple[int, ...]) -> str:
-    """Cards in the order given (the stock as dealt: its first three, then its second three)."""
-    return " ".join(DECK.cards[c].code for c in cards)
 
 
 def _codes(cards: tuple[int, ...]) -> str:

@@ -23,16 +23,14 @@ from __future__ import annotations
 
 import random
 
-from tarocchi.bots.worlds.assign import deal_unseen
-from tarocchi.core.actions import Action, Discard
+from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.cards import bits
-from tarocchi.core.errors import IllegalActionError
-from tarocchi.core.protocol import Deal, HandContext
+from tarocchi.core.protocol import Deal
+from tarocchi.core.resample import World, deal_unseen
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP
 from tarocchi.core.views import PlayerView, TrickView
-from tarocchi.games.taroux.exchange import DISCARDS, FACE_DOWN
-from tarocchi.games.taroux.game import TarouxGame
+from tarocchi.games.taroux.exchange import DISCARDS
 from tarocchi.games.taroux.rules import (
     DECK,
     DISCARDS_EACH,
@@ -44,7 +42,7 @@ from tarocchi.games.taroux.rules import (
     TABLE,
     TRUMP_CARDS,
 )
-from tarocchi.games.taroux.state import TarouxState
+from tarocchi.games.taroux.views import TarouxFacts
 
 NEEDS_HONOUR = frozenset({"prop", "stand", "contra", "recontra"})
 """T3: calls that need an Honour in the dealt hand."""
@@ -80,24 +78,15 @@ def revealed(tricks: tuple[TrickView, ...]) -> list[int]:
 
 
 def _stock_order(view: PlayerView) -> tuple[int, ...] | None:
-    codes = view.detail("stock")
-    return None if codes is None else tuple(DECK.card(code).index for code in codes.split())
+    stock = TarouxFacts.of(view).stock
+    return None if stock is None else tuple(card.index for card in stock)
 
 
-def sample_world(game: TarouxGame, view: PlayerView, rng: random.Random) -> TarouxState:
-    """A complete state that ``view.seat`` cannot tell from the real one."""
+def place(view: PlayerView, rng: random.Random) -> World:
+    """The deal of one world consistent with ``view``, and the face-down discards of the other
+    seats (in a random order)."""
     seat = view.seat
     assert seat is not None, "a spectator has no world to sample"
-    last_error: Exception | None = None
-    for _ in range(TRIES):
-        try:
-            return _attempt(game, view, seat, rng)
-        except (ValueError, IllegalActionError) as error:
-            last_error = error
-    raise ValueError(f"no world fits the view of seat {seat}: {last_error}")
-
-
-def _attempt(game: TarouxGame, view: PlayerView, seat: int, rng: random.Random) -> TarouxState:
     tricks = (*view.tricks, *((view.trick,) if view.trick else ()))
     played = [0] * PLAYERS
     for trick in tricks:
@@ -115,8 +104,10 @@ def _attempt(game: TarouxGame, view: PlayerView, seat: int, rng: random.Random) 
         action, s = event.action, event.seat
         if s is None:
             continue
+        if isinstance(action, FaceDown):
+            face_down[s] += action.count
+            continue
         if action is None:
-            face_down[s] += event.note == FACE_DOWN
             continue
         word = str(action)
         if word in NEEDS_HONOUR:
@@ -134,9 +125,10 @@ def _attempt(game: TarouxGame, view: PlayerView, seat: int, rng: random.Random) 
     own_discard = view.own_discard.mask
     mine = view.hand.mask
     held = [0] * PLAYERS  # cards known to be in another seat's hand
-    for s, codes in (view.detail("abundances") or {}).items():
-        held[int(s)] = DECK.mask(DECK.card(c) for c in codes.split()) & ~all_played
-    sparrow = view.detail("sparrow")
+    facts = TarouxFacts.of(view)
+    for s, shown in enumerate(facts.abundances):
+        held[s] = shown.mask & ~all_played
+    sparrow = facts.sparrow
     if sparrow is not None and not all_played >> MAGICIAN & 1:
         held[sparrow] |= 1 << MAGICIAN
     held[seat] = 0
@@ -204,9 +196,12 @@ def _attempt(game: TarouxGame, view: PlayerView, seat: int, rng: random.Random) 
         rng.shuffle(stock_list)
         stock = tuple(stock_list)
     deal = Deal(tuple(dealt_hands), tuple(DECK.cards[c] for c in stock))
-    state = game.initial_state(deal, HandContext(view.hand_number, view.dealer, view.scores))
-    hidden = {d: list(bits(discards[d])) for d in discarders}
-    return _replay(game, state, view, seat, hidden, rng)
+    hidden: dict[int, list[Action]] = {}
+    for d in discarders:
+        cards = list(bits(discards[d]))
+        rng.shuffle(cards)
+        hidden[d] = [DISCARDS[c] for c in cards]
+    return World(deal, hidden)
 
 
 def _plain_bound(
@@ -221,28 +216,3 @@ def _plain_bound(
             limit = owed - 1 - later - (played & PLAIN_DISCARDABLE).bit_count()
             bound = limit if bound is None else min(bound, limit)
     return bound
-
-
-def _replay(
-    game: TarouxGame,
-    state: TarouxState,
-    view: PlayerView,
-    seat: int,
-    hidden: dict[int, list[int]],
-    rng: random.Random,
-) -> TarouxState:
-    """Apply the seat's record of events; a face-down discard it could not see is drawn from
-    ``hidden``, the sampled discard of its player, in a random order."""
-    for cards in hidden.values():
-        rng.shuffle(cards)
-    apply = game.apply
-    for event in view.events:
-        action: Action | None = event.action
-        if action is None:
-            if event.note == FACE_DOWN and event.seat != seat:
-                assert event.seat is not None
-                action = DISCARDS[hidden[event.seat].pop()]
-            else:
-                continue
-        state = apply(state, action)
-    return state

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import random
 
-from tarocchi.bots.worlds.assign import deal_unseen
-from tarocchi.core.actions import Discard
-from tarocchi.core.events import EventLog
-from tarocchi.core.protocol import HandContext
+from tarocchi.core.actions import Action, Discard
+from tarocchi.core.cards import bits
+from tarocchi.core.protocol import Deal
+from tarocchi.core.resample import World, deal_unseen
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, Trick, led_suit
 from tarocchi.core.views import PlayerView
-from tarocchi.games.sicilian.game import SicilianGame
+from tarocchi.games.sicilian.auction import DISCARDS
 from tarocchi.games.sicilian.rally import rally_choices
 from tarocchi.games.sicilian.rules import (
     COP_STRENGTH,
@@ -46,7 +46,8 @@ from tarocchi.games.sicilian.rules import (
     TRUMP_MASK,
     strength,
 )
-from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn
+from tarocchi.games.sicilian.state import Mode, Phase
+from tarocchi.games.sicilian.views import SicilianFacts
 
 REDRAWS = 40
 """Draws tried for a world whose bids and rally the sampled hands could have made."""
@@ -74,22 +75,21 @@ def _voids(tricks: tuple[Trick, ...], current: tuple[int, ...], leader: int) -> 
 
 def _shown_stock(view: PlayerView) -> int:
     """S4: the stock a Solo Declarer showed to everyone (0 if none was shown)."""
-    codes = view.detail("stock")
-    return DECK.mask(DECK.parse(codes)) if codes else 0
+    return SicilianFacts.of(view).stock.mask
 
 
-def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> SicilianState:
-    """A complete state that ``view.seat`` cannot tell from the real one."""
+def place(view: PlayerView, rng: random.Random) -> World:
+    """The deal of one world consistent with ``view``, and the discarder's face-down discards if
+    the seat did not see them."""
     seat = view.seat
     assert seat is not None, "a spectator has no world to sample"
     phase = view.phase
     assert isinstance(phase, Phase), f"a view of another game: {phase!r}"
     dealer, eldest = view.dealer, (view.dealer + 1) % PLAYERS
-    declarer = view.detail("declarer")
-    declarer = -1 if declarer is None else declarer
-    mode = Mode[view.detail("mode").upper()]
-    rallied_code = view.detail("rallied")
-    rallied = -1 if rallied_code is None else DECK.card(rallied_code).index
+    facts = SicilianFacts.of(view)
+    declarer = -1 if facts.declarer is None else facts.declarer
+    mode = facts.mode
+    rallied = -1 if facts.rallied is None else facts.rallied.index
 
     tricks = tuple(Trick(t.leader, tuple(c.index for _, c in t.plays), t.winner or 0) for t in view.tricks)
     leader = view.trick.leader if view.trick is not None else (declarer if phase is Phase.PLAY else eldest)
@@ -157,51 +157,32 @@ def sample_world(game: SicilianGame, view: PlayerView, rng: random.Random) -> Si
         hands = [0] * PLAYERS
         hands[seat] = mine
         stock, discard = 0, (own_discard if discarder == seat else shown_trumps)
-        for place, mask in zip(places, masks, strict=True):
-            if place == -1:
+        for where, mask in zip(places, masks, strict=True):
+            if where == -1:
                 stock = mask
-            elif place == -2:
+            elif where == -2:
                 discard |= mask
             else:
-                hands[place] = mask
+                hands[where] = mask
         if _plausible(view, hands, played_by, discard, discarder, declarer, mode, rallied, seat):
             break
 
-    partner = -1
-    revealed = False
-    if mode is Mode.COP:
-        partner, revealed = view.detail("partner"), True
-    elif mode is Mode.RALLY:
-        revealed = bool(played >> rallied & 1)
-        partner = next((s for s in range(PLAYERS) if (hands[s] | played_by[s]) >> rallied & 1), -1)
-    speaker, spoken = _speaker(view, phase, declarer, partner, mode, eldest)
-    return SicilianState(
-        phase=phase,
-        context=HandContext(view.hand_number, dealer, view.scores),
-        hands=tuple(hands),
-        stock=stock,
-        shown_stock=shown_stock,
-        discard=discard,
-        discarder=discarder,
-        speaker=speaker,
-        spoken=spoken,
-        offers=tuple(
-            Bargain(s, kind, amount, -1 if taker is None else taker)
-            for s, kind, amount, taker in view.detail("offers")
-        ),
-        held=view.detail("held"),
-        declarer=declarer,
-        mode=mode,
-        partner=partner,
-        rallied=rallied,
-        revealed=revealed,
-        leader=leader,
-        trick=trick,
-        led=led_suit(TABLE, trick),
-        tricks=tricks,
-        thrown_in=ThrownIn[(view.detail("thrown_in") or "no").upper()],
-        events=_log(view),
-    )
+    hidden: dict[int, list[Action]] = {}
+    pools = [hands[s] | played_by[s] for s in range(PLAYERS)]  # what each seat held after the deal
+    if discarder >= 0:
+        pools[discarder] |= discard
+        if discarder != seat:
+            hidden[discarder] = [DISCARDS[c] for c in bits(discard & ~shown_trumps)]
+        if mode is Mode.SOLO:
+            stock = shown_stock
+        elif discarder == seat:
+            stock = facts.stock_taken.mask
+        else:  # S5: the Dealer took it unseen; any three of what he held after it will do
+            pool = list(bits(pools[discarder]))
+            stock = sum(1 << c for c in rng.sample(pool, STOCK_SIZE))
+        pools[discarder] &= ~stock
+    deal = Deal(tuple(DECK.cards_in(pool) for pool in pools), DECK.cards_in(stock))
+    return World(deal, hidden)
 
 
 def _declarer_courts(mode: Mode, rallied: int) -> int:
@@ -231,7 +212,8 @@ def _plausible(
     if declarer not in (-1, seat) and mode is not Mode.SOLO and strength(before[declarer]) < PROP_STRENGTH:
         return False
     if mode is Mode.COP:
-        partner = view.detail("partner")
+        partner = SicilianFacts.of(view).partner
+        assert partner is not None, "a Cop is public (S6)"
         if partner != seat and strength(before[partner]) < COP_STRENGTH:
             return False
     if mode is Mode.RALLY and declarer != seat:
@@ -239,31 +221,3 @@ def _plausible(
         if rallied not in rally_choices(held)[0]:
             return False
     return True
-
-
-def _speaker(
-    view: PlayerView, phase: Phase, declarer: int, partner: int, mode: Mode, eldest: int
-) -> tuple[int, int]:
-    """Whose turn it is to speak and how many have spoken, as the auction leaves them."""
-    to_act = view.to_act if view.to_act is not None else eldest
-    if phase in (Phase.BARGAIN, Phase.SOLO, Phase.PROP):
-        return to_act, (to_act - eldest) % PLAYERS
-    if phase is Phase.COP:
-        return to_act, (to_act - declarer - 1) % PLAYERS
-    if mode is Mode.SOLO:
-        return declarer, (declarer - eldest) % PLAYERS
-    if mode is Mode.COP:
-        return partner, (partner - declarer - 1) % PLAYERS
-    if phase is Phase.EXCHANGE:
-        return (eldest + PLAYERS - 1) % PLAYERS, PLAYERS
-    if phase is Phase.PLAY or phase is Phase.RALLY:
-        return (declarer + PLAYERS - 1) % PLAYERS, PLAYERS - 1
-    return to_act, 0
-
-
-def _log(view: PlayerView) -> EventLog:
-    """The seat's own record of events: the world shows the seat exactly what it has seen."""
-    log: EventLog = None
-    for event in view.events:
-        log = (event, log)
-    return log

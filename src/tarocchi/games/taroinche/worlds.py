@@ -20,13 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from tarocchi.bots.worlds.assign import deal_unseen
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import bits
-from tarocchi.core.errors import IllegalActionError
-from tarocchi.core.protocol import Deal, HandContext
+from tarocchi.core.protocol import Deal
+from tarocchi.core.resample import World, deal_unseen
 from tarocchi.core.views import PlayerView
-from tarocchi.games.taroinche.game import DISCARDS, TaroincheGame
+from tarocchi.games.taroinche.game import DISCARDS
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
@@ -35,11 +34,11 @@ from tarocchi.games.taroinche.rules import (
     PLAYERS,
     SUIT_MASKS,
     SUIT_OF,
-    TRUMP_CODES,
     Contract,
     side_of,
 )
-from tarocchi.games.taroinche.state import Phase, TaroincheState
+from tarocchi.games.taroinche.state import Phase
+from tarocchi.games.taroinche.views import TaroincheFacts
 
 _KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
 TRIES = 50
@@ -47,17 +46,15 @@ TRIES = 50
 
 def contract_of(view: PlayerView) -> tuple[Contract, int, int, int] | None:
     """The public contract: its trump tables, value, taker and partner (None before a bid)."""
-    contract = view.detail("contract")
+    contract = TaroincheFacts.of(view).contract
     if contract is None:
         return None
-    trump = TRUMP_CODES.index(contract["trump"])
-    return CONTRACTS[trump], contract["value"], contract["taker"], contract["partner"]
+    return CONTRACTS[contract.bid.trump], contract.bid.value, contract.taker, contract.partner
 
 
 def shown_dog(view: PlayerView) -> int:
     """The With dog, as shown to everyone when the auction ended (0 if none was shown)."""
-    codes = view.detail("dog")
-    return DECK.mask(DECK.parse(codes)) if codes else 0
+    return TaroincheFacts.of(view).dog.mask
 
 
 def takes(contract: Contract, card: int, best: int) -> bool:
@@ -102,20 +99,11 @@ def trick_plays(view: PlayerView) -> list[list[tuple[int, int]]]:
     return tricks
 
 
-def sample_world(game: TaroincheGame, view: PlayerView, rng: random.Random) -> TaroincheState:
-    """A complete state that ``view.seat`` cannot tell from the real one."""
+def place(view: PlayerView, rng: random.Random) -> World:
+    """The deal of one world consistent with ``view``, and the taker's face-down discards if
+    the seat did not see them."""
     seat = view.seat
     assert seat is not None, "a spectator has no world to sample"
-    for _ in range(TRIES):
-        try:
-            return _replay(game, view, _deal(view, seat, rng), seat)
-        except IllegalActionError:
-            continue
-    raise ValueError("no world found that replays the seat's record")
-
-
-def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
-    """The deal of one world, and the taker's discard in it."""
     tricks = trick_plays(view)
     played_by = [0] * PLAYERS
     for plays in tricks:
@@ -131,11 +119,11 @@ def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
     held = [0] * PLAYERS
     if found is not None:
         contract, value, taker, partner = found
-        if view.phase is Phase.PLAY:
+        if view.phase is Phase.PLAY or view.phase is Phase.DONE:  # a lost Capot ends early
             forbidden = revealed(tricks, contract, taker, partner)
             if contract.trump_mask and value != CAPOT:
                 pair = contract.trump_mask & _KINGS_QUEENS
-                belote = view.detail("belote")
+                belote = TaroincheFacts.of(view).belote
                 if belote is not None:
                     held[belote] |= pair & ~played
                 else:
@@ -147,13 +135,14 @@ def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
             if s != taker:
                 forbidden[s] |= dog_shown
     held[seat] = 0
-    unseen = DECK.full & ~(mine | played | own_discard | sum(held))
+    turned_up = TaroincheFacts.of(view).turned_up.mask  # at the end: the dog, or a With discard
+    unseen = DECK.full & ~(mine | played | own_discard | sum(held) | turned_up)
     others = [s for s in range(PLAYERS) if s != seat]
     capacities = [view.hand_sizes[s] - held[s].bit_count() for s in others]
     masks = [forbidden[s] for s in others]
-    dog_size = 0 if dog_shown else DOG_SIZE
+    dog_size = 0 if dog_shown or turned_up else DOG_SIZE
     hidden_discard = 0
-    if dog_shown and seat != taker:
+    if dog_shown and seat != taker and not turned_up:
         hidden_discard = DECK.size - sum(view.hand_sizes) - played.bit_count()
     capacities += [dog_size, hidden_discard]
     masks += [0, 0]
@@ -162,31 +151,17 @@ def _deal(view: PlayerView, seat: int, rng: random.Random) -> tuple[Deal, int]:
     now[seat] = mine
     for i, s in enumerate(others):
         now[s] = places[i] | held[s]
-    discard = own_discard if seat == taker else places[-1]
-    dog = dog_shown or places[-2]
+    discard = own_discard if seat == taker else (turned_up if turned_up and dog_shown else places[-1])
+    dog = dog_shown or turned_up or places[-2]
     hands = []
     for s in range(PLAYERS):
         dealt = now[s] | played_by[s]
         if dog_shown and s == taker:
             dealt = (dealt | discard) & ~dog_shown
         hands.append(tuple(DECK.cards_in(dealt)))
-    return Deal(tuple(hands), tuple(DECK.cards_in(dog))), discard
-
-
-def _replay(game: TaroincheGame, view: PlayerView, dealt: tuple[Deal, int], seat: int) -> TaroincheState:
-    """Play the seat's record of actions on the world's deal; the taker's unseen discard is laid
-    aside as soon as the rules call for it."""
-    deal, discard = dealt
-    state = game.initial_state(deal, HandContext(view.hand_number, view.dealer, view.scores))
-    pending = [DISCARDS[c] for c in bits(discard)]
-    actions: list[Action] = [e.action for e in view.events if e.action is not None]
-    apply = game.apply
-    for action in actions:
-        if state.phase is Phase.DISCARD and state.taker != seat:
-            while pending and state.phase is Phase.DISCARD:
-                state = apply(state, pending.pop(0))
-        state = apply(state, action)
-    if state.phase is Phase.DISCARD and state.taker != seat:
-        for action in pending:
-            state = apply(state, action)
-    return state
+    hidden: dict[int, list[Action]] = {}
+    if dog_shown and seat != taker and discard:
+        cards = list(bits(discard))
+        rng.shuffle(cards)
+        hidden[taker] = [DISCARDS[c] for c in cards]
+    return World(Deal(tuple(hands), tuple(DECK.cards_in(dog))), hidden)
