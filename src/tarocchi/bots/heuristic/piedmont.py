@@ -20,7 +20,17 @@ from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, led_suit
 from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont.play import trick_winner
-from tarocchi.games.piedmont.rules import DECK, EARTH_AIR, FOOL, GOOD, GOOD_EVIL, TABLE, VALUES, side_of
+from tarocchi.games.piedmont.rules import (
+    DECK,
+    EARTH_AIR,
+    FOOL,
+    GOOD,
+    GOOD_EVIL,
+    PLAYERS,
+    TABLE,
+    VALUES,
+    side_of,
+)
 from tarocchi.games.piedmont.state import Phase
 from tarocchi.games.piedmont.views import PiedmontFacts
 
@@ -195,7 +205,7 @@ def _lead(view: PlayerView, cards: list[Card]) -> Card:
     seat = view.seat
     assert seat is not None
     voids = _voids(view)
-    opponents = [(seat + 1) % 4, (seat + 3) % 4]
+    opponents = [(seat + 1) % PLAYERS, (seat + 3) % PLAYERS]
     for card in cards:
         suit = TABLE.suit_of[card.index]
         if card.code.startswith("K") and suit < 4 and not any((o, suit) in voids for o in opponents):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position
-from tarocchi.games.piedmont.rules import DECK, DUTIES, GOOD_EVIL, TABLE, side_of
+from tarocchi.games.piedmont.rules import DECK, DUTIES, GOOD_EVIL, PLAYERS, TABLE, side_of
 from tarocchi.games.piedmont.state import PiedmontState
 
 
@@ -28,13 +28,13 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegianc
         if len(pair) == 2:
             first, second = pair
             if side_of(leader + first) == side_of(leader + second):
-                return (leader + first) % 4
+                return (leader + first) % PLAYERS
             pos = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
-            return (leader + (first if pos is None else pos)) % 4
+            return (leader + (first if pos is None else pos)) % PLAYERS
     pos = winning_position(TABLE, cards, led, ignore=dead)
     if pos is None:  # cannot happen: the card that set the suit, or a live trump, can win
         raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
-    return (leader + pos) % 4
+    return (leader + pos) % PLAYERS
 
 
 def refusal(state: PiedmontState, seat: int, card: int) -> str:

@@ -10,6 +10,7 @@ from tarocchi.games.piedmont.rules import (
     FIRE_WATER,
     FOOL,
     HONOURS,
+    PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
     SUITLESS,
@@ -123,5 +124,5 @@ def _fool_player(state: PiedmontState) -> int:
     for trick in state.tricks:
         for pos, card in enumerate(trick.cards):
             if card == FOOL:
-                return (trick.leader + pos) % 4
+                return (trick.leader + pos) % PLAYERS
     raise AssertionError("the Fool was not played")

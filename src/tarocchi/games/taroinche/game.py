@@ -40,6 +40,7 @@ from tarocchi.games.taroinche.rules import (
     DOG_SIZE,
     HAND_SIZE,
     INFO,
+    KINGS_QUEENS,
     PLAYERS,
     SEAT_NAMES,
     TOTAL,
@@ -245,7 +246,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         assert bid is not None
         belote = -1
         if bid.value != CAPOT:
-            pair = CONTRACTS[bid.trump].trump_mask & _KINGS_QUEENS
+            pair = CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS
             for seat in (state.taker, state.partner):
                 if state.hands[seat] & pair == pair:
                     belote = seat
@@ -261,9 +262,6 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         else:
             note = f"the dog is turned up: {DECK.codes(state.dog)}"
         return state._replace(phase=_DONE, events=(Event(None, None, PUBLIC, note), events))
-
-
-_KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
 
 
 class _Auction:
@@ -430,7 +428,7 @@ class _Playing(TrickPlay[TaroincheState]):
 
     def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
         events: EventLog = (self.play_events[seat][card], state.events)
-        if seat == state.belote and _KINGS_QUEENS >> card & 1 and card >> 3 == _trump(state):
+        if seat == state.belote and KINGS_QUEENS >> card & 1 and card >> 3 == _trump(state):
             events = (Event(seat, None, PUBLIC, self.belote_note(state, card)), events)
         trick = state.trick
         best = state.best

@@ -37,6 +37,8 @@ def _deck() -> Deck:
 
 DECK = _deck()
 """B1: four suits of A K Q J 10 9 8 7 (natural order: suits as listed, face ranks high to low)."""
+KINGS_QUEENS = DECK.mask(card for card in DECK.cards if card.code[:-1] in ("K", "Q"))
+"""The King and Queen of every suit: the belote is the trump pair (B5)."""
 PLAYERS = 5
 HAND_SIZE = 6
 DOG_SIZE = 2

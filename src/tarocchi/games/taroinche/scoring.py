@@ -9,6 +9,7 @@ from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
     DECK,
+    KINGS_QUEENS,
     LAST_TRICK,
     MODE_NAMES,
     PLAYERS,
@@ -90,7 +91,7 @@ def score(state: TaroincheState) -> HandResult:
     attack_points = points[0]
     if state.belote >= 0:
         attack_points += BELOTE
-        king_queen = DECK.codes(CONTRACTS[bid.trump].trump_mask & _KINGS_QUEENS)
+        king_queen = DECK.codes(CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS)
         lines.append(
             ScoreLine(f"belote {king_queen} ({SEAT_NAMES[state.belote]}): for the attack (B5)", BELOTE, 0)
         )
@@ -136,6 +137,3 @@ def score(state: TaroincheState) -> HandResult:
         scores=tuple(scores),
         lines=tuple(lines),
     )
-
-
-_KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")

@@ -24,6 +24,7 @@ from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
     DECK,
+    KINGS_QUEENS,
     LAST_TRICK,
     NO_TRUMP,
     PLAIN_ORDER,
@@ -53,9 +54,6 @@ def phrase(seat: int, action: Action) -> str | None:
     trump = TRUMP_NAMES[action.trump]
     partner = "alone" if action.partner == seat else f"partner {SEAT_NAMES[action.partner]}"
     return f"bids {value} {trump} {_DOG_WORDS[action.mode]}, {partner}"
-
-
-_KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +100,7 @@ def belote_announced(state: TaroincheState) -> bool:
     """B5: the belote is public once its holder has played one of the two cards."""
     if state.belote < 0 or state.bid is None:
         return False
-    pair = CONTRACTS[state.bid.trump].trump_mask & _KINGS_QUEENS
+    pair = CONTRACTS[state.bid.trump].trump_mask & KINGS_QUEENS
     return state.hands[state.belote] & pair != pair
 
 

@@ -31,6 +31,7 @@ from tarocchi.games.taroinche.rules import (
     CONTRACTS,
     DECK,
     DOG_SIZE,
+    KINGS_QUEENS,
     PLAYERS,
     SUIT_MASKS,
     SUIT_OF,
@@ -40,7 +41,6 @@ from tarocchi.games.taroinche.rules import (
 from tarocchi.games.taroinche.state import Phase
 from tarocchi.games.taroinche.views import TaroincheFacts
 
-_KINGS_QUEENS = sum(1 << c.index for c in DECK.cards if c.code[0] in "KQ")
 TRIES = 50
 
 
@@ -122,7 +122,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
         if view.phase is Phase.PLAY or view.phase is Phase.DONE:  # a lost Capot ends early
             forbidden = revealed(tricks, contract, taker, partner)
             if contract.trump_mask and value != CAPOT:
-                pair = contract.trump_mask & _KINGS_QUEENS
+                pair = contract.trump_mask & KINGS_QUEENS
                 belote = TaroincheFacts.of(view).belote
                 if belote is not None:
                     held[belote] |= pair & ~played
