@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
@@ -211,6 +212,22 @@ class HandState(Protocol):
     def tricks(self) -> tuple[Trick, ...]: ...
     @property
     def events(self) -> EventLog: ...
+
+
+def card_places(
+    state: HandState, seat_names: Sequence[str], pile: Callable[[int], str], extra: dict[str, int]
+) -> dict[str, int]:
+    """Every place a card can be (``Game.card_locations``): each hand, the game's ``extra``
+    places (stock, dog, discards), the trick in progress, and the won tricks in the pile
+    ``pile(winner)`` names (a side's, or a seat's)."""
+    places = {f"hand {name}": hand for name, hand in zip(seat_names, state.hands, strict=True)}
+    places.update(extra)
+    places["trick in progress"] = sum(1 << c for c in state.trick)
+    for seat in range(len(state.hands)):
+        places.setdefault(pile(seat), 0)
+    for trick in state.tricks:
+        places[pile(trick.winner)] |= sum(1 << c for c in trick.cards)
+    return places
 
 
 def seat_view(

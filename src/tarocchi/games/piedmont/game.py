@@ -16,7 +16,7 @@ from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.piedmont import views
 from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
 from tarocchi.games.piedmont.rules import (
@@ -130,14 +130,8 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         return place(view, rng)
 
     def card_locations(self, state: PiedmontState) -> dict[str, int]:
-        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
-        places["discard"] = state.discard
-        places["trick in progress"] = sum(1 << c for c in state.trick)
-        for side in (0, 1):
-            places[f"tricks of side {side}"] = 0
-        for trick in state.tricks:
-            places[f"tricks of side {side_of(trick.winner)}"] |= sum(1 << c for c in trick.cards)
-        return places
+        extra = {"discard": state.discard}
+        return card_places(state, SEAT_NAMES, lambda seat: f"tricks of side {side_of(seat)}", extra)
 
     def audit(self, state: PiedmontState) -> list[str]:
         problems = super().audit(state)

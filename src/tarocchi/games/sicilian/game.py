@@ -13,7 +13,7 @@ from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.resample import World
 from tarocchi.core.text import shown
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.sicilian import views
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.auction import (
@@ -176,16 +176,8 @@ class SicilianGame(PhasedGame[SicilianState]):
         return place(view, rng)
 
     def card_locations(self, state: SicilianState) -> dict[str, int]:
-        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
-        places["stock"] = state.stock
-        places["discard"] = state.discard
-        places["trick in progress"] = sum(1 << c for c in state.trick)
-        won = [0] * PLAYERS
-        for trick in state.tricks:
-            won[trick.winner] |= sum(1 << c for c in trick.cards)
-        for seat in range(PLAYERS):
-            places[f"tricks won by {SEAT_NAMES[seat]}"] = won[seat]
-        return places
+        extra = {"stock": state.stock, "discard": state.discard}
+        return card_places(state, SEAT_NAMES, lambda seat: f"tricks won by {SEAT_NAMES[seat]}", extra)
 
     def audit(self, state: SicilianState) -> list[str]:
         """Adds S9's stated totals on every played hand: 15 tricks, 126 points."""

@@ -15,7 +15,7 @@ from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Read
 from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
     ACTION_HELP,
@@ -178,16 +178,11 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         return place(view, rng)
 
     def card_locations(self, state: TaroincheState) -> dict[str, int]:
-        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
-        places["dog"] = state.dog
-        places["taker's discard"] = state.discard
-        places["trick in progress"] = sum(1 << c for c in state.trick)
-        places["tricks of the attack"] = places["tricks of the defence"] = 0
-        for trick in state.tricks:
-            side = side_of(trick.winner, state.taker, state.partner)
-            key = "tricks of the defence" if side else "tricks of the attack"
-            places[key] |= sum(1 << c for c in trick.cards)
-        return places
+        def pile(seat: int) -> str:
+            attack = side_of(seat, state.taker, state.partner) == 0
+            return "tricks of the attack" if attack else "tricks of the defence"
+
+        return card_places(state, SEAT_NAMES, pile, {"dog": state.dog, "taker's discard": state.discard})
 
     def audit(self, state: TaroincheState) -> list[str]:
         """Adds C7's stated total: every fully played hand's card points come to 162 (B1)."""

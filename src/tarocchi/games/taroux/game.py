@@ -15,7 +15,7 @@ from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
@@ -177,19 +177,15 @@ class TarouxGame(PhasedGame[TarouxState]):
         return place(view, rng)
 
     def card_locations(self, state: TarouxState) -> dict[str, int]:
-        places = {f"hand {SEAT_NAMES[s]}": state.hands[s] for s in range(PLAYERS)}
-        places["stock"] = state.stock_left
-        places["discards"] = 0
+        side = declarers(state.bidder) if state.bidder >= 0 else 0
+
+        def pile(seat: int) -> str:
+            return "tricks of the Declarers" if side >> seat & 1 else "tricks of the Defenders"
+
+        discards = 0
         for mask in state.discards:
-            places["discards"] |= mask
-        places["trick in progress"] = sum(1 << c for c in state.trick)
-        places["tricks of the Declarers"] = places["tricks of the Defenders"] = 0
-        if state.tricks:
-            side = declarers(state.bidder)
-            for trick in state.tricks:
-                key = "tricks of the Declarers" if side >> trick.winner & 1 else "tricks of the Defenders"
-                places[key] |= sum(1 << c for c in trick.cards)
-        return places
+            discards |= mask
+        return card_places(state, SEAT_NAMES, pile, {"stock": state.stock_left, "discards": discards})
 
     def audit(self, state: TarouxState) -> list[str]:
         problems = super().audit(state)
