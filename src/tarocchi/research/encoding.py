@@ -1,0 +1,504 @@
+"""Fixed float32 tensors of a seat's view, and its legal-action mask (docs/research.md).
+
+Everything is encoded from the seat's ``PlayerView`` alone, never from a state: a tensor can
+hold nothing the seat may not know. Seats are relative to the seat encoded (0 is the seat
+itself, 1 the next to its left in turn order, ...), except the ``seat`` slice, which says which
+seat it is, so that action ids naming a seat (Taroinche's bid partner) can be read.
+
+Two tensors per game, each a vector with a ``Layout`` of named slices:
+
+- the observation: what the seat sees now (hand, trick in progress, cards played, own discard,
+  phase, turn, scores, the running state and the game's public facts);
+- the information state: the observation, then everything the seat has seen this hand in order
+  (every trick by relative seat, and the calls, bids, discards and shows it saw as action ids).
+
+Both are written into preallocated buffers (``encode_observation(view, out)``), so a training
+loop allocates nothing per step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tarocchi.core.actions import FaceDown, Play
+from tarocchi.core.protocol import Game
+from tarocchi.core.running import Running
+from tarocchi.core.views import PlayerView
+
+Floats = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+BIG = 1e9
+"""The bound of a slice whose values have no fixed limit (scores, points): finite, so that a
+Box space can hold it and checkers do not warn."""
+
+CALL_SLOTS = {"piedmont": 16, "sicilian": 48, "taroinche": 48, "taroux": 96}
+"""How many calls the information state holds, per game: about twice the most any seat saw in
+random hands (Piedmont 7, Sicilian 20, Taroinche 15, Taroux 37). Later ones are counted in
+``calls_dropped``, never silently lost."""
+DEFAULT_CALL_SLOTS = 64
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One named slice of a tensor, its shape within the vector and its value bounds."""
+
+    name: str
+    start: int
+    shape: tuple[int, ...]
+    low: float
+    high: float
+    doc: str
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+    @property
+    def slice(self) -> slice:
+        return slice(self.start, self.stop)
+
+
+class Layout:
+    """Named slices that tile a vector in order: ``layout["hand"]`` is a slice, ``layout.view(
+    x, "trick")`` the slice of ``x`` reshaped to the slot's shape."""
+
+    def __init__(self) -> None:
+        self.slots: list[Slot] = []
+        self.size = 0
+        self._by_name: dict[str, Slot] = {}
+
+    def add(self, name: str, shape: int | tuple[int, ...], low: float, high: float, doc: str) -> int:
+        """Append a slot; its start offset (the encoders write through these ints)."""
+        if name in self._by_name:
+            raise ValueError(f"slot {name} twice")
+        dims = (shape,) if isinstance(shape, int) else shape
+        slot = Slot(name, self.size, dims, low, high, doc)
+        self.slots.append(slot)
+        self._by_name[name] = slot
+        self.size = slot.stop
+        return slot.start
+
+    def copy(self) -> Layout:
+        other = Layout()
+        for slot in self.slots:
+            other.add(slot.name, slot.shape, slot.low, slot.high, slot.doc)
+        return other
+
+    def __getitem__(self, name: str) -> slice:
+        return self._by_name[name].slice
+
+    def __iter__(self) -> Iterator[Slot]:
+        return iter(self.slots)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def slot(self, name: str) -> Slot:
+        return self._by_name[name]
+
+    def view(self, tensor: Floats, name: str) -> Floats:
+        slot = self._by_name[name]
+        return tensor[slot.slice].reshape(slot.shape)
+
+    def bounds(self) -> tuple[Floats, Floats]:
+        """Per-element low and high bounds (for a Box space)."""
+        low = np.empty(self.size, dtype=np.float32)
+        high = np.empty(self.size, dtype=np.float32)
+        for slot in self.slots:
+            low[slot.slice] = slot.low
+            high[slot.slice] = slot.high
+        return low, high
+
+
+def _put_mask(out: Floats, start: int, size: int, mask: int) -> None:
+    """Set out[start + i] = 1 for every bit i of ``mask`` (a card set's bit mask)."""
+    if mask:
+        raw = np.frombuffer(mask.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+        out[start : start + size] = np.unpackbits(raw, bitorder="little")[:size]
+
+
+FactsWriter = Callable[[PlayerView, Floats], None]
+"""Writes a seat's view's facts record into the slots its builder added."""
+
+
+class Encoder:
+    """The tensors and mask of one game (any options): layouts built once, encoders that write
+    a seat's view into caller-owned buffers."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        info = game.info
+        self.players = n = game.players
+        self.cards = d = game.deck.size
+        self.max_tricks = t = d // n
+        self.phases = tuple(game.phase_type)
+        self.actions = a = len(game.actions)
+        self.call_slots = CALL_SLOTS.get(info.id, DEFAULT_CALL_SLOTS)
+        self._ids = {action: i for i, action in enumerate(game.actions)}
+
+        obs = Layout()
+        self._seat = obs.add("seat", n, 0, 1, "which seat this is (absolute), one-hot")
+        self._dealer = obs.add("dealer", n, 0, 1, "the dealer, relative seat one-hot")
+        self._phase = obs.add("phase", len(self.phases), 0, 1, "the game's phase, one-hot in Phase order")
+        self._to_act = obs.add("to_act", n, 0, 1, "the seat to act, relative one-hot (none: hand over)")
+        self._hand = obs.add("hand", d, 0, 1, "own cards, by card index")
+        self._sizes = obs.add("hand_sizes", n, 0, d, "cards each relative seat holds")
+        self._leader = obs.add("trick_leader", n, 0, 1, "who led the trick in progress, relative")
+        self._trick = obs.add("trick", (n, d), 0, 1, "the trick in progress: each relative seat's card")
+        self._played = obs.add(
+            "played", d, 0, 1, "every card played this hand (tricks and trick in progress)"
+        )
+        self._won = obs.add("tricks_won", n, 0, t, "tricks each relative seat won")
+        self._discard = obs.add("own_discard", d, 0, 1, "the cards this seat laid aside face down")
+        self._scores = obs.add("scores", n, -BIG, BIG, "game totals before this hand, per relative seat")
+        self._running = obs.add("running", 1, 0, 1, "1 once the running state is public")
+        self._side = obs.add("running_side", n, 0, 1, "relative seats of the first (declaring) side")
+        self._side_tricks = obs.add("running_tricks", 2, 0, t, "tricks won: first side, other side")
+        self._side_points = obs.add("running_points", 2, -BIG, BIG, "card points: first side, other side")
+        self._needed = obs.add(
+            "running_needed", 2, -BIG, BIG, "[1 if known, what the first side still needs]"
+        )
+        self._facts: FactsWriter = FACTS[info.id](self, obs) if info.id in FACTS else _no_facts
+        self.observation_layout = obs
+
+        state = obs.copy()
+        self._tricks = state.add(
+            "tricks", (t, n, d), 0, 1, "each finished trick in order: each relative seat's card"
+        )
+        self._leaders = state.add("trick_leaders", (t, n), 0, 1, "who led each finished trick, relative")
+        self._winners = state.add("trick_winners", (t, n), 0, 1, "who won each finished trick, relative")
+        width = n + a + 1
+        self._call_width = width
+        self._calls = state.add(
+            "calls",
+            (self.call_slots, width),
+            0,
+            d,
+            "the calls seen in order (every event with an action but a card play): relative seat "
+            f"one-hot ({n}), action id one-hot ({a}), and the count of a face-down discard of another seat",
+        )
+        self._dropped = state.add("calls_dropped", 1, 0, BIG, "calls seen beyond the slots above")
+        self.information_state_layout = state
+
+    # -- buffers --------------------------------------------------------------------------
+    def observation_buffer(self) -> Floats:
+        return np.zeros(self.observation_layout.size, dtype=np.float32)
+
+    def information_state_buffer(self) -> Floats:
+        return np.zeros(self.information_state_layout.size, dtype=np.float32)
+
+    def mask_buffer(self) -> Mask:
+        return np.zeros(self.actions, dtype=np.int8)
+
+    # -- encoders -------------------------------------------------------------------------
+    def action_mask(self, view: PlayerView, out: Mask | None = None) -> Mask:
+        """1 at the id of each of the view's legal actions, else 0 (all 0 when not to act)."""
+        mask = self.mask_buffer() if out is None else out
+        mask.fill(0)
+        ids = self._ids
+        for action in view.legal_actions:
+            mask[ids[action]] = 1
+        return mask
+
+    def encode_observation(self, view: PlayerView, out: Floats | None = None) -> Floats:
+        """Write the observation of ``view`` into ``out`` (zeroed first); returns it."""
+        tensor = self.observation_buffer() if out is None else out
+        tensor.fill(0)
+        self._write_observation(view, tensor)
+        return tensor
+
+    def encode_information_state(self, view: PlayerView, out: Floats | None = None) -> Floats:
+        """Write the information state of ``view`` into ``out`` (zeroed first); returns it."""
+        tensor = self.information_state_buffer() if out is None else out
+        tensor.fill(0)
+        self._write_observation(view, tensor)
+        n, d = self.players, self.cards
+        seat = view.seat
+        assert seat is not None
+        for number, trick in enumerate(view.tricks):
+            base = self._tricks + number * n * d
+            for who, card in trick.plays:
+                tensor[base + (who - seat) % n * d + card.index] = 1
+            tensor[self._leaders + number * n + (trick.leader - seat) % n] = 1
+            if trick.winner is not None:
+                tensor[self._winners + number * n + (trick.winner - seat) % n] = 1
+        ids = self._ids
+        width = self._call_width
+        slot = 0
+        dropped = 0
+        for event in view.events:
+            action = event.action
+            if action is None or type(action) is Play:
+                continue
+            if slot == self.call_slots:
+                dropped += 1
+                continue
+            base = self._calls + slot * width
+            if event.seat is not None:
+                tensor[base + (event.seat - seat) % n] = 1
+            if type(action) is FaceDown:
+                tensor[base + width - 1] = action.count
+            else:
+                tensor[base + n + ids[action]] = 1
+            slot += 1
+        tensor[self._dropped] = dropped
+        return tensor
+
+    def _write_observation(self, view: PlayerView, out: Floats) -> None:
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a spectator's view has no tensors: encode a seat's view")
+        n, d = self.players, self.cards
+
+        out[self._seat + seat] = 1
+        out[self._dealer + (view.dealer - seat) % n] = 1
+        out[self._phase + self.phases.index(view.phase)] = 1
+        if view.to_act is not None:
+            out[self._to_act + (view.to_act - seat) % n] = 1
+        _put_mask(out, self._hand, d, view.hand.mask)
+        for who, size in enumerate(view.hand_sizes):
+            out[self._sizes + (who - seat) % n] = size
+        played = self._played
+        if view.trick is not None:
+            out[self._leader + (view.trick.leader - seat) % n] = 1
+            for who, card in view.trick.plays:
+                out[self._trick + (who - seat) % n * d + card.index] = 1
+                out[played + card.index] = 1
+        for trick in view.tricks:
+            for _, card in trick.plays:
+                out[played + card.index] = 1
+            if trick.winner is not None:
+                out[self._won + (trick.winner - seat) % n] += 1
+        _put_mask(out, self._discard, d, view.own_discard.mask)
+        for who, score in enumerate(view.scores):
+            out[self._scores + (who - seat) % n] = score
+        running: Running | None = getattr(view.facts, "running", None)
+        if running is not None:
+            out[self._running] = 1
+            for who in running.sides[0]:
+                out[self._side + (who - seat) % n] = 1
+            out[self._side_tricks : self._side_tricks + 2] = running.tricks_won[:2]
+            out[self._side_points : self._side_points + 2] = running.card_points[:2]
+            if running.needed is not None:
+                out[self._needed] = 1
+                out[self._needed + 1] = running.needed
+        self._facts(view, out)
+
+
+def _no_facts(view: PlayerView, out: Floats) -> None:
+    """A game without a facts encoder of its own."""
+
+
+def _seat_at(out: Floats, start: int, view: PlayerView, who: int | None, players: int) -> None:
+    """Relative seat one-hot of ``who`` at ``start`` (nothing for None)."""
+    if who is not None and view.seat is not None:
+        out[start + (who - view.seat) % players] = 1
+
+
+# -- each game's facts -----------------------------------------------------------------------
+# A builder adds the game's "facts.*" slots to the observation layout and returns their writer.
+
+
+def _piedmont(enc: Encoder, layout: Layout) -> FactsWriter:
+    from tarocchi.games.piedmont.views import PiedmontFacts
+
+    n, d, t = enc.players, enc.cards, enc.max_tricks
+    partnerships = enc.game.info.partnerships
+    allegiance = layout.add("facts.allegiance", 1, 0, 1, "the Allegiance variant is played")
+    caller = layout.add("facts.caller", n, 0, 1, "who first played Good or Evil (P4), relative")
+    earth_air = layout.add(
+        "facts.earth_air",
+        (t, 2),
+        0,
+        1,
+        "for each trick so far (and the one in progress), the side scoring Earth and Air under "
+        "the call in force: [own side, other side]",
+    )
+    dead = layout.add("facts.dead", d, 0, 1, "Good or Evil of no effect (P4)")
+    led = layout.add(
+        "facts.led",
+        len(enc.game.deck.suits) + 1,
+        0,
+        1,
+        "the suit led in the trick in progress (suits, trumps)",
+    )
+
+    def write(view: PlayerView, out: Floats) -> None:
+        f = PiedmontFacts.of(view)
+        out[allegiance] = f.allegiance
+        _seat_at(out, caller, view, f.caller, n)
+        if f.segments:
+            own = next(i for i, side in enumerate(partnerships) if view.seat in side)
+            for trick in range(min(t, len(view.tricks) + 1)):
+                side = next((s for start, s in reversed(f.segments) if start <= trick), None)
+                if side is not None:
+                    out[earth_air + trick * 2 + (0 if side == own else 1)] = 1
+        _put_mask(out, dead, d, f.dead.mask)
+        if f.led is not None:
+            out[led + f.led] = 1
+
+    return write
+
+
+def _sicilian(enc: Encoder, layout: Layout) -> FactsWriter:
+    from tarocchi.games.sicilian.state import Mode, ThrownIn
+    from tarocchi.games.sicilian.views import SicilianFacts
+
+    n, d = enc.players, enc.cards
+    offers = layout.add(
+        "facts.offers",
+        (n, 4),
+        0,
+        BIG,
+        "each relative seat's latest bargain offer (S3): [throw, pay, amount, still open]",
+    )
+    held = layout.add("facts.held", 1, 0, 1, "somebody said hold (S3)")
+    declarer = layout.add("facts.declarer", n, 0, 1, "the Declarer, relative")
+    mode = layout.add("facts.mode", len(Mode), 0, 1, "none, solo, cop, rally, alone")
+    stock = layout.add("facts.stock", d, 0, 1, "the stock a Solo Declarer showed (S4)")
+    taken = layout.add("facts.stock_taken", d, 0, 1, "the stock this seat took unseen (S5)")
+    rallied = layout.add("facts.rallied", d, 0, 1, "the rallied card (S7)")
+    partner = layout.add("facts.partner", n, 0, 1, "the Declarer's partner as this seat knows him, relative")
+    thrown = layout.add("facts.thrown_in", len(ThrownIn), 0, 1, "no, bargain, no_prop")
+
+    def write(view: PlayerView, out: Floats) -> None:
+        f = SicilianFacts.of(view)
+        assert view.seat is not None
+        for offer in f.offers:
+            base = offers + (offer.seat - view.seat) % n * 4
+            out[base] = offer.kind == "throw"
+            out[base + 1] = offer.kind == "pay"
+            out[base + 2] = offer.amount
+            out[base + 3] = offer.taker is None
+        out[held] = f.held
+        _seat_at(out, declarer, view, f.declarer, n)
+        out[mode + f.mode] = 1
+        _put_mask(out, stock, d, f.stock.mask)
+        _put_mask(out, taken, d, f.stock_taken.mask)
+        if f.rallied is not None:
+            out[rallied + f.rallied.index] = 1
+        _seat_at(out, partner, view, f.partner, n)
+        out[thrown + f.thrown_in] = 1
+
+    return write
+
+
+def _taroinche(enc: Encoder, layout: Layout) -> FactsWriter:
+    from tarocchi.games.taroinche.views import TaroincheFacts
+
+    n, d = enc.players, enc.cards
+    first = layout.add("facts.first_player", n, 0, 1, "who speaks and leads first, relative")
+    contract = layout.add("facts.contract", 1, 0, 1, "1 once somebody has bid")
+    value = layout.add("facts.bid_value", 1, 0, 250, "the highest bid's value (82..180, 250 Capot)")
+    trump = layout.add("facts.bid_trump", 6, 0, 1, "its trump: S H C D, No-trump, All-trump")
+    mode = layout.add("facts.bid_mode", 3, 0, 1, "its dog mode: With, Without, Against")
+    taker = layout.add("facts.taker", n, 0, 1, "the taker, relative")
+    partner = layout.add("facts.partner", n, 0, 1, "the taker's partner (the taker for a solo), relative")
+    dog = layout.add("facts.dog", d, 0, 1, "the With dog shown to all (B4)")
+    coinche = layout.add("facts.coinche", 3, 0, 1, "none, coinched, surcoinched")
+    coincher = layout.add("facts.coincher", n, 0, 1, "who coinched, relative")
+    belote = layout.add("facts.belote", n, 0, 1, "who announced the belote (B5), relative")
+    turned = layout.add("facts.turned_up", d, 0, 1, "what lay face down, turned up at the end (B4)")
+
+    def write(view: PlayerView, out: Floats) -> None:
+        f = TaroincheFacts.of(view)
+        _seat_at(out, first, view, f.first_player, n)
+        if f.contract is not None:
+            bid = f.contract.bid
+            out[contract] = 1
+            out[value] = bid.value
+            out[trump + bid.trump] = 1
+            out[mode + bid.mode - 1] = 1
+            _seat_at(out, taker, view, f.contract.taker, n)
+            _seat_at(out, partner, view, f.contract.partner, n)
+        _put_mask(out, dog, d, f.dog.mask)
+        out[coinche + f.coinche] = 1
+        _seat_at(out, coincher, view, f.coincher, n)
+        _seat_at(out, belote, view, f.belote, n)
+        _put_mask(out, turned, d, f.turned_up.mask)
+
+    return write
+
+
+def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
+    from tarocchi.games.taroux.rules import BID_NAMES
+    from tarocchi.games.taroux.views import TarouxFacts
+
+    n, d = enc.players, enc.cards
+    words = BID_NAMES[1:]
+    high = layout.add("facts.high_bid", len(words), 0, 1, f"the highest bid: {', '.join(words)}")
+    bidder = layout.add("facts.bidder", n, 0, 1, "who made it, relative")
+    contra = layout.add("facts.contra", 3, 0, 1, "none, contra, recontra")
+    passes = layout.add("facts.passes", 1, 0, BIG, "passes since the last bid")
+    stock = layout.add(
+        "facts.stock", (2, d), 0, 1, "the stock turned up under We'll Take (T5): first three, second three"
+    )
+    trumps = layout.add("facts.trumps_discarded", d, 0, 1, "trumps discarded, which are shown (T5)")
+    shown = layout.add("facts.abundances", (n, d), 0, 1, "the trumps each relative seat showed (T6)")
+    sparrow = layout.add("facts.sparrow", n, 0, 1, "who announced the Sparrow (T6), relative")
+    slam = layout.add("facts.slam", n, 0, 1, "who announced a Slam (T6), relative")
+
+    def write(view: PlayerView, out: Floats) -> None:
+        f = TarouxFacts.of(view)
+        assert view.seat is not None
+        if f.high_bid is not None:
+            out[high + words.index(f.high_bid)] = 1
+        _seat_at(out, bidder, view, f.bidder, n)
+        out[contra + f.contra] = 1
+        out[passes] = f.passes
+        if f.stock is not None:
+            for i, card in enumerate(f.stock):
+                out[stock + (i // 3) * d + card.index] = 1
+        _put_mask(out, trumps, d, f.trumps_discarded.mask)
+        for who, cards in enumerate(f.abundances):
+            _put_mask(out, shown + (who - view.seat) % n * d, d, cards.mask)
+        _seat_at(out, sparrow, view, f.sparrow, n)
+        _seat_at(out, slam, view, f.slam, n)
+
+    return write
+
+
+FACTS: dict[str, Callable[[Encoder, Layout], FactsWriter]] = {
+    "piedmont": _piedmont,
+    "sicilian": _sicilian,
+    "taroinche": _taroinche,
+    "taroux": _taroux,
+}
+"""Each game's facts builder, by game id (a game without one encodes the generic slices only)."""
+
+
+_ENCODERS: dict[tuple[str, tuple[tuple[str, str], ...]], Encoder] = {}
+
+
+def encoder(game: Game[Any]) -> Encoder:
+    """The game's encoder, built once per game and options (layouts cost a little to build)."""
+    key = (game.info.id, tuple(sorted(game.options.items())))
+    found = _ENCODERS.get(key)
+    if found is None:
+        found = _ENCODERS[key] = Encoder(game)
+    return found
+
+
+def encode_observation(view: PlayerView, out: Floats, game: Game[Any]) -> Floats:
+    """``encoder(game).encode_observation(view, out)``."""
+    return encoder(game).encode_observation(view, out)
+
+
+def encode_information_state(view: PlayerView, out: Floats, game: Game[Any]) -> Floats:
+    """``encoder(game).encode_information_state(view, out)``."""
+    return encoder(game).encode_information_state(view, out)
+
+
+def action_mask(view: PlayerView, out: Mask, game: Game[Any]) -> Mask:
+    """``encoder(game).action_mask(view, out)``."""
+    return encoder(game).action_mask(view, out)
