@@ -1,0 +1,195 @@
+"""Gymnasium single-seat environments: importing this module registers ``tarocchi/<game_id>-v0``.
+
+One seat (``seat=0`` by default) plays one hand against the game's computer players of a level
+(``opponents="easy"`` random, ``"medium"`` heuristic, ``"hard"`` search; slow). ``step`` takes
+an action id of the game's fixed action space; the reward is 0 until the hand is over, then the
+seat's game points for the hand. The observation is a dict, ``observation`` (float32, the
+``tensor=`` "observation" or "information_state") and ``action_mask`` (int8, 1 for each legal
+id), the layout PettingZoo's card games use; ``action_masks()`` gives the mask as maskable
+learners (sb3-contrib's MaskablePPO) ask for it.
+
+An illegal action id, by default (``illegal_action="terminate"``), ends the episode with
+``illegal_reward`` (``ILLEGAL_REWARD``: below any hand's score in the game) and
+``info["illegal_action"]`` set, so that learners that sample without the mask, and
+Gymnasium's ``check_env``, run; ``illegal_action="raise"`` raises ValueError naming the legal ids
+instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from tarocchi.bots.base import Player
+from tarocchi.bots.players import LEVELS, make_player
+from tarocchi.core.protocol import Game, HandContext
+from tarocchi.core.registry import available_games, get_game
+from tarocchi.core.views import PlayerView
+from tarocchi.research.encoding import Encoder, encoder
+from tarocchi.research.text import illegal_message, view_text
+
+Observation = dict[str, Any]
+"""``{"observation": float32 array, "action_mask": int8 array}``."""
+TENSORS = ("observation", "information_state")
+ILLEGAL_ACTIONS = ("terminate", "raise")
+ILLEGAL_REWARD = {"piedmont": -1_000.0, "sicilian": -1_000.0, "taroinche": -10_000.0, "taroux": -10_000.0}
+"""The default reward of an illegal action: lower than any hand's score seen in thousands of
+random hands (Piedmont ±131, Sicilian -189, Taroinche -4,000, Taroux -5,248)."""
+REDEALS = 100
+"""A hand that ends before the seat ever acts (a Sicilian hand thrown in) is dealt again, at
+most this many times."""
+
+
+class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of one hand against computer players (module docstring)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (the base class declares it so)
+
+    def __init__(
+        self,
+        game_id: str,
+        *,
+        seat: int = 0,
+        opponents: str = "medium",
+        tensor: str = "observation",
+        illegal_action: str = "terminate",
+        illegal_reward: float | None = None,
+        render_mode: str | None = None,
+        **options: str,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        if tensor not in TENSORS:
+            raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(
+                f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)} (got {illegal_action!r})"
+            )
+        if opponents not in LEVELS:
+            raise ValueError(f"opponents must be one of {', '.join(LEVELS)} (got {opponents!r})")
+        self.game: Game[Any] = get_game(game_id, options)
+        if not 0 <= seat < self.game.players:
+            raise ValueError(f"seat must be 0 to {self.game.players - 1} (got {seat})")
+        self.encoder: Encoder = encoder(self.game)
+        self.seat = seat
+        self.opponents = opponents
+        self.tensor = tensor
+        self.illegal_action = illegal_action
+        self.illegal_reward = (
+            illegal_reward if illegal_reward is not None else ILLEGAL_REWARD.get(self.game.info.id, -10_000.0)
+        )
+        self.render_mode = render_mode
+        layout = (
+            self.encoder.observation_layout
+            if tensor == "observation"
+            else self.encoder.information_state_layout
+        )
+        low, high = layout.bounds()
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.encoder.actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.encoder.actions)
+        self._players: dict[int, Player] = {}
+        self._rngs: dict[int, random.Random] = {}
+        self.state_: Any = None
+        self._over = True
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deal a hand and let the computer players act until the seat is to act. The deal,
+        the dealer and the computer players' choices all come from the seeded generator."""
+        super().reset(seed=seed)
+        game = self.game
+        for _ in range(REDEALS):
+            rng = random.Random(int(self.np_random.integers(2**63)))
+            self._players = {
+                seat: make_player(self.opponents, game) for seat in range(game.players) if seat != self.seat
+            }
+            self._rngs = {seat: random.Random(rng.getrandbits(64)) for seat in self._players}
+            dealer = rng.randrange(game.players)
+            self.state_ = game.initial_state(
+                game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players)
+            )
+            self._play_others()
+            if game.to_act(self.state_) is not None:
+                break
+        else:
+            raise RuntimeError(f"{REDEALS} hands in a row ended before seat {self.seat} acted")
+        self._over = False
+        return self._observation(), {}
+
+    def _play_others(self) -> None:
+        """The computer players act until it is the seat's turn or the hand is over."""
+        game = self.game
+        while True:
+            to_act = game.to_act(self.state_)
+            if to_act is None or to_act == self.seat:
+                return
+            view = game.view(self.state_, to_act)
+            self.state_ = game.apply(self.state_, self._players[to_act].choose(view, self._rngs[to_act]))
+
+    def view(self) -> PlayerView:
+        """The seat's view now."""
+        return self.game.view(self.state_, self.seat)
+
+    def _observation(self) -> Observation:
+        view = self.view()
+        enc = self.encoder
+        tensor = (
+            enc.encode_observation(view)
+            if self.tensor == "observation"
+            else enc.encode_information_state(view)
+        )
+        return {"observation": tensor, "action_mask": enc.action_mask(view)}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal ids as booleans (the method maskable learners call)."""
+        return self.encoder.action_mask(self.view()).astype(bool)
+
+    def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self._over:
+            raise RuntimeError("the hand is over: call reset() to deal the next one")
+        game = self.game
+        action_id = int(action)
+        legal = game.legal_actions(self.state_)
+        chosen = game.action_of(action_id) if 0 <= action_id < len(game.actions) else None
+        if chosen is None or chosen not in legal:
+            if self.illegal_action == "raise":
+                reason = None if chosen is None else game.explain_illegal(self.state_, chosen)
+                raise ValueError(illegal_message(game, self.view(), action_id, reason))
+            self._over = True
+            return self._observation(), self.illegal_reward, True, False, {"illegal_action": action_id}
+        self.state_ = game.apply(self.state_, chosen)
+        self._play_others()
+        result = game.outcome(self.state_)
+        if result is None:
+            return self._observation(), 0.0, False, False, {}
+        self._over = True
+        return self._observation(), float(result.scores[self.seat]), True, False, {}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return view_text(self.game, self.view())
+
+
+def register() -> None:
+    """Register ``tarocchi/<game_id>-v0`` for every game (done once, on import)."""
+    for game_id in available_games():
+        name = f"tarocchi/{game_id}-v0"
+        if name not in gymnasium.registry:
+            gymnasium.register(
+                id=name, entry_point="tarocchi.research.gymnasium:TarocchiEnv", kwargs={"game_id": game_id}
+            )
+
+
+register()

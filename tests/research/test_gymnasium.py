@@ -1,0 +1,102 @@
+"""The Gymnasium single-seat environments: registered ids, Gymnasium's check_env for every game
+and option, rewards, and both ways of refusing an illegal action."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Iterator
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from research_tools import CONFIGS, IDS, Config
+
+from tarocchi.core.registry import available_games
+from tarocchi.research.gymnasium import ILLEGAL_REWARD, TarocchiEnv
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Iterator[None]:
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*render fps")
+        yield
+
+
+def test_every_game_is_registered() -> None:
+    for game_id in available_games():
+        assert f"tarocchi/{game_id}-v0" in gymnasium.registry
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_check_env(config: Config) -> None:
+    game_id, options = config
+    environment = gymnasium.make(f"tarocchi/{game_id}-v0", opponents="easy", **options)
+    check_env(environment.unwrapped)
+    information = gymnasium.make(f"tarocchi/{game_id}-v0", tensor="information_state", **options)
+    check_env(information.unwrapped, skip_render_check=True)
+
+
+def _play(environment: TarocchiEnv, seed: int) -> tuple[float, int]:
+    """A hand of random legal actions; the last reward and the number of steps."""
+    rng = random.Random(seed)
+    observation, _ = environment.reset(seed=seed)
+    steps = 0
+    while True:
+        mask = observation["action_mask"]
+        np.testing.assert_array_equal(mask.astype(bool), environment.action_masks())
+        legal = {environment.game.action_id(a) for a in environment.view().legal_actions}
+        assert set(np.flatnonzero(mask)) == legal
+        observation, reward, terminated, truncated, _ = environment.step(rng.choice(sorted(legal)))
+        steps += 1
+        assert not truncated
+        if terminated:
+            return float(reward), steps
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_the_reward_is_the_seats_game_points(game_id: str) -> None:
+    environment = TarocchiEnv(game_id, seat=1, opponents="medium")
+    reward, steps = _play(environment, seed=3)
+    result = environment.game.outcome(environment.state_)
+    assert result is not None
+    assert steps > 0
+    assert reward == result.scores[1]
+    assert _play(environment, seed=3)[0] == reward, "the same seed plays the same hand"
+    with pytest.raises(RuntimeError, match="reset"):
+        environment.step(0)
+
+
+def _illegal_id(environment: TarocchiEnv) -> int:
+    observation, _ = environment.reset(seed=4)
+    return int(np.flatnonzero(observation["action_mask"] == 0)[0])
+
+
+def test_an_illegal_action_ends_the_episode_by_default() -> None:
+    environment = TarocchiEnv("taroinche", opponents="easy")
+    illegal = _illegal_id(environment)
+    _, reward, terminated, truncated, info = environment.step(illegal)
+    assert (reward, terminated, truncated) == (ILLEGAL_REWARD["taroinche"], True, False)
+    assert info == {"illegal_action": illegal}
+    custom = TarocchiEnv("taroinche", opponents="easy", illegal_reward=-1.0)
+    assert custom.step(_illegal_id(custom))[1] == -1.0
+
+
+def test_an_illegal_action_raises_when_asked() -> None:
+    environment = TarocchiEnv("piedmont", opponents="easy", illegal_action="raise")
+    illegal = _illegal_id(environment)
+    with pytest.raises(ValueError, match=r"not legal for seat_0 now.*; legal: \d+ \("):
+        environment.step(illegal)
+    with pytest.raises(ValueError, match="ids are 0 to 163"):
+        environment.step(164)
+
+
+def test_arguments_are_checked() -> None:
+    with pytest.raises(ValueError, match="opponents must be one of easy, medium, hard"):
+        TarocchiEnv("piedmont", opponents="expert")
+    with pytest.raises(ValueError, match="seat must be 0 to 3"):
+        TarocchiEnv("piedmont", seat=4)
+    with pytest.raises(ValueError, match="illegal_action"):
+        TarocchiEnv("piedmont", illegal_action="ignore")
