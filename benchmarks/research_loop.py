@@ -1,0 +1,75 @@
+"""Random play through the research tensors: hands per second, every game.
+
+    python benchmarks/research_loop.py [--seconds S] [--game G] [--tensor observation|information_state]
+
+At every step the seat to act's view is taken, its tensor (the information state by default)
+and its legal-action mask are written into preallocated buffers, and a legal id is drawn from
+the mask; one hand is one game. A second column times the engine alone (view and random legal
+action, no tensors), so the tensors' own cost shows. Needs the research extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+try:
+    from tarocchi.research.encoding import encoder
+except ImportError:  # run from a checkout without installing: use the source tree
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    from tarocchi.research.encoding import encoder
+
+from tarocchi.core.protocol import Game, HandContext
+from tarocchi.core.registry import available_games, get_game
+
+
+def hands_per_second(game: Game[Any], seconds: float, tensor: str | None) -> float:
+    """Hands of random play completed per second for ``seconds`` (tensor None: the engine only)."""
+    enc = encoder(game)
+    buffer = enc.observation_buffer() if tensor == "observation" else enc.information_state_buffer()
+    encode = enc.encode_observation if tensor == "observation" else enc.encode_information_state
+    mask = enc.mask_buffer()
+    actions = game.actions
+    rng = random.Random(1)
+    start = time.perf_counter()
+    hands = 0
+    while True:
+        dealer = rng.randrange(game.players)
+        state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
+        while (seat := game.to_act(state)) is not None:
+            view = game.view(state, seat)
+            if tensor is None:
+                action = rng.choice(view.legal_actions)
+            else:
+                encode(view, buffer)
+                enc.action_mask(view, mask)
+                legal = mask.nonzero()[0]
+                action = actions[int(legal[rng.randrange(len(legal))])]
+            state = game.apply(state, action)
+        hands += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per game and column")
+    parser.add_argument("--game", action="append", choices=available_games(), help="only this game")
+    parser.add_argument("--tensor", default="information_state", choices=("observation", "information_state"))
+    args = parser.parse_args(argv)
+    print(f"{'game':<10} {'hands/s with ' + args.tensor + ' + mask':>38} {'hands/s views only':>20}")
+    for game_id in args.game or available_games():
+        game = get_game(game_id)
+        with_tensors = hands_per_second(game, args.seconds, args.tensor)
+        engine = hands_per_second(game, args.seconds, None)
+        print(f"{game_id:<10} {with_tensors:>38.1f} {engine:>20.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
