@@ -31,6 +31,9 @@ def test_ids_map_both_ways_and_notation_reads_back_without_a_state(game_id: str)
         assert game.action_id(action) == n
         assert game.action_of(n) is action
         assert game.parse_action(str(action)) == action, str(action)
+        # the notation table: case and spacing aside, no two actions share a notation
+        assert game.parse_action(f"  {str(action).upper().replace(' ', '   ')} ") == action, str(action)
+    assert len({str(action).lower() for action in game.actions}) == len(game.actions)
 
 
 @pytest.mark.parametrize("game_id", available_games())

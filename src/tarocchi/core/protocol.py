@@ -315,6 +315,12 @@ class Reading:
 
 
 @functools.cache
+def _by_notation(game: type[Game[Any]]) -> dict[str, Action]:
+    """A game class's actions by their notation, in lower case, built once."""
+    return {str(action).lower(): action for action in game.actions}
+
+
+@functools.cache
 def _action_ids(game: type[Game[Any]]) -> dict[Action, int]:
     """A game class's actions by id, built once."""
     return {action: n for n, action in enumerate(game.actions)}
@@ -467,13 +473,25 @@ class Game(ABC, Generic[S]):
         if not isinstance(text, str):
             raise ArgumentError(f"text must be a str in the game's notation (got {shown_value(text)})")
         if context is None:
-            return self.read_action(text, None)
-        if isinstance(context, PlayerView):
-            return self.read_action(text, Reading(context.seat, context.legal_actions))
-        if type(context) is not self._state_type:
+            reading = None
+        elif isinstance(context, PlayerView):
+            reading = Reading(context.seat, context.legal_actions)
+        elif type(context) is not self._state_type:
             raise self.wrong_state(context)
-        seat = self.to_act(context)
-        return self.read_action(text, Reading(seat, () if seat is None else self.legal_actions(context)))
+        else:
+            seat = self.to_act(context)
+            reading = Reading(seat, () if seat is None else self.legal_actions(context))
+        # The table of every pre-built action's own notation answers first; shorthand and
+        # aliases (a bare card while discarding, ``p`` for pass) are the game's ``read_action``.
+        known = _by_notation(type(self)).get(" ".join(text.lower().split()))
+        if known is not None and (reading is None or known in reading.legal):
+            return known
+        try:
+            return self.read_action(text, reading)
+        except NotationError:
+            if known is None:
+                raise
+            return known
 
     @abstractmethod
     def read_action(self, text: str, reading: Reading | None) -> Action:
