@@ -14,7 +14,7 @@ import typing
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar, Union
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, Union
 
 from tarocchi.core.cards import Card, CardSet, Deck
 from tarocchi.core.errors import ArgumentError, RecordError
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound="Facts")
 
-JSON = Any
-"""A JSON value (dicts, lists, strings, numbers, booleans, null)."""
+JSON: TypeAlias = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
+"""A JSON value, as ``json.loads`` gives it and ``json.dumps`` takes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ class Facts:
         return {field.name: _encode(getattr(self, field.name)) for field in fields(self)}
 
     @classmethod
-    def from_json(cls: type[F], deck: Deck, data: JSON) -> F:
+    def from_json(cls: type[F], deck: Deck, data: Any) -> F:
         """The record ``to_json`` made; RecordError naming the field if ``data`` does not fit."""
         return _decode(cls, deck, data, cls.__name__)  # type: ignore[no-any-return]
 
@@ -77,7 +77,7 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _decode(kind: Any, deck: Deck, data: JSON, where: str) -> Any:
+def _decode(kind: Any, deck: Deck, data: Any, where: str) -> Any:
     """``data`` read as a value of type ``kind`` (a type hint)."""
     origin = typing.get_origin(kind)
     if origin in (Union, types.UnionType):

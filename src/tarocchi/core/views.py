@@ -39,7 +39,7 @@ class TrickView:
         }
 
     @classmethod
-    def from_json(cls, deck: Deck, data: JSON) -> TrickView:
+    def from_json(cls, deck: Deck, data: Any) -> TrickView:
         return cls(
             data["leader"], tuple((seat, deck.card(code)) for seat, code in data["plays"]), data["winner"]
         )
@@ -117,7 +117,7 @@ class PlayerView:
         }
 
     @classmethod
-    def from_json(cls, game: Game[Any], data: JSON) -> PlayerView:
+    def from_json(cls, game: Game[Any], data: Any) -> PlayerView:
         """The view ``to_json`` made, read with ``game``'s pack, phases, actions and facts;
         RecordError in one line if ``data`` is no view of that game."""
         deck = game.deck
