@@ -225,6 +225,8 @@ class Encoder:
         n, d = self.players, self.cards
         seat = view.seat
         assert seat is not None
+        if len(view.tricks) > self.max_tricks:  # would spill into the next slice unseen
+            raise ValueError(f"{len(view.tricks)} tricks, more than the {self.max_tricks} the layout holds")
         for number, trick in enumerate(view.tricks):
             base = self._tricks + number * n * d
             for who, card in trick.plays:
