@@ -144,7 +144,7 @@ class Declaring:
         count = state.shown[seat].bit_count()
         if count:
             points, name = abundance(count)
-            note = f"{name} Abundance of {count} trumps, {points} (T6)"
+            note = f"shows a {name} Abundance of {count} trumps, {points} points (T6)"
             events = (Event(seat, None, PUBLIC, note), events)
         declared = state.declared + 1
         if declared == PLAYERS:
