@@ -217,6 +217,12 @@ class Encoder:
         self._write_observation(view, tensor)
         return tensor
 
+    def observe(self, view: PlayerView, tensor: str) -> dict[str, Floats | Mask]:
+        """What both environments hand a learner: the ``tensor`` (``observation`` or
+        ``information_state``) of ``view`` and its action mask, in new arrays."""
+        encode = self.encode_observation if tensor == "observation" else self.encode_information_state
+        return {"observation": encode(view), "action_mask": self.action_mask(view)}
+
     def encode_information_state(self, view: PlayerView, out: Floats | None = None) -> Floats:
         """Write the information state of ``view`` into ``out`` (zeroed first); returns it."""
         tensor = self.information_state_buffer() if out is None else out

@@ -142,14 +142,7 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         return self.game.view(self.state_, self.seat)
 
     def _observation(self) -> Observation:
-        view = self.view()
-        enc = self.encoder
-        tensor = (
-            enc.encode_observation(view)
-            if self.tensor == "observation"
-            else enc.encode_information_state(view)
-        )
-        return {"observation": tensor, "action_mask": enc.action_mask(view)}
+        return self.encoder.observe(self.view(), self.tensor)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids as booleans (the method maskable learners call)."""

@@ -116,14 +116,7 @@ class TarocchiAEC(AECEnv[str, Observation, int | None]):
         return self.game.view(self.state_, self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> Observation:
-        view = self.seat_view(agent)
-        enc = self.encoder
-        tensor = (
-            enc.encode_observation(view)
-            if self.tensor == "observation"
-            else enc.encode_information_state(view)
-        )
-        return {"observation": tensor, "action_mask": enc.action_mask(view)}
+        return self.encoder.observe(self.seat_view(agent), self.tensor)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
