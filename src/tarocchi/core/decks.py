@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, Deck, Suit
 
 LOKA_SUITS = (
@@ -27,33 +29,49 @@ LOKA_HELP = (
 )
 
 
-def _loka(with_good_evil: bool) -> Deck:
+Rank = tuple[str, str, int]
+"""A suit rank as data: its code, its name, its rank (higher beats lower)."""
+
+
+def tarot_pack(
+    name: str,
+    suits: tuple[Suit, ...],
+    ranks: Mapping[str, tuple[Rank, ...]],
+    trump_names: Mapping[int, str],
+    help_text: str,
+    extra: tuple[tuple[str, str], ...] = (),
+    aliases: Mapping[str, str] = {},
+) -> Deck:
+    """A tarot pack from data, in its natural order: each suit with its ``ranks`` (by suit
+    letter), trumps 1..21, the Fool, then the ``extra`` trump-suited cards (code, name). Trumps
+    may be typed by number and the Fool as F, FO or EXCUSE; ``aliases`` adds the pack's own."""
     cards: list[Card] = []
-    for suit in LOKA_SUITS:
-        for code, name, rank in LOKA_RANKS:
-            cards.append(Card(len(cards), code + suit.letter, suit.letter, rank, f"{name} of {suit.name}"))
+    for suit in suits:
+        for code, rank_name, rank in ranks[suit.letter]:
+            cards.append(
+                Card(len(cards), code + suit.letter, suit.letter, rank, f"{rank_name} of {suit.name}")
+            )
     for n in range(1, 22):
-        name = TRUMP_NAMES.get(n, f"trump {n}")
-        cards.append(Card(len(cards), f"T{n}", TRUMPS, n, name))
+        cards.append(Card(len(cards), f"T{n}", TRUMPS, n, trump_names.get(n, f"trump {n}")))
     cards.append(Card(len(cards), "FOOL", FOOL_SUIT, 0, "the Fool"))
-    aliases = {str(n): f"T{n}" for n in range(1, 22)}
-    aliases |= {"MAGICIAN": "T1", "WORLD": "T21", "F": "FOOL", "FO": "FOOL", "EXCUSE": "FOOL"}
-    help_text = LOKA_HELP
-    if with_good_evil:
-        cards.append(Card(len(cards), "GOOD", TRUMPS, 0, "Good"))
-        cards.append(Card(len(cards), "EVIL", TRUMPS, 0, "Evil"))
-        aliases |= {"G": "GOOD", "GD": "GOOD", "EV": "EVIL"}
-        help_text += ", GOOD, EVIL"
-    return Deck(
-        "loka80" if with_good_evil else "loka78",
-        LOKA_SUITS,
-        tuple(cards),
-        aliases,
-        help_text + ".",
-    )
+    for code, card_name in extra:
+        cards.append(Card(len(cards), code, TRUMPS, 0, card_name))
+    every = {str(n): f"T{n}" for n in range(1, 22)} | {"F": "FOOL", "FO": "FOOL", "EXCUSE": "FOOL"}
+    return Deck(name, suits, tuple(cards), every | dict(aliases), help_text)
 
 
-LOKA_78 = _loka(with_good_evil=False)
+_LOKA_RANKS = {suit.letter: LOKA_RANKS for suit in LOKA_SUITS}
+_LOKA_ALIASES = {"MAGICIAN": "T1", "WORLD": "T21"}
+
+LOKA_78 = tarot_pack("loka78", LOKA_SUITS, _LOKA_RANKS, TRUMP_NAMES, LOKA_HELP + ".", aliases=_LOKA_ALIASES)
 """Taroux of Six (T1): four suits of 14, trumps 1..21, the Fool."""
-LOKA_80 = _loka(with_good_evil=True)
+LOKA_80 = tarot_pack(
+    "loka80",
+    LOKA_SUITS,
+    _LOKA_RANKS,
+    TRUMP_NAMES,
+    LOKA_HELP + ", GOOD, EVIL.",
+    extra=(("GOOD", "Good"), ("EVIL", "Evil")),
+    aliases=_LOKA_ALIASES | {"G": "GOOD", "GD": "GOOD", "EV": "EVIL"},
+)
 """Piedmont (P1): the 78 cards plus Good and Evil, in the same natural order."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, Deck, Suit
+from tarocchi.core.cards import TRUMPS, Suit
+from tarocchi.core.decks import tarot_pack
 from tarocchi.core.protocol import GameInfo
 from tarocchi.core.tricks import TrickRules, TrickTable
 
@@ -29,22 +30,18 @@ NOTATION_HELP = (
 )
 
 
-def _pack() -> Deck:
-    """S1: Cups, Coins, Batons K..5; Swords K..5 and an Ace; trumps 1..21; the Fool."""
-    cards: list[Card] = []
-    for suit in SUITS:
-        ranks = RANKS + ((("A", "Ace", 1),) if suit.letter == "S" else ())
-        for code, name, rank in ranks:
-            cards.append(Card(len(cards), code + suit.letter, suit.letter, rank, f"{name} of {suit.name}"))
-    for n in range(1, 22):
-        cards.append(Card(len(cards), f"T{n}", TRUMPS, n, TRUMP_NAMES.get(n, f"trump {n}")))
-    cards.append(Card(len(cards), "FOOL", FOOL_SUIT, 0, "the Fool"))
-    aliases = {str(n): f"T{n}" for n in range(1, 22)}
-    aliases |= {"JUGGLER": "T1", "WORLD": "T21", "F": "FOOL", "FO": "FOOL", "EXCUSE": "FOOL"}
-    return Deck("sicilian63", SUITS, tuple(cards), aliases, NOTATION_HELP)
+SUIT_RANKS = {suit.letter: RANKS for suit in SUITS} | {"S": (*RANKS, ("A", "Ace", 1))}
+"""S1: Cups, Coins, Batons K..5; Swords K..5 and an Ace."""
 
-
-DECK = _pack()
+DECK = tarot_pack(
+    "sicilian63",
+    SUITS,
+    SUIT_RANKS,
+    TRUMP_NAMES,
+    NOTATION_HELP,
+    aliases={"JUGGLER": "T1", "WORLD": "T21"},
+)
+"""S1: the 63-card pack: the four suits, trumps 1..21, the Fool."""
 PLAYERS = 4
 HAND_SIZE = 15
 STOCK_SIZE = 3
