@@ -8,6 +8,8 @@ per-seat ``view`` and ``explain_illegal`` saying why a move is refused. States a
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
@@ -315,6 +317,17 @@ class Reading:
 
 
 @functools.cache
+def _placing(game: type[Game[Any]]) -> Callable[[PlayerView, random.Random], World] | None:
+    """The ``place`` function of a game class's package (``games/<game>/worlds.py``), imported
+    when first wanted: it builds on the game's own modules, which import this one."""
+    package = game.__module__.rpartition(".")[0]
+    if importlib.util.find_spec(f"{package}.worlds") is None:
+        return None
+    placing: Callable[[PlayerView, random.Random], World] = importlib.import_module(f"{package}.worlds").place
+    return placing
+
+
+@functools.cache
 def _by_notation(game: type[Game[Any]]) -> dict[str, Action]:
     """A game class's actions by their notation, in lower case, built once."""
     return {str(action).lower(): action for action in game.actions}
@@ -459,8 +472,12 @@ class Game(ABC, Generic[S]):
 
     def place(self, view: PlayerView, rng: random.Random) -> World:
         """One deal consistent with ``view`` and the actions it hides, for ``resample``: the
-        game's knowledge of where unseen cards may be. ArgumentError for a game without one."""
-        raise ArgumentError(f"{self.info.id} cannot resample a view: it places no unseen cards")
+        game's knowledge of where unseen cards may be, ``place(view, rng)`` in the ``worlds``
+        module of the game's package. ArgumentError for a game without one."""
+        placing = _placing(type(self))
+        if placing is None:
+            raise ArgumentError(f"{self.info.id} cannot resample a view: it places no unseen cards")
+        return placing(view, rng)
 
     def parse_action(self, text: str, context: S | PlayerView | None = None) -> Action:
         """Read an action in the game's notation (NotationError if it is none).

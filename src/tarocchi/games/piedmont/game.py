@@ -12,7 +12,6 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
-from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -123,11 +122,6 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state, self.allegiance)
-
-    def place(self, view: PlayerView, rng: random.Random) -> World:
-        from tarocchi.games.piedmont.worlds import place  # the placing rules build on this module
-
-        return place(view, rng)
 
     def card_locations(self, state: PiedmontState) -> dict[str, int]:
         extra = {"discard": state.discard}

@@ -11,7 +11,6 @@ from tarocchi.core.cards import Card, whole_number
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
-from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.sicilian import views
@@ -169,11 +168,6 @@ class SicilianGame(PhasedGame[SicilianState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state)
-
-    def place(self, view: PlayerView, rng: random.Random) -> World:
-        from tarocchi.games.sicilian.worlds import place  # the placing rules build on this module
-
-        return place(view, rng)
 
     def card_locations(self, state: SicilianState) -> dict[str, int]:
         extra = {"stock": state.stock, "discard": state.discard}

@@ -12,7 +12,6 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
-from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.views import PlayerView, card_places
@@ -171,11 +170,6 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state)
-
-    def place(self, view: PlayerView, rng: random.Random) -> World:
-        from tarocchi.games.taroinche.worlds import place  # the placing rules build on this module
-
-        return place(view, rng)
 
     def card_locations(self, state: TaroincheState) -> dict[str, int]:
         def pile(seat: int) -> str:

@@ -11,7 +11,6 @@ from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
-from tarocchi.core.resample import World
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -170,11 +169,6 @@ class TarouxGame(PhasedGame[TarouxState]):
         if state.phase is not Phase.DONE:
             return None
         return score(state)
-
-    def place(self, view: PlayerView, rng: random.Random) -> World:
-        from tarocchi.games.taroux.worlds import place  # the placing rules build on this module
-
-        return place(view, rng)
 
     def card_locations(self, state: TarouxState) -> dict[str, int]:
         side = declarers(state.bidder) if state.bidder >= 0 else 0
