@@ -11,11 +11,11 @@ constrained it is left to a later test."""
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 import pytest
+from chisquare import chi2_sf
 from golden_deals import VARIANTS, Variant
 from golden_tools import make_game, parse_deal
 
@@ -28,28 +28,6 @@ P_FLOOR = 1e-6
 """A card fails only if its counts are this unlikely under uniform placing: with some 250 cards
 tested in all, a fair sampler fails the whole test about once in four thousand runs, while one
 that puts a card where it does not belong fails by hundreds of orders of magnitude."""
-
-
-def chi2_sf(statistic: float, dof: int) -> float:
-    """P(X >= statistic) for X chi-square with ``dof`` degrees of freedom: 1 - P(dof/2, x/2),
-    the regularized lower incomplete gamma function summed as its series (no SciPy needed)."""
-    s, x = dof / 2, statistic / 2
-    if x == 0:
-        return 1.0
-    term = math.exp(s * math.log(x) - x - math.lgamma(s + 1))
-    total = term
-    n = 0
-    while term > 1e-17 * total:
-        n += 1
-        term *= x / (s + n)
-        total += term
-    return max(0.0, 1.0 - total)
-
-
-def test_chi2_sf_matches_known_values() -> None:
-    """Known points of the chi-square distribution (statistics tables): the 5% critical values."""
-    for statistic, dof in ((3.841, 1), (5.991, 2), (7.815, 3), (11.070, 5)):
-        assert abs(chi2_sf(statistic, dof) - 0.05) < 2e-4
 
 
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if v.deals], ids=lambda v: v.name)

@@ -100,14 +100,34 @@ def resample(
     raise ValueError(f"no world of {game.info.id} found that replays seat {view.seat}'s record")
 
 
+UNIFORM_TRIES = 20
+"""Uniform splits tried before placing the most constrained cards first (``deal_unseen``)."""
+
+
 def deal_unseen(
     unseen: int, capacities: list[int], forbidden: list[int], rng: random.Random, tries: int = 200
 ) -> list[int]:
     """Split the cards of ``unseen`` into places of the given sizes, no card in a place that
-    forbids it (a revealed void, a discard rule). Most constrained cards go first, each to a
-    place drawn in proportion to its room, so worlds come out close to uniform. Raises
-    ValueError if no split is found (the constraints contradict each other)."""
+    forbids it (a revealed void, a discard rule). First by rejection: a uniform split, kept if
+    no card is where it may not be, which draws every allowed split equally often. When the
+    constraints make that rare (late in a hand), most constrained cards go first, each to a
+    place drawn in proportion to its room: close to uniform, and never stuck. Raises ValueError
+    if no split is found (the constraints contradict each other)."""
     cards = list(bits(unseen))
+    if sum(capacities) == len(cards):
+        for _ in range(UNIFORM_TRIES):
+            rng.shuffle(cards)
+            split, start = [], 0
+            for capacity, bad in zip(capacities, forbidden, strict=True):
+                mask = 0
+                for card in cards[start : start + capacity]:
+                    mask |= 1 << card
+                if mask & bad:
+                    break
+                split.append(mask)
+                start += capacity
+            else:
+                return split
     places = range(len(capacities))
     fits = {card: sum(1 for p in places if not forbidden[p] >> card & 1) for card in cards}
     for _ in range(tries):
