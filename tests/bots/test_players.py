@@ -77,10 +77,11 @@ def test_player_plays_a_thousand_hands_legally(
     hands = 0
     seed = part
     while hands < wanted:
-        players = [quick(kind, game, "random") for _ in range(game.players)]
         if kind == "search":
             players = [quick("random", game)] * game.players
             players[seed % game.players] = quick(kind, game, "random")
+        else:
+            players = [quick(kind, game) for _ in range(game.players)]
         match = play_match(game, players, seed=seed)
         assert match.over and not game.audit(match.state)
         assert sum(match.totals) == 0

@@ -7,37 +7,21 @@ actions, and what a seat has seen is read back from its own view and the card no
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from configs import Config, config_id, game_configs
+
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import Card, Deck
 from tarocchi.core.protocol import Deal, Game, HandContext
-from tarocchi.core.registry import available_games, game_info, get_game
+from tarocchi.core.registry import get_game
 from tarocchi.core.views import PlayerView
 
 MAX_ACTIONS_PER_HAND = 5_000
 """A hand that has not ended after this many actions is taken to loop."""
-
-Config = tuple[str, dict[str, str]]
-
-
-def game_configs() -> list[Config]:
-    """Every registered game with every combination of its option choices."""
-    configs: list[Config] = []
-    for game_id in available_games():
-        specs = game_info(game_id).options
-        for combo in itertools.product(*(spec.choices for spec in specs)):
-            configs.append((game_id, {spec.name: v for spec, v in zip(specs, combo, strict=True)}))
-    return configs
-
-
-def config_id(config: Config) -> str:
-    game_id, options = config
-    return "-".join([game_id, *(f"{name}={value}" for name, value in sorted(options.items()))])
 
 
 CONFIGS = game_configs()

@@ -2,35 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
 
+from configs import Config, config_id, game_configs
+
 from tarocchi.core.protocol import Game, HandContext
-from tarocchi.core.registry import available_games, game_info, get_game
+from tarocchi.core.registry import get_game
 
-Config = tuple[str, dict[str, str]]
-
-
-def research_configs() -> list[Config]:
-    """Every game with every combination of its option choices, except options that set only the
-    game's length (Taroinche's ``hands``), which stay at their default: hands play alike."""
-    configs: list[Config] = []
-    for game_id in available_games():
-        specs = game_info(game_id).options
-        choices = [(spec.default,) if spec.length_only else spec.choices for spec in specs]
-        for combo in itertools.product(*choices):
-            configs.append((game_id, {spec.name: v for spec, v in zip(specs, combo, strict=True)}))
-    return configs
-
-
-def config_id(config: Config) -> str:
-    game_id, options = config
-    return "-".join([game_id, *(f"{name}={value}" for name, value in sorted(options.items()))])
-
-
-CONFIGS = research_configs()
+CONFIGS = game_configs(every_length=False)
 IDS = [config_id(c) for c in CONFIGS]
 
 

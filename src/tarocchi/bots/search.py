@@ -7,8 +7,9 @@ player, does from its own view of that world), and takes the action with the bes
 for its seat. The same worlds and playout seeds serve every action, so the comparison between
 actions is not drowned in noise. It never reads the true state.
 
-It knows no game: its sampler, its playout policy and the phases it leaves to the heuristic are
-given to it (``bots.players.search_player`` takes them from the game's ``GamePlayers``).
+It knows no game: its worlds come from ``game.resample``, and its playout policy and the phases
+it leaves to the heuristic are given to it (``bots.players.search_player`` takes them from the
+game's ``GamePlayers``).
 """
 
 from __future__ import annotations

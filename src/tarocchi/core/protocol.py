@@ -500,7 +500,7 @@ class Game(ABC, Generic[S]):
             reading = Reading(seat, () if seat is None else self.legal_actions(context))
         # The table of every pre-built action's own notation answers first; shorthand and
         # aliases (a bare card while discarding, ``p`` for pass) are the game's ``read_action``.
-        known = _by_notation(type(self)).get(" ".join(text.lower().split()))
+        known = self.notation_table().get(" ".join(text.lower().split()))
         if known is not None and (reading is None or known in reading.legal):
             return known
         try:
@@ -519,6 +519,11 @@ class Game(ABC, Generic[S]):
     actions: ClassVar[tuple[Action, ...]] = ()
     """Every action of the game, pre-built, in a fixed order: an action's place is its id (the
     research action space). New actions go at the end, so ids never change (docs/notation.md)."""
+
+    def notation_table(self) -> dict[str, Action]:
+        """Every pre-built action by its notation in lower case, built once per game class:
+        ``parse_action`` reads it first, ``PlayerView.from_json`` reads nothing else."""
+        return _by_notation(type(self))
 
     def action_id(self, action: Action) -> int:
         """The id of ``action`` in ``actions``; ArgumentError if it is none of this game's."""

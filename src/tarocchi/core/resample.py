@@ -54,7 +54,7 @@ def replay(game: Game[S], view: PlayerView, world: World) -> S:
     state = game.initial_state(world.deal, context)
     apply = game.apply
     pending = {seat: list(actions) for seat, actions in world.hidden.items()}
-    early = dict.fromkeys(pending, 0)  # hidden actions made before their FaceDown event
+    announced = dict.fromkeys(pending, 0)  # hidden actions the seat's FaceDown events count so far
     for event in view.events:
         action, seat = event.action, event.seat
         if action is None or seat is None:
@@ -62,19 +62,19 @@ def replay(game: Game[S], view: PlayerView, world: World) -> S:
         if isinstance(action, FaceDown):
             if seat == view.seat:
                 continue  # the seat's own discards are in its record
-            owed = pending.get(seat, [])
-            due = action.count - early.get(seat, 0)
-            early[seat] = max(0, -due)
-            if len(owed) < due:
+            if seat not in pending:
                 raise IllegalActionError(f"the world holds no face-down discard of seat {seat}")
-            for _ in range(due):
+            announced[seat] += action.count
+            owed = pending[seat]
+            while len(world.hidden[seat]) - len(owed) < announced[seat]:  # made so far < counted
+                if not owed:
+                    raise IllegalActionError(f"the world holds too few face-down discards of seat {seat}")
                 state = apply(state, owed.pop(0))
             continue
-        owing = pending.get(seat)
-        if owing and game.explain_illegal(state, action) is not None:
-            early[seat] += len(owing)
-            while owing:
-                state = apply(state, owing.pop(0))
+        owed = pending.get(seat, [])
+        if owed and game.explain_illegal(state, action) is not None:
+            while owed:
+                state = apply(state, owed.pop(0))
         state = apply(state, action)
     for owed in pending.values():  # made since the last thing the seat saw: a discard under way
         for action in owed:

@@ -124,7 +124,15 @@ class PlayerView:
         try:
             if data["game"] != game.info.id:
                 raise RecordError(f"a view of {data['game']!r:.40}, not of {game.info.id}")
-            action = _actions_by_text(type(game)).__getitem__
+            known = game.notation_table()
+            hidden = _face_downs(deck)
+
+            def action(text: str) -> Action:
+                found = known.get(text.lower()) or hidden.get(text)
+                if found is None:
+                    raise KeyError(f"no action {text!r:.40}")
+                return found
+
             return cls(
                 game=data["game"],
                 seat=data["seat"],
@@ -158,12 +166,11 @@ class PlayerView:
             raise RecordError(f"not a view of {game.info.id}: {type(error).__name__} {error}"[:300]) from None
 
 
-@lru_cache(maxsize=16)
-def _actions_by_text(game: type[Game[Any]]) -> dict[str, Action]:
-    """A game's pre-built actions by their notation, and what others see of face-down discards:
-    every action a view's events and legal actions hold is one of them."""
-    hidden = (FaceDown(count) for count in range(1, game.info.deck.size + 1))
-    return {str(action): action for action in (*game.actions, *hidden)}
+@lru_cache(maxsize=8)
+def _face_downs(deck: Deck) -> dict[str, Action]:
+    """What others see of face-down discards, by notation: the only actions a view's events hold
+    beyond the game's pre-built ones (``Game.notation_table``)."""
+    return {str(FaceDown(count)): FaceDown(count) for count in range(1, deck.size + 1)}
 
 
 def trick_view(
