@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from math import comb, factorial
 from typing import TYPE_CHECKING, TypeVar
 
 from tarocchi.core.actions import Action, FaceDown
@@ -100,37 +101,66 @@ def resample(
     raise ValueError(f"no world of {game.info.id} found that replays seat {view.seat}'s record")
 
 
-UNIFORM_TRIES = 20
-"""Uniform splits tried before placing the most constrained cards first (``deal_unseen``)."""
+UNIFORM_TRIES = 100
+"""Uniform splits tried by rejection before counting the allowed ones (``deal_unseen``)."""
+COUNTING_LIMIT = 4_000
+"""Shares of the cards ``_AllowedSplits`` may have to weigh, at most, for the count to be
+used; above it the most constrained cards are placed first, close to uniform but not exactly.
+In random play that happens at 2% of the decisions in Piedmont, 3% in the Sicilian game, 9% in
+Taroux and never in Taroinche; counting costs 0.5-0.9 ms a draw where it is used."""
 
 
-def deal_unseen(
-    unseen: int, capacities: list[int], forbidden: list[int], rng: random.Random, tries: int = 200
-) -> list[int]:
-    """Split the cards of ``unseen`` into places of the given sizes, no card in a place that
-    forbids it (a revealed void, a discard rule). First by rejection: a uniform split, kept if
-    no card is where it may not be, which draws every allowed split equally often. When the
-    constraints make that rare (late in a hand), most constrained cards go first, each to a
-    place drawn in proportion to its room: close to uniform, and never stuck. Raises ValueError
-    if no split is found (the constraints contradict each other)."""
+def deal_unseen(unseen: int, capacities: list[int], forbidden: list[int], rng: random.Random) -> list[int]:
+    """Split the cards of ``unseen`` into places of exactly the given sizes, no card in a place
+    that forbids it (a revealed void, a discard rule), every allowed split equally likely.
+
+    First by rejection: the cards some place forbids get seats drawn uniformly among all
+    places' seats, kept if none is where it may not be, the others fill the seats left. When
+    the constraints make that rare (late in a hand), the allowed splits are counted instead
+    (``_AllowedSplits``) and one is drawn by its index, unless that would take too long
+    (``COUNTING_LIMIT``). Raises ValueError if the sizes do not
+    add up to the cards, or if no split is allowed (the constraints contradict each other)."""
     cards = list(bits(unseen))
-    if sum(capacities) == len(cards):
-        for _ in range(UNIFORM_TRIES):
-            rng.shuffle(cards)
-            split, start = [], 0
-            for capacity, bad in zip(capacities, forbidden, strict=True):
-                mask = 0
-                for card in cards[start : start + capacity]:
-                    mask |= 1 << card
-                if mask & bad:
-                    break
-                split.append(mask)
-                start += capacity
-            else:
-                return split
+    if sum(capacities) != len(cards) or len(forbidden) != len(capacities):
+        raise ValueError(f"{len(cards)} unseen cards do not fill places of sizes {capacities}")
+    barred = 0
+    for bad in forbidden:
+        barred |= bad
+    # the most often barred first, so that a try that fails fails early
+    constrained = [card for card in cards if barred >> card & 1]
+    constrained.sort(key=lambda card: -sum(bad >> card & 1 for bad in forbidden))
+    seats = [place for place, capacity in enumerate(capacities) for _ in range(capacity)]
+    pool = list(range(len(seats)))
+    randrange = rng.randrange
+    for _ in range(UNIFORM_TRIES):
+        for i, card in enumerate(constrained):  # a partial shuffle of the seats: uniform draws
+            j = randrange(i, len(pool))
+            pool[i], pool[j] = pool[j], pool[i]
+            if forbidden[seats[pool[i]]] >> card & 1:
+                break
+        else:
+            masks = [0] * len(capacities)
+            for card, seat in zip(constrained, pool, strict=False):
+                masks[seats[seat]] |= 1 << card
+            rest = pool[len(constrained) :]
+            rng.shuffle(rest)
+            for card, seat in zip((c for c in cards if not barred >> c & 1), rest, strict=True):
+                masks[seats[seat]] |= 1 << card
+            return masks
+    splits = _AllowedSplits(cards, capacities, forbidden)
+    if splits.work() <= COUNTING_LIMIT:
+        return splits.draw(rng)
+    return _most_constrained_first(cards, capacities, forbidden, rng)
+
+
+def _most_constrained_first(
+    cards: list[int], capacities: list[int], forbidden: list[int], rng: random.Random
+) -> list[int]:
+    """Most constrained cards first, each to a place drawn in proportion to its room: close to
+    uniform, never stuck, and fast where counting would not be."""
     places = range(len(capacities))
     fits = {card: sum(1 for p in places if not forbidden[p] >> card & 1) for card in cards}
-    for _ in range(tries):
+    for _ in range(TRIES):
         rng.shuffle(cards)
         cards.sort(key=fits.__getitem__)
         room = list(capacities)
@@ -145,3 +175,103 @@ def deal_unseen(
         else:
             return masks
     raise ValueError("no placement of the unseen cards fits what play has revealed")
+
+
+class _AllowedSplits:
+    """The allowed splits of some cards into places, counted exactly so that one can be drawn
+    uniformly. Cards that may go to the same places are interchangeable for counting: a kind
+    of ``n`` cards put ``k_p`` in each place ``p`` in n! / (k_1! ... k_m!) ways, so the count is a
+    sum over each kind's shares, memoised on the room left. Kinds are few (one per suit with a
+    revealed void, a discard rule), so this stays small where rejection fails."""
+
+    def __init__(self, cards: list[int], capacities: list[int], forbidden: list[int]) -> None:
+        kinds: dict[tuple[int, ...], list[int]] = {}
+        for card in sorted(cards):
+            allowed = tuple(p for p, bad in enumerate(forbidden) if not bad >> card & 1)
+            kinds.setdefault(allowed, []).append(card)
+        # the kind with the most ways to share last, where its share is forced by the room left
+        self.kinds = sorted(kinds.items(), key=lambda kind: _shares_of(*kind))
+        self.capacities = tuple(capacities)
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def shares(self, index: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each way to share kind ``index`` among its places within ``room``, with the number
+        of splits of the cards it leaves for the later kinds."""
+        allowed, cards = self.kinds[index]
+        found: list[tuple[tuple[int, ...], int]] = []
+        if index == len(self.kinds) - 1:  # the last kind fills exactly the room left
+            taken = tuple(room[place] for place in allowed)
+            if sum(taken) == len(cards) == sum(room):
+                ways = factorial(len(cards))
+                for count in taken:
+                    ways //= factorial(count)
+                found.append((taken, ways))
+            return found
+
+        def share(at: int, left: int, taken: tuple[int, ...], ways: int) -> None:
+            if at == len(allowed) - 1:
+                if left > room[allowed[at]]:
+                    return
+                taken += (left,)
+                rest = list(room)
+                for place, count in zip(allowed, taken, strict=True):
+                    rest[place] -= count
+                later = self.count(index + 1, tuple(rest))
+                if later:
+                    found.append((taken, ways * later))
+                return
+            for count in range(min(left, room[allowed[at]]) + 1):
+                share(at + 1, left - count, (*taken, count), ways * comb(left, count))
+
+        if allowed:
+            share(0, len(cards), (), 1)
+        return found
+
+    def work(self) -> int:
+        """An upper bound on the shares weighed: each kind's before the last, multiplied."""
+        total = 1
+        for allowed, cards in self.kinds[:-1]:
+            total *= _shares_of(allowed, cards)
+        return total
+
+    def count(self, index: int, room: tuple[int, ...]) -> int:
+        if index == len(self.kinds):
+            return 0 if any(room) else 1
+        key = (index, room)
+        if key not in self.memo:
+            self.memo[key] = sum(ways for _, ways in self.shares(index, room))
+        return self.memo[key]
+
+    def draw(self, rng: random.Random) -> list[int]:
+        masks = [0] * len(self.capacities)
+        room = self.capacities
+        for index, (allowed, cards) in enumerate(self.kinds):
+            options = self.shares(index, room)
+            if not options:
+                raise ValueError("no placement of the unseen cards fits what play has revealed")
+            taken = _weighted(options, rng)
+            shuffled = rng.sample(cards, len(cards))
+            rest = list(room)
+            start = 0
+            for place, count in zip(allowed, taken, strict=True):
+                for card in shuffled[start : start + count]:
+                    masks[place] |= 1 << card
+                start += count
+                rest[place] -= count
+            room = tuple(rest)
+        return masks
+
+
+def _shares_of(allowed: tuple[int, ...], cards: list[int]) -> int:
+    """The ways to share ``cards`` among the places ``allowed``, room aside."""
+    return comb(len(cards) + len(allowed) - 1, len(allowed) - 1) if allowed else 1
+
+
+def _weighted(options: list[tuple[tuple[int, ...], int]], rng: random.Random) -> tuple[int, ...]:
+    """One of ``options``, each drawn in proportion to its number of ways."""
+    pick = rng.randrange(sum(ways for _, ways in options))
+    for option, ways in options:
+        if pick < ways:
+            return option
+        pick -= ways
+    raise AssertionError("a draw below the total falls in one option")
