@@ -1,5 +1,5 @@
 """The Gymnasium single-seat environments: registered ids, Gymnasium's check_env for every game
-and option, rewards, and both ways of refusing an illegal action."""
+and option, rewards of a hand and of a whole game, and both ways of refusing an illegal action."""
 
 from __future__ import annotations
 
@@ -100,3 +100,57 @@ def test_arguments_are_checked() -> None:
         TarocchiEnv("piedmont", seat=4)
     with pytest.raises(ValueError, match="illegal_action"):
         TarocchiEnv("piedmont", illegal_action="ignore")
+    with pytest.raises(ValueError, match=r"^episode must be one of hand, game \(got 'match'\)$"):
+        TarocchiEnv("piedmont", episode="match")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_check_env_whole_game(config: Config) -> None:
+    game_id, options = config
+    environment = gymnasium.make(f"tarocchi/{game_id}-v0", opponents="easy", episode="game", **options)
+    check_env(environment.unwrapped, skip_render_check=True)
+
+
+GAME_LENGTHS = [
+    ("piedmont", {}, 4),  # C2, P1: four hands
+    ("sicilian", {}, 4),  # C2, S10: four hands, a thrown-in hand included
+    ("taroinche", {}, 5),  # B8: 5 hands by default
+    ("taroinche", {"hands": "10"}, 10),  # B8: the option sets the length
+    ("taroux", {}, 6),  # C2, T11: six hands, a thrown-in hand included
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "hands"),
+    GAME_LENGTHS,
+    ids=["piedmont", "sicilian", "taroinche", "taroinche-hands=10", "taroux"],
+)
+def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[str, str], hands: int) -> None:
+    """Each step's reward is the seat's points of the hands that ended during it; the episode
+    ends with the game's last hand and its rewards add up to the seat's total for the game."""
+    environment = TarocchiEnv(game_id, seat=2, opponents="easy", episode="game", **options)
+    rng = random.Random(5)
+    observation, _ = environment.reset(seed=5)
+    match = environment.match
+    assert match is not None
+    rewards = []
+    counted = 0  # hands whose points were rewarded so far
+    while True:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, terminated, truncated, _ = environment.step(int(rng.choice(legal)))
+        ended = [h for h in match.hands if h.result is not None]
+        assert reward == sum(h.result.scores[2] for h in ended[counted:] if h.result is not None)
+        counted = len(ended)
+        rewards.append(float(reward))
+        assert not truncated
+        assert terminated == (counted == hands), "the episode ends with the game's last hand, not before"
+        if terminated:
+            break
+    assert len(match.hands) == hands
+    assert [h.dealer for h in match.hands] == [
+        (match.first_dealer + n) % match.game.players for n in range(hands)
+    ]
+    assert sum(rewards) == match.totals[2] == sum(h.result.scores[2] for h in match.hands if h.result)
+    assert match.over
+    with pytest.raises(RuntimeError, match="the game is over: call reset"):
+        environment.step(0)

@@ -3,7 +3,11 @@
 One seat (``seat=0`` by default) plays one hand against the game's computer players of a level
 (``opponents="easy"`` random, ``"medium"`` heuristic, ``"hard"`` search; slow). ``step`` takes
 an action id of the game's fixed action space; the reward is 0 until the hand is over, then the
-seat's game points for the hand. The observation is a dict, ``observation`` (float32, the
+seat's game points for the hand. ``episode="game"`` makes an episode a whole game, as many hands
+as the game's rules (and options) say, run by ``Match`` (the dealer moves on, totals carry): the
+reward of a step is the seat's game points of every hand that ended during it, so the episode's
+rewards add up to the seat's total for the game, and the hand's result is rewarded where it is
+known, not held back to the end. The observation is a dict, ``observation`` (float32, the
 ``tensor=`` "observation" or "information_state") and ``action_mask`` (int8, 1 for each legal
 id), the layout PettingZoo's card games use; ``action_masks()`` gives the mask as maskable
 learners (sb3-contrib's MaskablePPO) ask for it.
@@ -27,7 +31,8 @@ from gymnasium import spaces
 
 from tarocchi.bots.base import Player
 from tarocchi.bots.players import LEVELS, make_player
-from tarocchi.core.protocol import Game, HandContext
+from tarocchi.core.match import Match
+from tarocchi.core.protocol import Game
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, encoder
@@ -37,16 +42,18 @@ Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 TENSORS = ("observation", "information_state")
 ILLEGAL_ACTIONS = ("terminate", "raise")
+EPISODES = ("hand", "game")
 ILLEGAL_REWARD = {"piedmont": -1_000.0, "sicilian": -1_000.0, "taroinche": -10_000.0, "taroux": -10_000.0}
 """The default reward of an illegal action: lower than any hand's score seen in thousands of
 random hands (Piedmont ±131, Sicilian -189, Taroinche -4,000, Taroux -5,248)."""
 REDEALS = 100
-"""A hand that ends before the seat ever acts (a Sicilian hand thrown in) is dealt again, at
-most this many times."""
+"""An episode that ends before the seat ever acts (a Sicilian hand thrown in) is dealt again, at
+most this many times. In a whole game a thrown-in hand counts, as the rules count it: only a
+game in which the seat never acts is dealt again."""
 
 
 class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
-    """One seat of one hand against computer players (module docstring)."""
+    """One seat of one hand, or of a whole game, against computer players (module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (the base class declares it so)
 
@@ -57,6 +64,7 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         seat: int = 0,
         opponents: str = "medium",
         tensor: str = "observation",
+        episode: str = "hand",
         illegal_action: str = "terminate",
         illegal_reward: float | None = None,
         render_mode: str | None = None,
@@ -66,6 +74,8 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
         if tensor not in TENSORS:
             raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be one of {', '.join(EPISODES)} (got {episode!r})")
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)} (got {illegal_action!r})"
@@ -79,6 +89,7 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         self.seat = seat
         self.opponents = opponents
         self.tensor = tensor
+        self.episode = episode
         self.illegal_action = illegal_action
         self.illegal_reward = (
             illegal_reward if illegal_reward is not None else ILLEGAL_REWARD.get(self.game.info.id, -10_000.0)
@@ -99,14 +110,22 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = spaces.Discrete(self.encoder.actions)
         self._players: dict[int, Player] = {}
         self._rngs: dict[int, random.Random] = {}
-        self.state_: Any = None
+        self.match: Match | None = None
+        """The game being played: its hands, their results and the running ``totals``."""
+        self._paid = 0  # the seat's points rewarded so far this episode
         self._over = True
+
+    @property
+    def state_(self) -> Any:
+        """The hand's true state (for tests and debugging; a learner reads the observation)."""
+        return None if self.match is None else self.match.state
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a hand and let the computer players act until the seat is to act. The deal,
-        the dealer and the computer players' choices all come from the seeded generator."""
+        """Start a game (its first hand, or all its hands with ``episode="game"``) and let the
+        computer players act until the seat is to act. The first dealer, the deals and the
+        computer players' choices all come from the seeded generator."""
         super().reset(seed=seed)
         game = self.game
         for _ in range(REDEALS):
@@ -115,31 +134,38 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
                 seat: make_player(self.opponents, game) for seat in range(game.players) if seat != self.seat
             }
             self._rngs = {seat: random.Random(rng.getrandbits(64)) for seat in self._players}
-            dealer = rng.randrange(game.players)
-            self.state_ = game.initial_state(
-                game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players)
-            )
-            self._play_others()
-            if game.to_act(self.state_) is not None:
+            self.match = Match(game, seed=rng.getrandbits(63), first_dealer=rng.randrange(game.players))
+            self._paid = 0
+            if self._play_others():
                 break
         else:
-            raise RuntimeError(f"{REDEALS} hands in a row ended before seat {self.seat} acted")
+            raise RuntimeError(f"{REDEALS} {self.episode}s in a row ended before seat {self.seat} acted")
         self._over = False
         return self._observation(), {}
 
-    def _play_others(self) -> None:
-        """The computer players act until it is the seat's turn or the hand is over."""
-        game = self.game
+    def _play_others(self) -> bool:
+        """The computer players act, and in a whole game the next hands are dealt, until it is
+        the seat's turn (True) or the episode is over (False)."""
+        match = self._match()
         while True:
-            to_act = game.to_act(self.state_)
-            if to_act is None or to_act == self.seat:
-                return
-            view = game.view(self.state_, to_act)
-            self.state_ = game.apply(self.state_, self._players[to_act].choose(view, self._rngs[to_act]))
+            to_act = match.to_act()
+            if to_act == self.seat:
+                return True
+            if to_act is not None:
+                match.submit(to_act, self._players[to_act].choose(match.view(to_act), self._rngs[to_act]))
+            elif self.episode == "hand" or match.over:
+                return False
+            else:
+                match.next_hand()
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("call reset() to deal the first hand")
+        return self.match
 
     def view(self) -> PlayerView:
         """The seat's view now."""
-        return self.game.view(self.state_, self.seat)
+        return self._match().view(self.seat)
 
     def _observation(self) -> Observation:
         return self.encoder.observe(self.view(), self.tensor)
@@ -150,24 +176,25 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._over:
-            raise RuntimeError("the hand is over: call reset() to deal the next one")
+            raise RuntimeError(f"the {self.episode} is over: call reset() to deal the next one")
         game = self.game
+        match = self._match()
         action_id = int(action)
-        legal = game.legal_actions(self.state_)
+        legal = match.legal_actions()
         chosen = game.action_of(action_id) if 0 <= action_id < len(game.actions) else None
         if chosen is None or chosen not in legal:
             if self.illegal_action == "raise":
-                reason = None if chosen is None else game.explain_illegal(self.state_, chosen)
+                reason = None if chosen is None else game.explain_illegal(match.state, chosen)
                 raise ValueError(illegal_message(game, self.view(), action_id, reason))
             self._over = True
             return self._observation(), self.illegal_reward, True, False, {"illegal_action": action_id}
-        self.state_ = game.apply(self.state_, chosen)
-        self._play_others()
-        result = game.outcome(self.state_)
-        if result is None:
-            return self._observation(), 0.0, False, False, {}
-        self._over = True
-        return self._observation(), float(result.scores[self.seat]), True, False, {}
+        match.submit(self.seat, chosen)
+        self._over = not self._play_others()
+        # What the seat's total gained since the last reward: the hands that ended in this step
+        # (and, at the first step, any that ended before the seat first acted).
+        earned = match.totals[self.seat] - self._paid
+        self._paid += earned
+        return self._observation(), float(earned), self._over, False, {}
 
     def render(self) -> str | None:
         if self.render_mode is None:
