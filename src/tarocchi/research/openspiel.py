@@ -1,0 +1,271 @@
+"""OpenSpiel games of the four games: importing this module registers ``python_tarocchi_<game_id>``.
+
+``pyspiel.load_game("python_tarocchi_piedmont(good_evil=allegiance)")``: the game's options are
+string parameters, and ``dealer`` (an int, default 0) says who deals. One OpenSpiel episode is
+one hand. The deal is explicit chance, one card at a time into the places of ``game.deal`` in
+order (seat 0's hand, seat 1's, ..., the stock), each card uniform over those not yet dealt;
+then the seats act with the game's fixed action ids. Returns are 0 until the hand is over, then
+each seat's game points for it (``HandResult.scores``). Strings and tensors come from the
+seat's ``PlayerView`` only (``openspiel_observer``); ``resample_from_infostate`` is the
+engine's ``game.resample``, so OpenSpiel's IS-MCTS searches the worlds our search player does.
+docs/research.md, "OpenSpiel", says why each choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pyspiel  # type: ignore[import-not-found]  # a compiled module without types
+
+from tarocchi.core.errors import TarocchiError
+from tarocchi.core.protocol import Deal, Game, HandContext
+from tarocchi.core.registry import available_games, get_game
+from tarocchi.research.openspiel_observer import TarocchiObserver
+
+PREFIX = "python_tarocchi_"
+
+MAX_GAME_LENGTH = {"piedmont": 82, "sicilian": 79, "taroinche": 183, "taroux": 175}
+"""The most actions the seats can take in one hand, worked out from the rules (docs/research.md,
+"OpenSpiel"): OpenSpiel's ``max_game_length``; the deal's chance nodes are not counted."""
+UTILITY_BOUND = {"piedmont": 165, "sicilian": 189, "taroinche": 4_000, "taroux": 5_788}
+"""No seat wins or loses more than this in one hand, worked out from the scoring rules
+(docs/research.md, "OpenSpiel"): a bound, not always a score a hand can reach."""
+
+
+def short_name(game_id: str) -> str:
+    return f"{PREFIX}{game_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """What an OpenSpiel state holds: the rules, the cards dealt so far (by card index, in the
+    order of the deal's places) and, once they are all dealt, the engine state.
+
+    Immutable, so a copy is the same object: OpenSpiel clones a Python state by deep-copying its
+    attributes, and an engine state is never changed in place."""
+
+    rules: Game[Any]
+    dealt: tuple[int, ...]
+    state: Any = None
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        return self
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The deal's places in order, as ``game.deal`` fills them: the size of each seat's hand,
+    then of the stock."""
+
+    hands: tuple[int, ...]
+    stock: int
+
+    @classmethod
+    def of(cls, rules: Game[Any]) -> Shape:
+        deal = rules.deal(random.Random(0), 0)
+        return cls(tuple(len(hand) for hand in deal.hands), len(deal.stock))
+
+    def deal(self, rules: Game[Any], dealt: tuple[int, ...]) -> Deal:
+        cards = [rules.deck.cards[index] for index in dealt]
+        hands, start = [], 0
+        for size in self.hands:
+            hands.append(tuple(cards[start : start + size]))
+            start += size
+        return Deal(tuple(hands), tuple(cards[start:]))
+
+
+def parameter(value: str, choices: tuple[str, ...]) -> str | int:
+    """An option's value as an OpenSpiel parameter: an int where every choice is a number
+    (Taroinche's ``hands``), because OpenSpiel reads ``hands=5`` in a game string as an int;
+    else the string."""
+    return int(value) if all(choice.isdigit() for choice in choices) else value
+
+
+def game_type(game_id: str) -> Any:
+    """The OpenSpiel GameType of ``game_id``: its options as string parameters, and ``dealer``."""
+    rules = get_game(game_id)
+    parameters: dict[str, Any] = {
+        spec.name: parameter(spec.default, spec.choices) for spec in rules.info.options
+    }
+    parameters["dealer"] = 0
+    kind = pyspiel.GameType
+    return kind(
+        short_name=short_name(game_id),
+        long_name=f"tarocchi: {rules.info.name}",
+        dynamics=kind.Dynamics.SEQUENTIAL,
+        chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=kind.Information.IMPERFECT_INFORMATION,
+        utility=kind.Utility.ZERO_SUM,
+        reward_model=kind.RewardModel.TERMINAL,
+        max_num_players=rules.players,
+        min_num_players=rules.players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
+    """One tarocchi game, with its options, as an OpenSpiel game of one hand."""
+
+    game_id: str = ""
+    """The tarocchi game id; each registered game is a subclass that sets it (``register``)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game_id = self.game_id
+        given = dict(params or {})
+        dealer = given.pop("dealer", 0)
+        try:
+            self.rules: Game[Any] = get_game(game_id, {name: str(value) for name, value in given.items()})
+        except TarocchiError as error:  # an OptionError: which option, and its choices
+            raise ValueError(f"{short_name(game_id)}: {error}") from None
+        players = self.rules.players
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ValueError(
+                f"{short_name(game_id)}: dealer must be a seat 0..{players - 1} (got {dealer!r})"
+            )
+        self.dealer = dealer
+        self.shape = Shape.of(self.rules)
+        bound = float(UTILITY_BOUND[game_id])
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.rules.actions),
+            max_chance_outcomes=self.rules.deck.size,
+            num_players=players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH[game_id],
+        )
+        specs = {spec.name: spec.choices for spec in self.rules.info.options}
+        options = {name: parameter(value, specs[name]) for name, value in self.rules.options.items()}
+        super().__init__(game_type(game_id), info, {**options, "dealer": dealer})
+
+    def new_initial_state(self) -> TarocchiState:
+        return TarocchiState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return int(self.rules.deck.size)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> TarocchiObserver:
+        """The information state for a perfect-recall observation type, else the observation."""
+        return TarocchiObserver(self, iig_obs_type, params)
+
+
+class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
+    """A hand being dealt or played. ``hand.state`` is the engine state once the deal is done."""
+
+    def __init__(self, game: TarocchiGame) -> None:
+        super().__init__(game)
+        self.hand = Hand(game.rules, ())
+
+    # -- where the hand is ------------------------------------------------------------------
+    @property
+    def rules(self) -> Game[Any]:
+        return self.hand.rules
+
+    @property
+    def engine_state(self) -> Any:
+        """The engine state (None while the cards are being dealt)."""
+        return self.hand.state
+
+    def current_player(self) -> int:
+        state = self.hand.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat = self.hand.rules.to_act(state)
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def is_terminal(self) -> bool:
+        state = self.hand.state
+        return state is not None and self.hand.rules.to_act(state) is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every card not yet dealt, equally likely."""
+        left = sorted(set(range(self.hand.rules.deck.size)).difference(self.hand.dealt))
+        return [(card, 1.0 / len(left)) for card in left]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        rules = self.hand.rules
+        return sorted(rules.action_id(action) for action in rules.legal_actions(self.hand.state))
+
+    def _apply_action(self, action: int) -> None:
+        hand = self.hand
+        rules = hand.rules
+        if hand.state is not None:
+            self.hand = Hand(rules, hand.dealt, rules.apply(hand.state, rules.action_of(int(action))))
+            return
+        dealt = (*hand.dealt, int(action))
+        if len(dealt) < rules.deck.size:
+            self.hand = Hand(rules, dealt)
+            return
+        game = self.get_game()
+        context = HandContext(1, game.dealer, (0,) * rules.players)
+        self.hand = Hand(rules, dealt, rules.initial_state(game.shape.deal(rules, dealt), context))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        rules = self.hand.rules
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {rules.deck.cards[action].code}"
+        return str(rules.action_of(int(action)))
+
+    def returns(self) -> list[float]:
+        state = self.hand.state
+        result = None if state is None else self.hand.rules.outcome(state)
+        if result is None:
+            return [0.0] * self.hand.rules.players
+        return [float(score) for score in result.scores]
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> TarocchiState:
+        """A state ``player_id`` cannot tell from this one: the engine's ``resample`` of its view,
+        drawn with a generator seeded from the sampler's floats. Its OpenSpiel history is empty
+        (the chance that made it is not OpenSpiel's)."""
+        rules = self.hand.rules
+        if self.hand.state is None:
+            raise ValueError("resample_from_infostate: the cards are still being dealt; no seat has acted")
+        seed = int(probability_sampler() * 2**53) << 53 | int(probability_sampler() * 2**53)
+        view = rules.view(self.hand.state, rules.check_seat(player_id, name="player_id"))
+        other = TarocchiState(self.get_game())
+        other.hand = Hand(rules, (), rules.resample(view, random.Random(seed)))
+        return other
+
+    def __str__(self) -> str:
+        """The cards dealt so far, then every seat's action: the hand as OpenSpiel's history has it."""
+        rules = self.hand.rules
+        cards = rules.deck.cards
+        text = " ".join(cards[index].code for index in self.hand.dealt)
+        deal = self.hand.rules.deck.size
+        actions = [str(rules.action_of(action)) for action in self.history()[deal:]]
+        if self.hand.state is not None and not self.hand.dealt:
+            return "resampled; to act: " + str(self.current_player())
+        return f"dealt: {text}" + (f"\nactions: {', '.join(actions)}" if actions else "")
+
+
+GAMES: dict[str, type[TarocchiGame]] = {}
+"""The OpenSpiel game class of each game id, as registered."""
+
+
+def register() -> None:
+    """Register ``python_tarocchi_<game_id>`` for every game (done once, on import).
+
+    Each game gets its own class, ``TarocchiGame`` bound to its id: OpenSpiel keeps the creator
+    it is given until the process ends, after Python has shut down, and a class (unlike a
+    closure) is never freed on the way, which would abort the interpreter at exit."""
+    known = set(pyspiel.registered_names())
+    for game_id in available_games():
+        if short_name(game_id) in known:
+            continue
+        creator = type(f"TarocchiGame_{game_id}", (TarocchiGame,), {"game_id": game_id})
+        GAMES[game_id] = creator
+        pyspiel.register_game(game_type(game_id), creator)
+
+
+register()
