@@ -22,7 +22,7 @@ import pyspiel  # type: ignore[import-not-found]  # a compiled module without ty
 
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.protocol import Deal, Game, HandContext
-from tarocchi.core.registry import available_games, get_game
+from tarocchi.core.registry import available_games, game_info, get_game
 from tarocchi.research.openspiel_observer import TarocchiObserver
 
 PREFIX = "python_tarocchi_"
@@ -81,7 +81,16 @@ def parameter(value: str, choices: tuple[str, ...]) -> str | int:
     """An option's value as an OpenSpiel parameter: an int where every choice is a number
     (Taroinche's ``hands``), because OpenSpiel reads ``hands=5`` in a game string as an int;
     else the string."""
-    return int(value) if all(choice.isdigit() for choice in choices) else value
+    return int(value) if choices and all(c.isdigit() for c in choices) and value.isdigit() else value
+
+
+def load(game_id: str, dealer: int = 0, **options: str) -> TarocchiGame:
+    """``pyspiel.load_game`` of ``game_id`` with its options as strings, as everywhere else
+    (``load("taroinche", hands="10")``): each given the type its OpenSpiel parameter has."""
+    choices = {spec.name: spec.choices for spec in game_info(game_id).options}
+    typed = {name: parameter(value, choices.get(name, ())) for name, value in options.items()}
+    game: TarocchiGame = pyspiel.load_game(short_name(game_id), {**typed, "dealer": dealer})
+    return game
 
 
 def game_type(game_id: str) -> Any:
