@@ -24,7 +24,7 @@ ALL_CONFIGS = game_configs()
 
 def load_config(config: Config, dealer: int = 0) -> TarocchiGame:
     game_id, options = config
-    return load(game_id, dealer, **options)
+    return load(game_id, options, dealer)
 
 
 def dealt(game: TarocchiGame, cards: list[int]) -> TarocchiState:

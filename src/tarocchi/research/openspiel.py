@@ -84,11 +84,13 @@ def parameter(value: str, choices: tuple[str, ...]) -> str | int:
     return int(value) if choices and all(c.isdigit() for c in choices) and value.isdigit() else value
 
 
-def load(game_id: str, dealer: int = 0, **options: str) -> TarocchiGame:
-    """``pyspiel.load_game`` of ``game_id`` with its options as strings, as everywhere else
-    (``load("taroinche", hands="10")``): each given the type its OpenSpiel parameter has."""
+def load(game_id: str, options: Mapping[str, str] | None = None, dealer: int = 0) -> TarocchiGame:
+    """``pyspiel.load_game`` of ``game_id`` with its options as strings, as ``get_game`` takes
+    them (``load("taroinche", {"hands": "10"})``): checked by the engine (a wrong one is an
+    OptionError, a ValueError), then each given the type its OpenSpiel parameter has."""
+    checked = get_game(game_id, options).options  # an OptionError names the choices
     choices = {spec.name: spec.choices for spec in game_info(game_id).options}
-    typed = {name: parameter(value, choices.get(name, ())) for name, value in options.items()}
+    typed = {name: parameter(checked[name], choices[name]) for name in checked}
     game: TarocchiGame = pyspiel.load_game(short_name(game_id), {**typed, "dealer": dealer})
     return game
 
