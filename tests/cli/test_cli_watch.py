@@ -73,6 +73,35 @@ def test_replay_show_of_an_incomplete_record_stops_where_it_ends(
     assert "wins trick 2" in result.output and "The record ends here, in hand 1." in result.output
 
 
+def test_replay_show_of_a_record_ending_with_a_finished_hand_stops_after_its_sheet(
+    invoke: Callable[..., Result], tmp_path: Path, deal: Deal
+) -> None:
+    game = get_game("piedmont")
+    match = play_match(game, [RandomPlayer() for _ in range(4)], seed=5, first_dealer=0, deals=[deal] * 4)
+    data = match.record()
+    data["hands"] = data["hands"][:2]
+    first, second = (match.hands[k].result for k in range(2))
+    assert first is not None and second is not None
+    data["totals"] = [a + b for a, b in zip(first.scores, second.scores, strict=True)]
+    data["complete"] = False
+    result = invoke("replay", "--show", str(save(data, tmp_path / "two.json")))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Hand 2 of 4" in out and "Hand 3 of 4" not in out
+    assert "Game over" not in out and "The record ends here" not in out
+    assert len(re.findall(r"wins trick [0-9]+ with", out)) == 2 * 19
+
+
+def test_replay_show_of_a_record_of_no_hand_says_so(invoke: Callable[..., Result], tmp_path: Path) -> None:
+    data = play_match(get_game("piedmont"), [RandomPlayer() for _ in range(4)], seed=5).record()
+    data["hands"] = []
+    data["totals"] = [0, 0, 0, 0]
+    data["complete"] = False
+    result = invoke("replay", "--show", str(save(data, tmp_path / "none.json")))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "The record holds no hand: there is nothing to show."
+
+
 def test_replay_show_refuses_a_folder_and_a_bad_record(invoke: Callable[..., Result], tmp_path: Path) -> None:
     assert invoke("replay", "--show", str(tmp_path)).exit_code == 2
     bad = tmp_path / "bad.json"
