@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.record import replay, replayed, resume
 
 
-def first_legal(match: Match) -> Any:
+def first_legal(match: Match) -> Callable[[int], None]:
     """A turn that plays the seat's first legal action: any legal play will do here."""
 
     def turn(seat: int) -> None:
