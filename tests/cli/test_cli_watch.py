@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from click.testing import Result
 
@@ -57,20 +58,49 @@ def test_replay_show_steps_through_every_trick_as_a_spectator(
     assert "discards" not in out[:first_sheet]
 
 
+def first_hands(deal: Deal, count: int) -> dict[str, Any]:
+    """The record of a game of Piedmont on ``deal`` (every hand) left after its first ``count``
+    hands; random players choose the cards."""
+    match = play_match(
+        get_game("piedmont"), [RandomPlayer() for _ in range(4)], seed=5, first_dealer=0, deals=[deal] * 4
+    )
+    data = match.record()
+    data["hands"] = data["hands"][:count]
+    results = [hand.result for hand in match.hands[:count] if hand.result is not None]
+    data["totals"] = [sum(result.scores[seat] for result in results) for seat in range(4)]
+    data["complete"] = False
+    return data
+
+
 def test_replay_show_of_an_incomplete_record_stops_where_it_ends(
     invoke: Callable[..., Result], tmp_path: Path, deal: Deal
 ) -> None:
-    game = get_game("piedmont")
-    match = play_match(game, [RandomPlayer() for _ in range(4)], seed=5, first_dealer=0, deals=[deal] * 4)
-    data = match.record()
-    data["hands"] = data["hands"][:1]
+    data = first_hands(deal, 1)
     data["hands"][0]["actions"] = data["hands"][0]["actions"][:12]  # the discard and two tricks
     data["hands"][0]["result"] = None
-    data["complete"] = False
     data["totals"] = [0, 0, 0, 0]
     result = invoke("replay", "--show", str(save(data, tmp_path / "part.json")))
     assert result.exit_code == 0, result.output
     assert "wins trick 2" in result.output and "The record ends here, in hand 1." in result.output
+
+
+def test_replay_show_of_a_record_ending_with_a_finished_hand_stops_after_its_sheet(
+    invoke: Callable[..., Result], tmp_path: Path, deal: Deal
+) -> None:
+    result = invoke("replay", "--show", str(save(first_hands(deal, 2), tmp_path / "two.json")))
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Hand 2 of 4" in out and "Hand 3 of 4" not in out
+    assert "Game over" not in out and "The record ends here" not in out
+    assert len(re.findall(r"wins trick [0-9]+ with", out)) == 2 * 19
+
+
+def test_replay_show_of_a_record_of_no_hand_says_so(
+    invoke: Callable[..., Result], tmp_path: Path, deal: Deal
+) -> None:
+    result = invoke("replay", "--show", str(save(first_hands(deal, 0), tmp_path / "none.json")))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "The record holds no hand: there is nothing to show."
 
 
 def test_replay_show_refuses_a_folder_and_a_bad_record(invoke: Callable[..., Result], tmp_path: Path) -> None:

@@ -1,14 +1,15 @@
-"""The player protocol and a driver that plays a whole game between players."""
+"""The player protocol, and the turn of computer players for ``play_out`` (the one loop that
+plays a match): ``play_match`` plays a whole game between them."""
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from tarocchi.core.actions import Action
-from tarocchi.core.match import Match
+from tarocchi.core.match import Match, play_out
 from tarocchi.core.protocol import Deal, Game
 from tarocchi.core.views import PlayerView
 
@@ -38,6 +39,19 @@ def player_rng(seed: int | None, seat: int) -> random.Random:
     return random.Random(f"tarocchi/{seed}/seat/{seat}")
 
 
+def players_turn(
+    match: Match, players: Sequence[Player] | Mapping[int, Player], rngs: Sequence[random.Random]
+) -> Callable[[int], None]:
+    """A ``play_out`` turn for computer players: the seat's player chooses from the seat's view,
+    with the seat's rng, and the match applies the choice. ``players`` is looked up at each turn."""
+    submit, view = match.submit, match.view
+
+    def turn(seat: int) -> None:
+        submit(seat, players[seat].choose(view(seat), rngs[seat]))
+
+    return turn
+
+
 def play_match(
     game: Game[Any],
     players: Sequence[Player],
@@ -47,19 +61,19 @@ def play_match(
     deals: Sequence[Deal] | None = None,
     on_action: Callable[[Match], None] | None = None,
 ) -> Match:
-    """Play a whole game between ``players`` (one per seat) and return the finished Match."""
+    """Play a whole game between ``players`` (one per seat) and return the finished Match;
+    ``on_action`` sees the match after every action (an audit, a progress display)."""
     if len(players) != game.players:
         raise ValueError(f"{game.info.id} needs {game.players} players, got {len(players)}")
     match = Match(game, seed=seed, first_dealer=first_dealer, players=[p.name for p in players], deals=deals)
-    rngs = [player_rng(seed, seat) for seat in range(game.players)]
-    while True:
-        seat = match.to_act()
-        while seat is not None:
-            action = players[seat].choose(match.view(seat), rngs[seat])
-            match.submit(seat, action)
-            if on_action is not None:
-                on_action(match)
-            seat = match.to_act()
-        if match.over:
-            return match
-        match.next_hand()
+    move = players_turn(match, players, [player_rng(seed, seat) for seat in range(game.players)])
+    if on_action is None:
+        play_out(match, move)
+        return match
+
+    def turn(seat: int) -> None:
+        move(seat)
+        on_action(match)
+
+    play_out(match, turn)
+    return match

@@ -19,10 +19,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from tarocchi.bots.base import Player
+from tarocchi.bots.base import Player, player_rng, players_turn
 from tarocchi.bots.players import make_player
 from tarocchi.core.arguments import check_count
-from tarocchi.core.match import Match
+from tarocchi.core.match import Match, dealer_of, play_out
 from tarocchi.core.protocol import Deal, Game
 from tarocchi.core.registry import get_game
 
@@ -85,12 +85,11 @@ class _Timed:
 
 def play_game(game: Game[Any], kinds: Sequence[str], seed: int, index: int) -> GameScores:
     """Game ``index``: deal its hands once, then play them in every rotation."""
-    from tarocchi.bots.base import player_rng
-
     rng = random.Random(_seed(seed, index, "deals"))
     first_dealer = rng.randrange(game.players)
     deals: list[Deal] = [
-        game.deal(rng, (first_dealer + hand) % game.players) for hand in range(game.hands_per_game())
+        game.deal(rng, dealer_of(game, first_dealer, number))
+        for number in range(1, game.hands_per_game() + 1)
     ]
     k = len(kinds)
     sums = [[0.0] * k for _ in deals]
@@ -105,7 +104,7 @@ def play_game(game: Game[Any], kinds: Sequence[str], seed: int, index: int) -> G
             game, seed=None, first_dealer=first_dealer, deals=deals, players=[p.name for p in players]
         )
         rngs = [player_rng(_seed(seed, index, rotation), s) for s in range(game.players)]
-        _play_out(match, players, rngs)
+        play_out(match, players_turn(match, players, rngs))
         for hand_index, hand in enumerate(match.hands):
             assert hand.result is not None
             for seat, points in enumerate(hand.result.scores):
@@ -120,17 +119,6 @@ def play_game(game: Game[Any], kinds: Sequence[str], seed: int, index: int) -> G
         for row_sums, row_counts in zip(sums, counts, strict=True)
     )
     return GameScores(per_deal, tuple(wins), tuple(played), tuple(tuple(t) for t in times))
-
-
-def _play_out(match: Match, players: Sequence[Player], rngs: Sequence[random.Random]) -> None:
-    while True:
-        seat = match.to_act()
-        while seat is not None:
-            match.submit(seat, players[seat].choose(match.view(seat), rngs[seat]))
-            seat = match.to_act()
-        if match.over:
-            return
-        match.next_hand()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from tarocchi.bots import Player, player_rng
+from tarocchi.bots import Player, player_rng, players_turn
 from tarocchi.bots.hint import hint, listed
 from tarocchi.cli import editing
 from tarocchi.cli.common import say
@@ -45,7 +45,7 @@ from tarocchi.cli.render import (
 )
 from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.errors import NotationError, RecordError, TarocchiError
-from tarocchi.core.match import Match
+from tarocchi.core.match import Match, play_out
 from tarocchi.core.protocol import Game
 from tarocchi.core.record import load, path_text, resume, save
 from tarocchi.core.text import bounded, shown
@@ -222,24 +222,25 @@ class TableSession:
             return self._crash(error)
 
     def _play(self) -> None:
-        match = self.match
-        while True:
-            self._announce_hand()
-            seat = match.to_act()
-            if seat is None:
-                self._show_events()
-                self._show_result()
-                if match.over:
-                    return
-                self._pause()
-                match.next_hand()
-                continue
+        """The game on from where it stands: the human's turns at the prompt, the others'
+        from the computer players; each hand's result, then a pause before the next deal."""
+        computers = players_turn(self.match, self.opponents, self.rngs)
+
+        def turn(seat: int) -> None:
             if seat == self.seat:
                 self._human_turn()
             else:
-                action = self.opponents[seat].choose(match.view(seat), self.rngs[seat])
-                match.submit(seat, action)
+                computers(seat)
             self._show_events()
+
+        self._announce_hand()
+        play_out(self.match, turn, hand_over=self._hand_over, hand_dealt=self._announce_hand)
+
+    def _hand_over(self) -> None:
+        self._show_events()
+        self._show_result()
+        if not self.match.over:
+            self._pause()
 
     def _announce_hand(self) -> None:
         match = self.match

@@ -13,8 +13,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from tarocchi.bots import Player
-from tarocchi.bots.base import player_rng
+from tarocchi.bots import Player, player_rng, players_turn
 from tarocchi.cli.render import (
     Seating,
     events_lines,
@@ -24,11 +23,8 @@ from tarocchi.cli.render import (
     totals_table,
     winners_text,
 )
-from tarocchi.core.actions import Action
-from tarocchi.core.match import Match
-from tarocchi.core.protocol import Deal, Game
-from tarocchi.core.record import replay
-from tarocchi.core.registry import get_game
+from tarocchi.core.match import Match, play_out
+from tarocchi.core.record import replayed
 
 Pause = Callable[[], bool]
 """Waits between two tricks; False stops the showing (the viewer typed quit, or input ended)."""
@@ -83,6 +79,13 @@ class Rail:
         self.shown_events = self.shown_tricks = 0
         self.show()
 
+    def after_action(self) -> bool:
+        """``show``, then whether to go on: False (after saying so) when the viewer stopped."""
+        self.show()
+        if self.stopped:
+            self.console.print(line_of("Stopped.", "dim"))
+        return not self.stopped
+
     def show(self) -> None:
         """What happened since the last call; after a trick, the running state and a pause."""
         view = self.match.view(None)
@@ -113,49 +116,48 @@ def watch_match(
     console: Console, match: Match, players: Sequence[Player], seed: int | None, pause: Pause
 ) -> None:
     """Play ``match`` to the end between ``players`` (one per seat), printing the spectator's view."""
-    rngs = [player_rng(seed, seat) for seat in range(match.game.players)]
     rail = Rail(console, match, pause)
+    move = players_turn(match, players, [player_rng(seed, seat) for seat in range(match.game.players)])
+
+    def turn(seat: int) -> bool:
+        move(seat)
+        return rail.after_action()
+
     rail.start_hand()
-    while not rail.stopped:
-        seat = match.to_act()
-        if seat is None:
-            rail.end_hand()
-            if match.over:
-                rail.end_game()
-                return
-            match.next_hand()
-            rail.start_hand()
-            continue
-        match.submit(seat, players[seat].choose(match.view(seat), rngs[seat]))
-        rail.show()
-    console.print(line_of("Stopped.", "dim"))
+    if play_out(match, turn, hand_over=rail.end_hand, hand_dealt=rail.start_hand):
+        rail.end_game()
 
 
 def show_record(console: Console, data: Any, pause: Pause) -> None:
     """Step through a record trick by trick as a spectator saw it. The record is checked first
-    (``record.replay``: RecordError, one line, if it is bad); an incomplete game stops where its
-    record does."""
-    summary = replay(data)
-    game: Game[Any] = get_game(summary.game, dict(data["options"]))
-    hands = data["hands"]
-    deals = [Deal.from_json(game.deck, hand["deal"]) for hand in hands]
-    match = Match(game, first_dealer=data["first_dealer"], players=data["players"], deals=deals)
+    (``record.replayed``: RecordError, one line, if it is bad); an incomplete game stops where
+    its record does."""
+    recorded = replayed(data)
+    if recorded is None:
+        console.print(line_of("The record holds no hand: there is nothing to show.", "dim"))
+        return
+    hands = recorded.hands
+    match = Match(
+        recorded.game,
+        first_dealer=recorded.first_dealer,
+        players=recorded.players,
+        deals=[hand.deal for hand in hands],
+    )
     rail = Rail(console, match, pause)
-    for number, hand in enumerate(hands):
-        if number:
-            match.next_hand()
-        rail.start_hand()
-        for seat, text in hand["actions"]:
-            action: Action = game.parse_action(text)  # a record holds each action's full notation
-            match.submit(seat, action)
-            rail.show()
-            if rail.stopped:
-                console.print(line_of("Stopped.", "dim"))
-                return
-        if match.to_act() is None:
-            rail.end_hand()
-        else:
+
+    def turn(seat: int) -> bool:
+        actions = hands[match.hand.number - 1].actions
+        done = len(match.hand.actions)
+        if done == len(actions):
             console.print(line_of(f"The record ends here, in hand {match.hand.number}.", "dim"))
-            return
-    if match.over:
+            return False
+        match.submit(*actions[done])
+        return rail.after_action()
+
+    def hand_over() -> bool:
+        rail.end_hand()
+        return match.over or len(match.hands) < len(hands)  # an unfinished game's may end here
+
+    rail.start_hand()
+    if play_out(match, turn, hand_over=hand_over, hand_dealt=rail.start_hand):
         rail.end_game()

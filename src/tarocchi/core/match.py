@@ -10,12 +10,16 @@ same: ``forced_action`` (a seat's only legal action, for autoplay), ``submit_all
 actions of one seat, e.g. a whole discard, checked together before any is applied), ``undo``
 (take back one's own latest actions while nobody else has acted since) and ``from_record``
 (continue a saved game).
+
+``play_out`` is the one loop that plays a match on (deal, ask the seat to act, score, next
+hand): computer players, tournaments and the terminal's tables differ only in the callbacks
+they give it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,7 +67,6 @@ class Match:
         self.first_dealer = first_dealer if first_dealer is not None else self._rng.randrange(game.players)
         self.players = tuple(players) if players else tuple(game.seat_name(s) for s in range(game.players))
         self._deals = list(deals) if deals is not None else None
-        self._shuffle_after_deals = False  # set by record.resume: deal on once the given deals end
         self._before: list[Any] = []  # the states before each action of this hand, for undo
         self.hands: list[HandRecord] = []
         self.totals = [0] * game.players
@@ -85,19 +88,22 @@ class Match:
         """True when the last hand of the game is finished."""
         return self.hand_over and len(self.hands) >= self.game.hands_per_game()
 
-    def next_hand(self) -> None:
-        """Deal the next hand (C1: the deal passes to the left)."""
+    def next_hand(self, deal: Deal | None = None) -> None:
+        """Deal the next hand (C1: the deal passes to the left), or lay out ``deal`` if given:
+        a record being replayed brings each hand's deal only when its turn comes."""
         if self.hands and not self.hand_over:
             raise TarocchiError("the current hand is not finished")
         if len(self.hands) >= self.game.hands_per_game():
             raise TarocchiError("the game is over")
+        if deal is not None and not isinstance(deal, Deal):
+            raise ArgumentError(f"deal must be a Deal or None (got {shown_value(deal)})")
         number = len(self.hands) + 1
-        dealer = (self.first_dealer + number - 1) % self.game.players
-        if self._deals is not None and not (self._shuffle_after_deals and number > len(self._deals)):
+        dealer = dealer_of(self.game, self.first_dealer, number)
+        if deal is None and self._deals is not None:
             if number > len(self._deals):
                 raise TarocchiError(f"no deal given for hand {number}")
             deal = self._deals[number - 1]
-        else:
+        elif deal is None:
             deal = self.game.deal(self._rng, dealer)
         context = HandContext(number, dealer, tuple(self.totals))
         self.state = self.game.initial_state(deal, context)
@@ -105,6 +111,12 @@ class Match:
         self._before = []
         self.state_id += 1
         self._finish_if_over()
+
+    def deal_on(self, rng: random.Random) -> None:
+        """Deal every hand still to come from ``rng``, whatever deals were given: a game resumed
+        from its record goes on with fresh deals (see ``record.resume``)."""
+        self._deals = None
+        self._rng = rng
 
     def to_act(self) -> int | None:
         return self.game.to_act(self.state)
@@ -250,6 +262,44 @@ class Match:
         from tarocchi.core.record import to_record
 
         return to_record(self)
+
+
+def dealer_of(game: Game[Any], first_dealer: int, number: int) -> int:
+    """The dealer of hand ``number`` (the first is 1) of a game first dealt by ``first_dealer``:
+    C1, the deal passes to the left, one seat a hand."""
+    return (first_dealer + number - 1) % game.players
+
+
+def play_out(
+    match: Match,
+    turn: Callable[[int], bool | None],
+    *,
+    hand_over: Callable[[], bool | None] | None = None,
+    hand_dealt: Callable[[], object] | None = None,
+) -> bool:
+    """Play ``match`` on from where it stands to the end of the game; True if it got there.
+
+    The one loop of every table: while a seat is to act, ``turn(seat)`` takes its turn on the
+    match (submits an action, or several, or takes some back); when nobody is, the hand is over
+    and ``hand_over()`` is told (its score is on the sheet), then the next hand is dealt and
+    ``hand_dealt()`` told. Who is asked, what is shown and any record are the callbacks' business.
+    ``turn`` or ``hand_over`` returning False stops the game there (False is returned); an
+    exception from either goes through, the match as it was left.
+    """
+    to_act = match.to_act
+    while True:
+        seat = to_act()
+        if seat is not None:
+            if turn(seat) is False:
+                return False
+            continue
+        if hand_over is not None and hand_over() is False:
+            return False
+        if match.over:
+            return True
+        match.next_hand()
+        if hand_dealt is not None:
+            hand_dealt()
 
 
 def _check_arguments(

@@ -20,16 +20,13 @@ import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
-from tarocchi.core.actions import Action
 from tarocchi.core.errors import RecordError, TarocchiError
-from tarocchi.core.protocol import Deal, Game, GameInfo, HandContext, HandResult
+from tarocchi.core.match import Match, dealer_of
+from tarocchi.core.protocol import Deal, Game, GameInfo, HandResult
 from tarocchi.core.registry import available_games, game_info, get_game
 from tarocchi.core.text import bounded, printable, shown
-
-if TYPE_CHECKING:
-    from tarocchi.core.match import Match
 
 FORMAT = "tarocchi-record"
 FORMAT_VERSION = 1
@@ -400,16 +397,14 @@ def _action_text(entry: object, at: str) -> tuple[int, str]:
 
 @dataclass(frozen=True)
 class _Replayed:
-    """A record that replayed: its game and header, and each hand's deal and actions."""
+    """A record that replayed: its game and header, and the Match its hands were played on
+    (None for a record of no hand: a Match always has a hand dealt)."""
 
     game: Game[Any]
     seed: int | None
     players: tuple[str, ...]
     first_dealer: int
-    hands: tuple[tuple[Deal, tuple[tuple[int, Action], ...]], ...]
-    actions: int
-    totals: tuple[int, ...]
-    complete: bool
+    match: Match | None
 
 
 def replay(data: Any) -> ReplaySummary:
@@ -419,36 +414,45 @@ def replay(data: Any) -> ReplaySummary:
     anything: every field is checked for its exact JSON type (docs/records.md) before it is used.
     """
     done = _replay(data)
-    return ReplaySummary(done.game.info.id, len(done.hands), done.actions, done.totals, done.complete)
+    match = done.match
+    if match is None:
+        return ReplaySummary(done.game.info.id, 0, 0, (0,) * done.game.players, False)
+    actions = sum(len(hand.actions) for hand in match.hands)
+    return ReplaySummary(done.game.info.id, len(match.hands), actions, tuple(match.totals), match.over)
+
+
+def replayed(data: Any) -> Match | None:
+    """The Match a record's hands were replayed on, positioned after its last action (None for a
+    record of no hand): checked as ``replay`` checks it, RecordError if it is bad. Its hands hold
+    the recorded deals and actions, ready for showing the game again."""
+    return _replay(data).match
 
 
 def resume(data: Any) -> Match:
     """A Match continuing the game of a record, positioned after its last recorded action.
 
-    The record is checked exactly as ``replay`` checks it (the same loop), then its hands are
-    played again on a Match with the recorded deals. The hands still to come are dealt fresh:
-    without a seed from the system's secret randomness; with the record's seed reproducibly,
-    as the uninterrupted game would have dealt them when the played deals came from that seed
-    (the seed's rng is advanced past them, and they are checked to be what it deals), otherwise
-    from an rng derived from the seed and the number of hands played. RecordError, one line, if
-    the record is bad or its game is already over.
+    The record is checked exactly as ``replay`` checks it, on the Match that is returned. The
+    hands still to come are dealt fresh: without a seed from the system's secret randomness;
+    with the record's seed reproducibly, as the uninterrupted game would have dealt them when the
+    played deals came from that seed (the seed's rng is advanced past them, and they are checked
+    to be what it deals), otherwise from an rng derived from the seed and the number of hands
+    played. RecordError, one line, if the record is bad or its game is already over.
     """
-    from tarocchi.core.match import Match
-
     done = _replay(data)
-    if done.complete:
+    match = done.match
+    if match is not None and match.over:
         _refuse("the game of this record is over (complete: true): there is nothing to resume")
     game = done.game
-    deals = [deal for deal, _ in done.hands]
-    match = Match(game, seed=done.seed, first_dealer=done.first_dealer, players=done.players, deals=deals)
-    match._shuffle_after_deals = True
+    played = [hand.deal for hand in match.hands] if match is not None else []
+    rng: random.Random = random.SystemRandom()
     if done.seed is not None:
-        match._rng = _continued_rng(game, done.seed, done.first_dealer, deals)
-    for i, (_, actions) in enumerate(done.hands):
-        if i:
-            match.next_hand()
-        for seat, action in actions:
-            match.submit(seat, action)
+        rng = _continued_rng(game, done.seed, done.first_dealer, played)
+    if match is None:  # a record of no hand: its first hand is dealt now
+        first = game.deal(rng, done.first_dealer)
+        match = Match(
+            game, seed=done.seed, first_dealer=done.first_dealer, players=done.players, deals=[first]
+        )
+    match.deal_on(rng)
     return match
 
 
@@ -464,14 +468,17 @@ def _continued_rng(game: Game[Any], seed: int, first_dealer: int, played: list[D
         rng = random.Random(seed)
         if draws_dealer and rng.randrange(game.players) != first_dealer:
             continue
-        dealers = ((first_dealer + i) % game.players for i in range(len(played)))
+        dealers = (dealer_of(game, first_dealer, number) for number in range(1, len(played) + 1))
         if all(game.deal(rng, dealer) == deal for dealer, deal in zip(dealers, played, strict=True)):
             return rng
     return random.Random(f"tarocchi/{seed}/resume/{len(played)}")
 
 
 def _replay(data: Any) -> _Replayed:
-    """The replay loop, shared by ``replay`` and ``resume``."""
+    """The replay, shared by ``replay``, ``replayed`` and ``resume``: the header checked, then
+    each hand's deal laid out on a Match and its actions submitted to it one by one, each
+    checked first so that a refusal names the hand and action in the record's terms; the
+    Match keeps the score, and the record's results and totals are compared with it."""
     if type(data) is not dict:
         _refuse(f"a record is a JSON object, not {describe(data)}")
     if data.get("format") != FORMAT:
@@ -494,68 +501,64 @@ def _replay(data: Any) -> _Replayed:
         _refuse(f"record: field 'hands' must be a list (got {describe(hands)})")
     if len(hands) > game.hands_per_game():
         _refuse(f"record: {len(hands):,} hands, but a game of {game.info.id} has {game.hands_per_game()}")
-    totals = [0] * game.players
-    actions = 0
-    played: list[tuple[Deal, tuple[tuple[int, Action], ...]]] = []
-    complete = len(hands) == game.hands_per_game()
+    seed: int | None = data["seed"]
+    players: tuple[str, ...] = tuple(data["players"])
+    match: Match | None = None
     for i, hand in enumerate(hands):
         number = i + 1
         where = f"hand {number}"
         _object(hand, HAND_FIELDS, where, "a hand")
         if not _is_int(hand["number"]) or hand["number"] != number:
             _refuse(f"{where}: its number is {describe(hand['number'])}, expected {number}")
-        expected = (first_dealer + i) % game.players
+        expected = dealer_of(game, first_dealer, number)
         dealer = _int_field(hand, "dealer", where, 0, game.players - 1, f"a seat 0..{game.players - 1}")
         if dealer != expected:
             _refuse(f"{where}: dealer is {dealer}, but the deal passes left to {expected} (C1)")
         try:
             deal = Deal.from_json(game.deck, hand["deal"])
-            state = game.initial_state(deal, HandContext(number, dealer, tuple(totals)))
+            if match is None:
+                match = Match(game, seed=seed, first_dealer=first_dealer, players=players, deals=[deal])
+            else:
+                match.next_hand(deal)
         except TarocchiError as exc:
             _refuse(f"{where}: bad deal: {exc}")
         entries = hand["actions"]
         if type(entries) is not list:
             _refuse(f"{where}: field 'actions' must be a list (got {describe(entries)})")
-        taken: list[tuple[int, Action]] = []
-        played.append((deal, ()))
         for j, entry in enumerate(entries):
-            at = f"{where}, action {j + 1}"
-            seat, text = _action_text(entry, at)
-            to_act = game.to_act(state)
-            if to_act is None:
-                _refuse(f'{at} ("{shown(text)}"): the hand is already over')
-            if seat != to_act:
-                _refuse(
-                    f'{at} ("{shown(text)}"): recorded for seat {describe(seat)}, but seat {to_act} is to act'
-                )
-            try:
-                action = game.parse_action(text)
-            except (TarocchiError, ValueError) as exc:
-                _refuse(f"{at}: {exc}")
-            reason = game.explain_illegal(state, action)
-            if reason is not None:
-                _refuse(f"{at} (seat {seat}: {text}): illegal: {reason}")
-            state = game.apply(state, action)
-            taken.append((seat, action))
-            actions += 1
-        played[-1] = (deal, tuple(taken))
-        result = game.outcome(state)
+            _submit(match, entry, f"{where}, action {j + 1}")
+        result = match.hand.result
         stored = hand["result"]
         if result is None:
             if stored is not None:
                 _refuse(f"{where}: has a result, but its actions do not finish the hand")
             if number != len(hands) or data["complete"]:
                 _refuse(f"{where}: its actions stop before the hand is over")
-            complete = False
             continue
         _check_result(stored, result, where)
-        for seat, points in enumerate(result.scores):
-            totals[seat] += points
+    totals = list(match.totals) if match is not None else [0] * game.players
+    complete = match is not None and match.over
     if data["totals"] != totals:
         _refuse(f"record: totals are {describe(data['totals'])}, but the hands add up to {describe(totals)}")
     if data["complete"] is not complete:
         _refuse(f"record: 'complete' is {describe(data['complete'])} but should be {describe(complete)}")
-    seed = data["seed"]
-    return _Replayed(
-        game, seed, tuple(data["players"]), first_dealer, tuple(played), actions, tuple(totals), complete
-    )
+    return _Replayed(game, seed, players, first_dealer, match)
+
+
+def _submit(match: Match, entry: object, at: str) -> None:
+    """One recorded action submitted to ``match``, checked first so that a refusal quotes it."""
+    seat, text = _action_text(entry, at)
+    to_act = match.to_act()
+    if to_act is None:
+        _refuse(f'{at} ("{shown(text)}"): the hand is already over')
+    if seat != to_act:
+        _refuse(f'{at} ("{shown(text)}"): recorded for seat {describe(seat)}, but seat {to_act} is to act')
+    game = match.game
+    try:
+        action = game.parse_action(text)
+    except (TarocchiError, ValueError) as exc:
+        _refuse(f"{at}: {exc}")
+    reason = game.explain_illegal(match.state, action)
+    if reason is not None:
+        _refuse(f"{at} (seat {seat}: {text}): illegal: {reason}")
+    match.submit(seat, action)
