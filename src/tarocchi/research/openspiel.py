@@ -249,15 +249,19 @@ class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return other
 
     def __str__(self) -> str:
-        """The cards dealt so far, then every seat's action: the hand as OpenSpiel's history has it."""
-        rules = self.hand.rules
-        cards = rules.deck.cards
-        text = " ".join(cards[index].code for index in self.hand.dealt)
-        deal = self.hand.rules.deck.size
-        actions = [str(rules.action_of(action)) for action in self.history()[deal:]]
-        if self.hand.state is not None and not self.hand.dealt:
-            return "resampled; to act: " + str(self.current_player())
-        return f"dealt: {text}" + (f"\nactions: {', '.join(actions)}" if actions else "")
+        """The cards dealt (a resampled world: where each card is), then the seats' actions, as
+        OpenSpiel's history has them."""
+        rules, state = self.hand.rules, self.hand.state
+        if state is not None and not self.hand.dealt:  # a world of resample_from_infostate
+            places = sorted(rules.card_locations(state).items())
+            head, skip = "world: " + "; ".join(f"{p} {rules.deck.codes(m)}" for p, m in places), 0
+        else:
+            head, skip = (
+                "dealt: " + " ".join(rules.deck.cards[i].code for i in self.hand.dealt),
+                rules.deck.size,
+            )
+        actions = [str(rules.action_of(action)) for action in self.history()[skip:]]
+        return head + (f"\nactions: {', '.join(actions)}" if actions else "")
 
 
 GAMES: dict[str, type[TarocchiGame]] = {}
