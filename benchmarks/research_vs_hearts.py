@@ -11,8 +11,8 @@ probabilities, a uniformly random legal action). Hearts runs with OpenSpiel's de
 (4 players, a pass phase of three cards, 52 cards, 13 tricks). One of our hands and one hearts
 game are each one episode: a deal played out. Printed: each side's games/s and decisions/s
 (medians over the rounds) and, per game, the median of the rounds' ratios (ours / hearts'). Our
-decisions per hand are counted apart, on untimed random hands, and multiply the hands/s. Needs
-the research extra (numpy, open-spiel).
+decisions per hand are counted apart, in a second of ``tarocchi bench``'s random play, and
+multiply the hands/s. Needs the research extra (numpy, open-spiel).
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from typing import Any
 import pyspiel
 from research_loop import hands_per_second  # benchmarks/ is on the path when run as a script
 
-from tarocchi.core.protocol import Game, HandContext
+from tarocchi.bench import random_play
+from tarocchi.core.protocol import Game
 from tarocchi.core.registry import available_games, get_game
 
 GOAL = 5.0
@@ -56,17 +57,11 @@ def hearts_games_per_second(game: Any, seconds: float, rng: random.Random) -> tu
             return games / elapsed, decisions / elapsed
 
 
-def decisions_per_hand(game: Game[Any], hands: int = 300) -> float:
-    """The mean number of decisions in a hand of uniformly random legal actions (untimed)."""
-    rng = random.Random(2)
-    decisions = 0
-    for _ in range(hands):
-        dealer = rng.randrange(game.players)
-        state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
-        while game.to_act(state) is not None:
-            state = game.apply(state, rng.choice(game.legal_actions(state)))
-            decisions += 1
-    return decisions / hands
+def decisions_per_hand(game: Game[Any]) -> float:
+    """The mean number of decisions in a hand of uniformly random legal actions, from a second
+    of ``tarocchi bench``'s random play (hundreds of hands; only the counts are used)."""
+    played = random_play(game, 1.0, seed=2)
+    return played.decisions / played.hands
 
 
 def main(argv: list[str] | None = None) -> int:
