@@ -142,10 +142,16 @@ def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[s
         assert reward == sum(h.result.scores[2] for h in ended[counted:] if h.result is not None)
         counted = len(ended)
         rewards.append(float(reward))
+        assert environment.observation_space.contains(observation), "later hands' totals fit the space"
         assert not truncated
         assert terminated == (counted == hands), "the episode ends with the game's last hand, not before"
         if terminated:
             break
+        players = match.game.players
+        scores = observation["observation"][environment.encoder.observation_layout["scores"]]
+        assert list(scores) == [match.totals[(2 + k) % players] for k in range(players)], (
+            "the observation holds the game totals before this hand, from the seat's side"
+        )
     assert len(match.hands) == hands
     assert [h.dealer for h in match.hands] == [
         (match.first_dealer + n) % match.game.players for n in range(hands)
