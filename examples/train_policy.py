@@ -9,12 +9,15 @@ observation tensor, the illegal ids masked out), trained by REINFORCE: one episo
 its reward the seat's game points, the same for every decision of the hand, less a running mean
 and divided by a running standard deviation. Adam steps once every ``--batch`` hands.
 
-The evaluation plays ``--eval-hands`` hands twice, once with the trained policy (greedy: its most
-probable legal id) and once with a uniformly random legal id, in the same seat against the same
+The evaluation plays ``--eval-hands`` hands twice, once with the trained policy (drawing from its
+softmax, as it was trained; ``--greedy``: its most probable legal id) and once with a uniformly
+random legal id, in the same seat against the same
 opponents on the same deals (duplicate: ``reset`` with the same seed gives the same first dealer,
 deal and opponents' random draws), and prints each mean and the paired difference per hand with a
-95% confidence interval (normal approximation, mean ± 1.96 standard errors). Needs the research
-extra (numpy, gymnasium).
+95% confidence interval (normal approximation, mean ± 1.96 standard errors). Drawing from the
+softmax, the untrained policy (all weights 0) is the random policy, so whatever beats random was
+learned; a greedy policy is not: untrained, it takes the lowest legal id, which has rules of thumb
+of its own (in Taroinche it passes in every auction). Needs the research extra (numpy, gymnasium).
 """
 
 from __future__ import annotations
@@ -67,6 +70,10 @@ class LinearPolicy:
 
     def greedy(self, x: Floats, legal: Ids) -> int:
         return int(legal[int(np.argmax(self.probabilities(x, legal)))])
+
+    def sampler(self, draw: np.random.Generator) -> Chooser:
+        """The policy as it was trained: a legal id drawn from its softmax."""
+        return lambda x, legal: int(legal[draw.choice(len(legal), p=self.probabilities(x, legal))])
 
     def ascend(self, gradient: Floats) -> None:
         """One Adam step up ``gradient`` (the policy gradient: higher return is better)."""
@@ -191,14 +198,17 @@ def uniform(draw: np.random.Generator) -> Chooser:
     return lambda _x, legal: int(draw.choice(legal))
 
 
-def evaluate(environment: TarocchiEnv, policy: LinearPolicy, seed: int, hands: int) -> Evaluation:
+def evaluate(
+    environment: TarocchiEnv, policy: LinearPolicy, seed: int, hands: int, greedy: bool
+) -> Evaluation:
     """Both policies on the same ``hands`` seeded hands (duplicate)."""
     scaled = features(environment)
     seeds = np.random.default_rng([seed, 1]).integers(2**62, size=hands)
     trained = np.empty(hands)
     random = np.empty(hands)
     for i, hand_seed in enumerate(seeds):
-        trained[i] = play_hand(environment, scaled, int(hand_seed), policy.greedy)[0]
+        choose = policy.greedy if greedy else policy.sampler(np.random.default_rng([seed, 3, i]))
+        trained[i] = play_hand(environment, scaled, int(hand_seed), choose)[0]
         random[i] = play_hand(
             environment, scaled, int(hand_seed), uniform(np.random.default_rng([seed, 2, i]))
         )[0]
@@ -213,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget.add_argument("--episodes", type=int, help="training hands, instead of --seconds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--eval-hands", type=int, default=2000)
+    parser.add_argument("--greedy", action="store_true", help="evaluate the most probable id, not a draw")
     parser.add_argument("--opponents", default="easy", choices=("easy", "medium"))
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--batch", type=int, default=32, help="hands per Adam step")
@@ -235,10 +246,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"trained: {args.game}, seat {args.seat} against {args.opponents} players, "
         f"{hands} hands in {elapsed:.1f} s (linear softmax, REINFORCE, seed {args.seed})"
     )
-    result = evaluate(environment, policy, args.seed, args.eval_hands)
+    result = evaluate(environment, policy, args.seed, args.eval_hands, args.greedy)
     difference, low, high = result.mean_interval()
     print(f"evaluated: {result.hands} hands in duplicate (the same deals and opponents for both policies)")
-    print(f"trained policy: {result.trained.mean():.1f} points a hand")
+    kind = "greedy" if args.greedy else "sampled"
+    print(f"trained policy ({kind}): {result.trained.mean():.1f} points a hand")
     print(f"random policy: {result.random.mean():.1f} points a hand")
     print(f"difference (trained - random): {difference:.1f} points a hand, 95% CI [{low:.1f}, {high:.1f}]")
     verdict = "beats" if low > 0 else "loses to" if high < 0 else "cannot be told from"

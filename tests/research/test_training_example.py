@@ -25,7 +25,7 @@ def test_a_tiny_run_prints_a_well_formed_report() -> None:
     report = run.stdout
     assert re.search(r"^trained: taroinche, seat 0 against easy players, 40 hands in ", report, re.M)
     assert re.search(r"^evaluated: 25 hands in duplicate", report, re.M)
-    trained = re.search(rf"^trained policy: {NUMBER} points a hand$", report, re.M)
+    trained = re.search(rf"^trained policy \(sampled\): {NUMBER} points a hand$", report, re.M)
     random = re.search(rf"^random policy: {NUMBER} points a hand$", report, re.M)
     difference = re.search(
         rf"^difference \(trained - random\): {NUMBER} points a hand, 95% CI \[{NUMBER}, {NUMBER}\]$",
