@@ -22,6 +22,7 @@ instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -29,9 +30,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from tarocchi.bots.base import Player
+from tarocchi.bots.base import players_turn
 from tarocchi.bots.players import LEVELS, make_player
-from tarocchi.core.match import Match
+from tarocchi.core.match import Match, play_out
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.core.views import PlayerView
@@ -50,6 +51,10 @@ REDEALS = 100
 """An episode that ends before the seat ever acts (a Sicilian hand thrown in) is dealt again, at
 most this many times. In a whole game a thrown-in hand counts, as the rules count it: only a
 game in which the seat never acts is dealt again."""
+
+
+def _nobody(seat: int) -> None:
+    raise RuntimeError("call reset() to deal the first hand")
 
 
 class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
@@ -108,8 +113,7 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
             }
         )
         self.action_space = spaces.Discrete(self.encoder.actions)
-        self._players: dict[int, Player] = {}
-        self._rngs: dict[int, random.Random] = {}
+        self._others: Callable[[int], None] = _nobody
         self.match: Match | None = None
         """The game being played: its hands, their results and the running ``totals``."""
         self._paid = 0  # the seat's points rewarded so far this episode
@@ -130,11 +134,12 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         game = self.game
         for _ in range(REDEALS):
             rng = random.Random(int(self.np_random.integers(2**63)))
-            self._players = {
+            players = {
                 seat: make_player(self.opponents, game) for seat in range(game.players) if seat != self.seat
             }
-            self._rngs = {seat: random.Random(rng.getrandbits(64)) for seat in self._players}
+            rngs = [random.Random(rng.getrandbits(64)) for _ in range(game.players)]
             self.match = Match(game, seed=rng.getrandbits(63), first_dealer=rng.randrange(game.players))
+            self._others = players_turn(self.match, players, rngs)
             self._paid = 0
             if self._play_others():
                 break
@@ -145,18 +150,21 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
 
     def _play_others(self) -> bool:
         """The computer players act, and in a whole game the next hands are dealt, until it is
-        the seat's turn (True) or the episode is over (False)."""
+        the seat's turn (True) or the episode is over (False): ``play_out``, every table's loop."""
         match = self._match()
-        while True:
-            to_act = match.to_act()
-            if to_act == self.seat:
-                return True
-            if to_act is not None:
-                match.submit(to_act, self._players[to_act].choose(match.view(to_act), self._rngs[to_act]))
-            elif self.episode == "hand" or match.over:
-                return False
-            else:
-                match.next_hand()
+        play_out(match, self._turn, hand_over=self._goes_on)
+        return match.to_act() == self.seat
+
+    def _turn(self, seat: int) -> bool:
+        """A computer player's turn; the seat's own stops ``play_out`` to ask the learner."""
+        if seat == self.seat:
+            return False
+        self._others(seat)
+        return True
+
+    def _goes_on(self) -> bool:
+        """After a hand: a whole game goes on to the next one, a one-hand episode is over."""
+        return self.episode == "game"
 
     def _match(self) -> Match:
         if self.match is None:
