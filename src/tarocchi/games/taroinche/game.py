@@ -11,10 +11,10 @@ from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.views import PlayerView, card_places
+from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
     ACTION_HELP,
@@ -71,6 +71,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     info: ClassVar[GameInfo] = INFO
     phase_type = Phase
     facts_type = views.TaroincheFacts
+    seat_names = SEAT_NAMES
     actions: ClassVar[tuple[Action, ...]] = (
         *PLAYS,
         *DISCARDS,
@@ -92,9 +93,6 @@ class TaroincheGame(PhasedGame[TaroincheState]):
 
     def hands_per_game(self) -> int:
         return self._hands
-
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     # -- for a table: presentation only ---------------------------------------------
     action_help: ClassVar[str] = ACTION_HELP
@@ -151,32 +149,15 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         )
 
     # -- the protocol -------------------------------------------------------------------
-    def to_act(self, state: TaroincheState) -> int | None:
-        phase = state.phase
-        if phase == _PLAY:
-            return (state.leader + len(state.trick)) % PLAYERS
-        if phase == _DONE:
-            return None
-        if phase == _DISCARD:
-            return state.taker
-        return state.turn
+    build_view = views.build
+    score = staticmethod(score)
 
-    def build_view(
-        self, state: TaroincheState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
-    ) -> PlayerView:
-        return views.build(self, state, seat, to_act, legal)
+    def won_pile(self, state: TaroincheState, seat: int) -> str:
+        attack = side_of(seat, state.taker, state.partner) == 0
+        return "tricks of the attack" if attack else "tricks of the defence"
 
-    def outcome(self, state: TaroincheState) -> HandResult | None:
-        if state.phase is not Phase.DONE:
-            return None
-        return score(state)
-
-    def card_locations(self, state: TaroincheState) -> dict[str, int]:
-        def pile(seat: int) -> str:
-            attack = side_of(seat, state.taker, state.partner) == 0
-            return "tricks of the attack" if attack else "tricks of the defence"
-
-        return card_places(state, SEAT_NAMES, pile, {"dog": state.dog, "taker's discard": state.discard})
+    def laid_aside(self, state: TaroincheState) -> dict[str, int]:
+        return {"dog": state.dog, "taker's discard": state.discard}
 
     def audit(self, state: TaroincheState) -> list[str]:
         """Adds C7's stated total: every fully played hand's card points come to 162 (B1)."""
@@ -264,6 +245,9 @@ class _Auction:
     def may_coinche(state: TaroincheState) -> bool:
         return state.bid is not None and state.turn != state.taker and state.turn != state.partner
 
+    def to_act(self, state: TaroincheState) -> int:
+        return state.turn
+
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
         return AUCTION_LEGAL[_level(state) + 1][self.may_coinche(state)]
 
@@ -339,6 +323,9 @@ class _Surcoinche:
     def __init__(self, game: TaroincheGame) -> None:
         self.game = game
 
+    def to_act(self, state: TaroincheState) -> int:
+        return state.turn
+
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
         return SURCOINCHE_LEGAL
 
@@ -377,6 +364,9 @@ class _Discarding:
 
     def __init__(self, game: TaroincheGame) -> None:
         self.game = game
+
+    def to_act(self, state: TaroincheState) -> int:
+        return state.taker
 
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
         return _DISCARDS_OF.select(state.hands[state.taker])
