@@ -18,6 +18,8 @@ WINNING_POINTS = 83
 
 SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("North-South", "East-West")
+SIDES = ((0, 2), (1, 3))
+"""P1: partners sit opposite; side 0 is South and North."""
 
 
 def side_of(seat: int) -> int:
@@ -85,5 +87,5 @@ INFO = GameInfo(
     summary="4 players in partnerships (South-North v West-East), 80-card Loka pack with Good "
     "and Evil; the dealer discards 4; 19 tricks; 83 of 165 points wins the difference.",
     side_names=SIDE_NAMES,
-    partnerships=((0, 2), (1, 3)),
+    partnerships=SIDES,
 )

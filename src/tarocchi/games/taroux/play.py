@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.tricks import TRUMP, Trick, duty_refusal, legal_plays, winning_position
+from tarocchi.core.tricks import TRUMP, duty_refusal, legal_plays, winning_position
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, TABLE, TRICKS, partner_of
 from tarocchi.games.taroux.state import TarouxState
 
@@ -47,14 +47,6 @@ def trick_winner(state: TarouxState, cards: tuple[int, ...]) -> int:
     if pos is None:  # cannot happen: the card that set the suit can win
         raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
     return (leader + pos) % PLAYERS
-
-
-def fool_seat(tricks: tuple[Trick, ...]) -> tuple[int, int] | None:
-    """(trick number, seat) where the Fool was played, if it was."""
-    for number, trick in enumerate(tricks):
-        if FOOL in trick.cards:
-            return number, (trick.leader + trick.cards.index(FOOL)) % PLAYERS
-    return None
 
 
 def refusal(state: TarouxState, seat: int, card: int) -> str:
