@@ -14,7 +14,6 @@ from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.games.piedmont import scoring, views
 from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
 from tarocchi.games.piedmont.rules import (
@@ -41,7 +40,7 @@ OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "
 FIRST_CALL = (OURS, YOURS)
 ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
-_SUIT_OF = TABLE.suit_of
+_LEADS = TABLE.leads
 _PLAY, _CALL, _DONE = Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARDS_OF = MaskMap(DISCARDS)
 _NEW = tuple.__new__
@@ -205,8 +204,8 @@ class _Playing(TrickPlay[PiedmontState]):
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
         bit = 1 << card
         led = state.led
-        if led is None and _SUIT_OF[card] != FOOL_SUIT:
-            led = _SUIT_OF[card]
+        if led is None:
+            led = _LEADS[card]
         phase, pending, forced, dead = state.phase, state.pending, state.forced, state.dead
         if card == forced:
             forced, dead = -1, dead | bit

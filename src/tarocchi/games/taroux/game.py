@@ -13,7 +13,6 @@ from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
@@ -59,7 +58,7 @@ CALLS: dict[str, Action] = {
     if isinstance(call, Call)
 }
 CALLS |= {"re-contra": RECONTRA, "p": PASS}
-_SUIT_OF = TABLE.suit_of
+_LEADS = TABLE.leads
 _PLAY, _DONE = Phase.PLAY, Phase.DONE
 _NEW = tuple.__new__
 _HANDS = TarouxState._fields.index("hands")
@@ -202,8 +201,8 @@ class _Playing(TrickPlay[TarouxState]):
 
     def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
         led = state.led
-        if led is None and _SUIT_OF[card] != FOOL_SUIT:
-            led = _SUIT_OF[card]
+        if led is None:
+            led = _LEADS[card]
         trick = state.trick
         # The hottest line of random play: build the new state positionally, not with _replace.
         new = _NEW(
