@@ -10,6 +10,7 @@ from tarocchi.games.piedmont.rules import (
     FIRE_WATER,
     FOOL,
     HONOURS,
+    PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
     SIDES,
@@ -81,7 +82,7 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
         lines.append(ScoreLine("tricks", tricks[side], side))
         lines.append(ScoreLine("total", points[side], side))
 
-    scores = [0, 0, 0, 0]
+    scores = [0] * PLAYERS
     if points[0] == points[1]:
         lines.append(ScoreLine(f"a tie at {points[0]}: nobody scores (P5)", 0))
     else:
@@ -97,7 +98,7 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
                 winner,
             )
         )
-        for seat in range(4):
+        for seat in range(PLAYERS):
             scores[seat] = diff if side_of(seat) == winner else -diff
     return HandResult(
         sides=SIDES,

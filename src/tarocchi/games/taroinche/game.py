@@ -42,6 +42,8 @@ from tarocchi.games.taroinche.rules import (
     KINGS_QUEENS,
     PLAYERS,
     SEAT_NAMES,
+    SUIT_MASKS,
+    SUIT_OF,
     TOTAL,
     TRICKS,
     VALUES,
@@ -407,7 +409,7 @@ class _Playing(TrickPlay[TaroincheState]):
 
     def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
         events: EventLog = (self.play_events[seat][card], state.events)
-        if seat == state.belote and KINGS_QUEENS >> card & 1 and card >> 3 == _trump(state):
+        if seat == state.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == _trump(state):
             events = (Event(seat, None, PUBLIC, self.belote_note(state, card)), events)
         trick = state.trick
         best = state.best
@@ -429,7 +431,8 @@ class _Playing(TrickPlay[TaroincheState]):
 
     @staticmethod
     def belote_note(state: TaroincheState, card: int) -> str:
-        other = card + 1 if DECK.cards[card].code[0] == "K" else card - 1  # K, Q are neighbours
+        other = (SUIT_MASKS[SUIT_OF[card]] & KINGS_QUEENS) ^ (1 << card)  # the other of K and Q
+        other = other.bit_length() - 1
         if state.hands[state.belote] >> other & 1:
             return f"says Belote: holds {DECK.cards[card].code} and {DECK.cards[other].code} (B5)"
         return f"says Rebelote with {DECK.cards[card].code} (B5)"
