@@ -82,9 +82,9 @@ HANDS = ("KE QA T5", "9E 4A T2", "2E 3E KF T7 FOOL")
 
 
 def test_the_seat_to_play_is_the_leaders_plus_the_cards_in_the_trick() -> None:
-    assert PHASE.seat(table(*HANDS)) == 1
-    assert PHASE.seat(table(*HANDS, trick="9E")) == 2
-    assert PHASE.seat(table(*HANDS, leader=2, trick="2E QA")) == 1
+    assert PHASE.to_act(table(*HANDS)) == 1
+    assert PHASE.to_act(table(*HANDS, trick="9E")) == 2
+    assert PHASE.to_act(table(*HANDS, leader=2, trick="2E QA")) == 1
 
 
 def test_legal_is_the_pre_built_plays_of_the_mask_and_apply_accepts_exactly_those() -> None:

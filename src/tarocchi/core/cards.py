@@ -111,10 +111,20 @@ class Deck:
         for card in cards:
             self.suit_masks[card.suit] = self.suit_masks.get(card.suit, 0) | (1 << card.index)
         self._suit_by_letter = {s.letter: s for s in suits}
+        self.faces = tuple(
+            card.code[: -len(card.suit)] if card.suit in self._suit_by_letter else "" for card in cards
+        )
+        """Each card's face: a suit card's rank as typed (K, 10, A; its code less the suit letter),
+        "" for trumps and the Fool. Games read values and ranks by face, never by parsing codes."""
         self._symbols = str.maketrans({s.symbol: s.letter for s in suits} | {VARIATION: None})
 
     def __repr__(self) -> str:
         return f"Deck({self.name}, {self.size} cards)"
+
+    def face_mask(self, *faces: str) -> int:
+        """The suit cards of every suit whose face is one of ``faces`` (``face_mask("K")``: the
+        Kings)."""
+        return sum(1 << i for i, face in enumerate(self.faces) if face and face in faces)
 
     def suit(self, letter: str) -> Suit | None:
         """The suit with this letter, or None for trumps and the Fool."""

@@ -1,30 +1,27 @@
 """The phase table every game runs on: a state's ``phase`` (an ``IntEnum``) indexes a tuple of
-handlers, each the one definition of what may be done in that phase and why not."""
+handlers, each the one definition of who acts in that phase, what may be done and why not."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from tarocchi.core.actions import Action, action_problem, named_cards
 from tarocchi.core.cards import Card
-from tarocchi.core.protocol import Game
+from tarocchi.core.protocol import Game, HandResult, checks_inline
 from tarocchi.core.text import shown_value
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import HandState, PlayerView, card_places
 
-
-class Phased(Protocol):
-    """A state that says which phase of the hand it is in."""
-
-    @property
-    def phase(self) -> int: ...
-
-
-P = TypeVar("P", bound=Phased)
+P = TypeVar("P", bound=HandState)
+"""A game's state: among what every view shows, the ``phase`` of the hand that indexes the table."""
 
 
 class PhaseRules(Protocol[P]):
-    """One phase: its legal actions, the state after one, and why another is refused."""
+    """One phase: the seat to act, its legal actions, the state after one, and why another is
+    refused."""
+
+    def to_act(self, state: P) -> int | None:
+        """The seat to act (None only when the hand is over)."""
 
     def legal(self, state: P) -> tuple[Action, ...]: ...
 
@@ -36,7 +33,10 @@ class PhaseRules(Protocol[P]):
 
 
 class HandOver(Generic[P]):
-    """The phase after the last action: nothing may be done."""
+    """The phase after the last action: nobody acts, nothing may be done; the hand is scored."""
+
+    def to_act(self, state: P) -> None:
+        return None
 
     def legal(self, state: P) -> tuple[Action, ...]:
         return ()
@@ -55,11 +55,52 @@ class PhasedGame(Game[P]):
     inspected before the phase rules see it, since they accept only what ``legal`` offers.
     Only when an action is refused (or makes a phase handler fail) is it examined, to tell an
     object that is no action (NotAnActionError) from a move the rules refuse (IllegalActionError).
+
+    A game gives its phase table, ``seat_names``, ``score`` (the result of a hand that is over),
+    ``build_view``, and what ``card_locations`` needs: ``won_pile`` and ``laid_aside``.
     """
 
     _phases: tuple[PhaseRules[P], ...]
+    seat_names: ClassVar[tuple[str, ...]]
     example_action = "pass"
     """An action in the game's notation, for the message that asks for an action."""
+
+    def seat_name(self, seat: int) -> str:
+        return self.seat_names[seat]
+
+    @checks_inline
+    def to_act(self, state: P) -> int | None:
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        return self._phases[state.phase].to_act(state)
+
+    @checks_inline
+    def outcome(self, state: P) -> HandResult | None:
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        if not isinstance(self._phases[state.phase], HandOver):
+            return None
+        return self.score(state)
+
+    @abstractmethod
+    def score(self, state: P) -> HandResult:
+        """The result of a hand that is over."""
+
+    @checks_inline
+    def card_locations(self, state: P) -> dict[str, int]:
+        if type(state) is not self._state_type:
+            raise self.wrong_state(state)
+        return card_places(
+            state, self.seat_names, lambda seat: self.won_pile(state, seat), self.laid_aside(state)
+        )
+
+    @abstractmethod
+    def won_pile(self, state: P, seat: int) -> str:
+        """The pile the tricks ``seat`` wins go to (its side's, or its own)."""
+
+    @abstractmethod
+    def laid_aside(self, state: P) -> dict[str, int]:
+        """The game's places besides hands, tricks and won piles (stock, dog, discards)."""
 
     def legal_actions(self, state: P) -> tuple[Action, ...]:
         if type(state) is not self._state_type:

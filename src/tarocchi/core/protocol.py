@@ -366,7 +366,7 @@ class Game(ABC, Generic[S]):
                 cls.state_type = args[0]
         for name, wrap in _CHECKED.items():
             method = cls.__dict__.get(name)
-            if method is not None:
+            if method is not None and not getattr(method, "checks_inline", False):
                 setattr(cls, name, wrap(method))
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
@@ -612,6 +612,14 @@ class Game(ABC, Generic[S]):
 
 # -- the entry points a game defines itself, wrapped with their checks by Game.__init_subclass__ --
 _Method = Callable[..., Any]
+M = TypeVar("M", bound=_Method)
+
+
+def checks_inline(method: M) -> M:
+    """Mark an entry point that checks its arguments itself (``PhasedGame``'s, on the hot path),
+    so that ``Game.__init_subclass__`` does not wrap it in a second check."""
+    setattr(method, "checks_inline", True)  # noqa: B010 (a function attribute mypy cannot see)
+    return method
 
 
 def _checks_state(method: _Method) -> _Method:

@@ -57,7 +57,7 @@ class TrickPlay(ABC, Generic[S]):
         self._plays_of = MaskMap(plays)
         self._won = tuple(f"wins trick {n}" for n in range(len(plays) // self.players + 1))
 
-    def seat(self, state: S) -> int:
+    def to_act(self, state: S) -> int:
         """The seat to play."""
         return (state.leader + len(state.trick)) % self.players
 
@@ -84,7 +84,7 @@ class TrickPlay(ABC, Generic[S]):
         with the trick finished if it is complete."""
 
     def refusal(self, state: S, action: Action) -> str | None:
-        seat = self.seat(state)
+        seat = self.to_act(state)
         if not isinstance(action, Play):
             return f"it is {self.seat_names[seat]}'s turn to play a card"
         card = action.card

@@ -45,6 +45,9 @@ class TrickTable:
     suit_of: tuple[int, ...]
     power: tuple[int, ...]
     suit_masks: tuple[int, ...]
+    leads: tuple[int | None, ...]
+    """The suit id each card sets as the first card of a trick other than the Fool (the Fool's
+    is None, C4): ``led = state.led; if led is None: led = leads[card]`` after every card."""
 
     @property
     def trump_mask(self) -> int:
@@ -69,7 +72,8 @@ class TrickTable:
         masks = [0] * 6
         for i, s in enumerate(suit_of):
             masks[s] |= 1 << i
-        return cls(tuple(suit_of), tuple(c.rank for c in deck.cards), tuple(masks))
+        leads = tuple(None if s == FOOL else s for s in suit_of)
+        return cls(tuple(suit_of), tuple(c.rank for c in deck.cards), tuple(masks), leads)
 
 
 def legal_plays(
@@ -107,10 +111,10 @@ def legal_plays(
 
 def led_suit(table: TrickTable, cards: tuple[int, ...]) -> int | None:
     """The suit to follow: that of the first card that is not the Fool (C4)."""
-    suit_of = table.suit_of
+    leads = table.leads
     for card in cards:
-        if suit_of[card] != FOOL:
-            return suit_of[card]
+        if leads[card] is not None:
+            return leads[card]
     return None
 
 
@@ -136,6 +140,17 @@ def winning_position(
         elif suit == led and not best_is_trump and power[card] > best_power:
             best, best_power = pos, power[card]
     return best
+
+
+def winning_seat(
+    table: TrickTable, cards: tuple[int, ...], leader: int, led: int | None, players: int, ignore: int = 0
+) -> int:
+    """The seat, of ``players``, whose card wins ``cards`` led by ``leader`` (``winning_position``);
+    for tricks in which some card can win, as the card that set the suit always can."""
+    pos = winning_position(table, cards, led, ignore)
+    if pos is None:
+        raise AssertionError(f"no card can win the trick of card indices {cards}")
+    return (leader + pos) % players
 
 
 def duty_refusal(

@@ -14,9 +14,7 @@ from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.views import PlayerView, card_places
-from tarocchi.games.piedmont import views
+from tarocchi.games.piedmont import scoring, views
 from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -34,7 +32,6 @@ from tarocchi.games.piedmont.rules import (
     TRICKS,
     side_of,
 )
-from tarocchi.games.piedmont.scoring import score
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
@@ -43,8 +40,8 @@ OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "
 FIRST_CALL = (OURS, YOURS)
 ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
-_SUIT_OF = TABLE.suit_of
-_DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
+_LEADS = TABLE.leads
+_PLAY, _CALL, _DONE = Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARDS_OF = MaskMap(DISCARDS)
 _NEW = tuple.__new__
 assert len(PiedmontState._fields) == 14, "_Playing builds the state by position"
@@ -57,6 +54,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
     phase_type = Phase
     facts_type = views.PiedmontFacts
     actions: ClassVar[tuple[Action, ...]] = (*PLAYS, *DISCARDS, *FIRST_CALL, *ANSWER)
+    seat_names = SEAT_NAMES
     example_action = "KE"
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
@@ -66,9 +64,6 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         playing = _Playing(self.allegiance)
         self._phases = (_Discarding(self), playing, _Calling(playing), HandOver())
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
-
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
@@ -103,29 +98,16 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         )
 
     # -- the protocol -------------------------------------------------------------------
-    def to_act(self, state: PiedmontState) -> int | None:
-        phase = state.phase
-        if phase == _PLAY:
-            return (state.leader + len(state.trick)) % PLAYERS
-        if phase == _DISCARD:
-            return state.context.dealer
-        if phase == _CALL:
-            return state.pending
-        return None
+    build_view = views.build
 
-    def build_view(
-        self, state: PiedmontState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
-    ) -> PlayerView:
-        return views.build(self, state, seat, to_act, legal)
+    def score(self, state: PiedmontState) -> HandResult:
+        return scoring.score(state, self.allegiance)
 
-    def outcome(self, state: PiedmontState) -> HandResult | None:
-        if state.phase is not Phase.DONE:
-            return None
-        return score(state, self.allegiance)
+    def won_pile(self, state: PiedmontState, seat: int) -> str:
+        return f"tricks of side {side_of(seat)}"
 
-    def card_locations(self, state: PiedmontState) -> dict[str, int]:
-        extra = {"discard": state.discard}
-        return card_places(state, SEAT_NAMES, lambda seat: f"tricks of side {side_of(seat)}", extra)
+    def laid_aside(self, state: PiedmontState) -> dict[str, int]:
+        return {"discard": state.discard}
 
     def audit(self, state: PiedmontState) -> list[str]:
         problems = super().audit(state)
@@ -170,6 +152,9 @@ class _Discarding:
 
     def __init__(self, game: PiedmontGame) -> None:
         self.game = game
+
+    def to_act(self, state: PiedmontState) -> int:
+        return state.context.dealer
 
     def _mask(self, state: PiedmontState) -> int:
         return state.hands[state.context.dealer] & ~self.game.not_discardable
@@ -219,8 +204,8 @@ class _Playing(TrickPlay[PiedmontState]):
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
         bit = 1 << card
         led = state.led
-        if led is None and _SUIT_OF[card] != FOOL_SUIT:
-            led = _SUIT_OF[card]
+        if led is None:
+            led = _LEADS[card]
         phase, pending, forced, dead = state.phase, state.pending, state.forced, state.dead
         if card == forced:
             forced, dead = -1, dead | bit
@@ -287,6 +272,9 @@ class _Calling:
 
     def __init__(self, playing: _Playing) -> None:
         self.playing = playing
+
+    def to_act(self, state: PiedmontState) -> int:
+        return state.pending
 
     def legal(self, state: PiedmontState) -> tuple[Action, ...]:
         return FIRST_CALL if state.caller < 0 else ANSWER

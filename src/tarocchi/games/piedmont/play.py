@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position
+from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position, winning_seat
 from tarocchi.games.piedmont.rules import DECK, DUTIES, GOOD_EVIL, PLAYERS, TABLE, side_of
 from tarocchi.games.piedmont.state import PiedmontState
 
@@ -31,10 +31,7 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegianc
                 return (leader + first) % PLAYERS
             pos = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
             return (leader + (first if pos is None else pos)) % PLAYERS
-    pos = winning_position(TABLE, cards, led, ignore=dead)
-    if pos is None:  # cannot happen: the card that set the suit, or a live trump, can win
-        raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
-    return (leader + pos) % PLAYERS
+    return winning_seat(TABLE, cards, leader, led, PLAYERS, ignore=dead)
 
 
 def refusal(state: PiedmontState, seat: int, card: int) -> str:

@@ -18,6 +18,8 @@ WINNING_POINTS = 83
 
 SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("North-South", "East-West")
+SIDES = ((0, 2), (1, 3))
+"""P1: partners sit opposite; side 0 is South and North."""
 
 
 def side_of(seat: int) -> int:
@@ -38,19 +40,22 @@ GOOD_EVIL = (1 << GOOD) | (1 << EVIL)
 HONOURS = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
 
 
+FACE_VALUES = {"K": 5, "A": 5, "Q": 4, "C": 3, "J": 2}
+"""P1: suit cards by face; every other suit card and trump is worth 1."""
+
+
 def _value(index: int) -> int:
     """P1: Honours 5, K 5, A 5, Q 4, C 3, J 2, Good and Evil 0, all others 1."""
-    card = DECK.cards[index]
     if (1 << index) & HONOURS:
         return 5
     if (1 << index) & GOOD_EVIL:
         return 0
-    return {"K": 5, "A": 5, "Q": 4, "C": 3, "J": 2}.get(card.code[:-1], 1)
+    return FACE_VALUES.get(DECK.faces[index], 1)
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
 
-KINGS_ACES = sum(1 << c.index for c in DECK.cards if c.code[:-1] in ("K", "A") and c.suit in "EAFW")
+KINGS_ACES = DECK.face_mask("K", "A")
 NOT_DISCARDABLE = {
     # P2: no Kings, Aces or Honours; under Allegiance not Good or Evil either.
     "trumps": KINGS_ACES | HONOURS,
@@ -85,5 +90,5 @@ INFO = GameInfo(
     summary="4 players in partnerships (South-North v West-East), 80-card Loka pack with Good "
     "and Evil; the dealer discards 4; 19 tricks; 83 of 165 points wins the difference.",
     side_names=SIDE_NAMES,
-    partnerships=((0, 2), (1, 3)),
+    partnerships=SIDES,
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.fool import Pile, settle_fool
+from tarocchi.core.fool import gather
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -13,6 +13,7 @@ from tarocchi.games.piedmont.rules import (
     PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
+    SIDES,
     SUITLESS,
     TOTAL,
     VALUES,
@@ -48,26 +49,14 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
             return 0
         return VALUES[card]
 
-    credits = [Pile(), Pile()]
-    fool_debt: tuple[int, int, int] | None = None  # (owner side, winner side, trick)
-    for number, trick in enumerate(state.tricks):
-        won = side_of(trick.winner)
-        credits[won].tricks += 1
-        for pos, card in enumerate(trick.cards):
-            if card == FOOL:
-                owner = side_of(trick.leader + pos)
-                credits[owner].cards.append((card, number))  # C4: the Fool stays with its side
-                if owner != won:
-                    fool_debt = (owner, won, number)
-            else:
-                credits[won].cards.append((card, number))
-
+    gathered = gather(state.tricks, SIDES, FOOL, VALUES, HONOURS)
+    credits, tricks = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
-    if fool_debt is not None:
-        owner, won, number = fool_debt
-        fool_player = SEAT_NAMES[_fool_player(state)]
-        moved = settle_fool(credits, FOOL, owner, won, number, VALUES, HONOURS)
-        assert moved is not None
+    if gathered.moved is not None:
+        assert gathered.fool is not None
+        won = gathered.fool.winner
+        fool_player = SEAT_NAMES[gathered.fool.seat]
+        moved = gathered.moved
         if moved[0] == FOOL:
             label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[won]} (C4)"
         else:
@@ -78,22 +67,22 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
     dealer_side = side_of(state.context.dealer)
     last = len(state.tricks) - 1
     discard = [(card.index, last) for card in DECK.cards_in(state.discard)]
-    credits[dealer_side].cards.extend(discard)
+    credits[dealer_side].extend(discard)
     discard_points = sum(worth(card, trick, dealer_side) for card, trick in discard)
     label = f"the dealer's discard ({DECK.codes(state.discard)})"
     lines.append(ScoreLine(label, discard_points, dealer_side))
 
     card_points = [
-        sum(worth(card, trick, side) for card, trick in credit.cards) for side, credit in enumerate(credits)
+        sum(worth(card, trick, side) for card, trick in credit) for side, credit in enumerate(credits)
     ]
 
-    points = [card_points[s] + credits[s].tricks for s in (0, 1)]
+    points = [card_points[s] + tricks[s] for s in (0, 1)]
     for side in (0, 1):
         lines.append(ScoreLine("card points", card_points[side], side))
-        lines.append(ScoreLine("tricks", credits[side].tricks, side))
+        lines.append(ScoreLine("tricks", tricks[side], side))
         lines.append(ScoreLine("total", points[side], side))
 
-    scores = [0, 0, 0, 0]
+    scores = [0] * PLAYERS
     if points[0] == points[1]:
         lines.append(ScoreLine(f"a tie at {points[0]}: nobody scores (P5)", 0))
     else:
@@ -109,20 +98,12 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
                 winner,
             )
         )
-        for seat in range(4):
+        for seat in range(PLAYERS):
             scores[seat] = diff if side_of(seat) == winner else -diff
     return HandResult(
-        sides=((0, 2), (1, 3)),
+        sides=SIDES,
         card_points=tuple(card_points),
-        tricks=(credits[0].tricks, credits[1].tricks),
+        tricks=(tricks[0], tricks[1]),
         scores=tuple(scores),
         lines=tuple(lines),
     )
-
-
-def _fool_player(state: PiedmontState) -> int:
-    for trick in state.tricks:
-        for pos, card in enumerate(trick.cards):
-            if card == FOOL:
-                return (trick.leader + pos) % PLAYERS
-    raise AssertionError("the Fool was not played")

@@ -13,7 +13,7 @@ from tarocchi.core.cards import CardSet
 from tarocchi.core.facts import Facts
 from tarocchi.core.running import Pile, Running, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
-from tarocchi.games.piedmont.rules import DECK, FOOL, SEAT_NAMES, SIDE_NAMES, VALUES
+from tarocchi.games.piedmont.rules import DECK, FOOL, PLAYERS, SEAT_NAMES, SIDE_NAMES, SIDES, VALUES
 from tarocchi.games.piedmont.scoring import _scores, _segment_for
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
@@ -101,4 +101,4 @@ def running_state(state: PiedmontState, allegiance: bool) -> tuple[list[tuple[st
         segments = state.segments
         return sum(VALUES[c] for c, trick in pile if _scores(c, side, _segment_for(segments, trick)))
 
-    return running_facts(running(state.tricks, 4, ((0, 2), (1, 3)), count, FOOL), SIDE_NAMES)
+    return running_facts(running(state.tricks, PLAYERS, SIDES, count, FOOL), SIDE_NAMES)

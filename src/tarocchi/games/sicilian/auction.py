@@ -51,6 +51,9 @@ def start_play(state: SicilianState, events: EventLog) -> SicilianState:
 class _Bargaining:
     """S3: one turn each from Eldest: silent, throw N, pay N, take an earlier open offer, hold."""
 
+    def to_act(self, state: SicilianState) -> int:
+        return state.speaker
+
     def legal(self, state: SicilianState) -> tuple[Action, ...]:
         takes = tuple(TAKES[o.seat] for o in state.offers if o.taker < 0)
         return takes + _SPEAK if takes else _SPEAK
@@ -129,6 +132,9 @@ class _Round(ABC):
 
     def may_bid(self, state: SicilianState) -> bool:
         return strength(state.hands[state.speaker]) >= self.threshold
+
+    def to_act(self, state: SicilianState) -> int:
+        return state.speaker
 
     def legal(self, state: SicilianState) -> tuple[Action, ...]:
         return (self.bid, PASS) if self.may_bid(state) else (PASS,)
@@ -237,6 +243,9 @@ class _Exchanging:
     def _mask(self, state: SicilianState) -> int:
         return discard_mask(state.hands[state.discarder], STOCK_SIZE - state.discard.bit_count())
 
+    def to_act(self, state: SicilianState) -> int:
+        return state.discarder
+
     def legal(self, state: SicilianState) -> tuple[Action, ...]:
         return _DISCARDS_OF.select(self._mask(state))
 
@@ -281,6 +290,9 @@ class _Exchanging:
 
 class _Rallying:
     """S7: the Declarer names the card of his hidden partner; only the legal choices are offered."""
+
+    def to_act(self, state: SicilianState) -> int:
+        return state.declarer
 
     def legal(self, state: SicilianState) -> tuple[Action, ...]:
         return tuple(RALLIES[card] for card in rally_choices(held_by_declarer(state))[0])

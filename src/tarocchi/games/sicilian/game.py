@@ -10,9 +10,8 @@ from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card, whole_number
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
-from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.sicilian import views
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.auction import (
@@ -69,6 +68,7 @@ class SicilianGame(PhasedGame[SicilianState]):
     info: ClassVar[GameInfo] = INFO
     phase_type = Phase
     facts_type = views.SicilianFacts
+    seat_names = SEAT_NAMES
     actions: ClassVar[tuple[Action, ...]] = (
         *PLAYS,
         *DISCARDS,
@@ -93,9 +93,6 @@ class SicilianGame(PhasedGame[SicilianState]):
             HandOver(),
         )
         assert list(Phase) == list(range(8))
-
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     def action_phrase(self, seat: int, action: Action) -> str | None:
         """Offers, takes and the rally in words (``views.phrase``)."""
@@ -147,31 +144,14 @@ class SicilianGame(PhasedGame[SicilianState]):
         )
 
     # -- the protocol -------------------------------------------------------------------
-    def to_act(self, state: SicilianState) -> int | None:
-        phase = state.phase
-        if phase == Phase.PLAY:
-            return (state.leader + len(state.trick)) % PLAYERS
-        if phase == Phase.DONE:
-            return None
-        if phase == Phase.EXCHANGE:
-            return state.discarder
-        if phase == Phase.RALLY:
-            return state.declarer
-        return state.speaker
+    build_view = views.build
+    score = staticmethod(score)
 
-    def build_view(
-        self, state: SicilianState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
-    ) -> PlayerView:
-        return views.build(self, state, seat, to_act, legal)
+    def won_pile(self, state: SicilianState, seat: int) -> str:
+        return f"tricks won by {SEAT_NAMES[seat]}"
 
-    def outcome(self, state: SicilianState) -> HandResult | None:
-        if state.phase is not Phase.DONE:
-            return None
-        return score(state)
-
-    def card_locations(self, state: SicilianState) -> dict[str, int]:
-        extra = {"stock": state.stock, "discard": state.discard}
-        return card_places(state, SEAT_NAMES, lambda seat: f"tricks won by {SEAT_NAMES[seat]}", extra)
+    def laid_aside(self, state: SicilianState) -> dict[str, int]:
+        return {"stock": state.stock, "discard": state.discard}
 
     def audit(self, state: SicilianState) -> list[str]:
         """Adds S9's stated totals on every played hand: 15 tricks, 126 points."""

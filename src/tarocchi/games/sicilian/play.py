@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position
+from tarocchi.core.tricks import duty_refusal, legal_plays, winning_seat
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
-_SUIT_OF = TABLE.suit_of
+_LEADS = TABLE.leads
 _PLAY, _DONE = Phase.PLAY, Phase.DONE
 _NEW = tuple.__new__
 _HANDS = SicilianState._fields.index("hands")
@@ -31,14 +30,6 @@ def refusal(state: SicilianState, seat: int, card: int) -> str:
     return duty_refusal(DECK, TABLE, DUTIES, state.hands[seat], card, state.led, play_mask(state, seat))
 
 
-def trick_winner(cards: tuple[int, ...], leader: int, led: int | None) -> int:
-    """C3: the highest trump, else the highest card of the suit led; the Fool never wins."""
-    pos = winning_position(TABLE, cards, led)
-    if pos is None:  # cannot happen: the card that set the suit can win
-        raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
-    return (leader + pos) % PLAYERS
-
-
 class Playing(TrickPlay[SicilianState]):
     """S8 and C4 (``play_mask``); C3, the trick's winner; S7, the rallied card reveals its holder."""
 
@@ -47,8 +38,8 @@ class Playing(TrickPlay[SicilianState]):
 
     def place(self, state: SicilianState, seat: int, card: int, hands: tuple[int, ...]) -> SicilianState:
         led = state.led
-        if led is None and _SUIT_OF[card] != FOOL_SUIT:
-            led = _SUIT_OF[card]
+        if led is None:
+            led = _LEADS[card]
         events: EventLog = (self.play_events[seat][card], state.events)
         revealed = state.revealed
         if card == state.rallied:
@@ -72,7 +63,7 @@ class Playing(TrickPlay[SicilianState]):
                     events,
                 ),
             )
-        winner = trick_winner(trick, state.leader, led)
+        winner = winning_seat(TABLE, trick, state.leader, led, PLAYERS)  # C3; the Fool never wins
         tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
         return _NEW(
             SicilianState,

@@ -19,7 +19,7 @@ def rally_rank(held: int) -> int | None:
     """S7: the first of King, Queen, Cavalier, Valet that the Declarer does not hold all four of
     (as an index into COURTS); None when he holds all sixteen courts (no rally, 1 v 3)."""
     for rank in range(len(COURTS)):
-        if any(not held >> COURT_CARDS[suit][rank] & 1 for suit in range(4)):
+        if any(not held >> COURT_CARDS[suit][rank] & 1 for suit in range(len(COURT_CARDS))):
             return rank
     return None
 
@@ -37,7 +37,7 @@ def rally_suits(held: int, rank: int) -> tuple[tuple[int, ...], str]:
     fewest cards; then the best courts; then Coins; then every suit still tied. No candidate:
     any suit whose card of that rank is not held.
     """
-    lacking = [suit for suit in range(4) if not held >> COURT_CARDS[suit][rank] & 1]
+    lacking = [suit for suit in range(len(COURT_CARDS)) if not held >> COURT_CARDS[suit][rank] & 1]
     candidates = [suit for suit in lacking if held & SUIT_MASKS[suit]]
     if not candidates:
         return tuple(lacking), "no candidate suit: any suit whose card is not held"

@@ -79,7 +79,7 @@ def _value(index: int) -> int:
         return 10
     if card.suit == TRUMPS:
         return 5 if 17 <= card.rank <= 20 else 0
-    return _COURT_VALUES.get(card.code[:-1], 0)
+    return _COURT_VALUES.get(DECK.faces[index], 0)
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))

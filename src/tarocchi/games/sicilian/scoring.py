@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.fool import Pile, settle_fool
+from tarocchi.core.fool import gather
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.sicilian.actions import PAY
 from tarocchi.games.sicilian.rules import (
@@ -73,27 +73,14 @@ def score(state: SicilianState) -> HandResult:
     def side_of(seat: int) -> int:
         return 0 if seat in team else 1
 
-    piles = [Pile(), Pile()]
-    fool_debt: tuple[int, int, int, int] | None = None  # (player, owner side, winner side, trick)
-    for number, trick in enumerate(state.tricks):
-        won = side_of(trick.winner)
-        piles[won].tricks += 1
-        for pos, card in enumerate(trick.cards):
-            if card == FOOL:
-                player = (trick.leader + pos) % PLAYERS
-                owner = side_of(player)
-                piles[owner].cards.append((card, number))  # C4: the Fool stays with its side
-                if owner != won:
-                    fool_debt = (player, owner, won, number)
-            else:
-                piles[won].cards.append((card, number))
-
+    gathered = gather(state.tricks, sides, FOOL, VALUES, HONOURS)
+    piles, tricks = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
-    if fool_debt is not None:
-        player, owner, won, number = fool_debt
-        moved = settle_fool(piles, FOOL, owner, won, number, VALUES, HONOURS)
-        assert moved is not None
-        name = SEAT_NAMES[player]
+    if gathered.moved is not None:
+        assert gathered.fool is not None
+        _, number, _, won = gathered.fool
+        moved = gathered.moved
+        name = SEAT_NAMES[gathered.fool.seat]
         if moved[0] == FOOL:
             label = f"{name}'s side won no trick: the Fool goes to the {SIDE_NAMES[won]} (C4)"
         else:
@@ -104,7 +91,7 @@ def score(state: SicilianState) -> HandResult:
     # S4/S5: the discard counts for whoever laid it aside (card points, not a trick).
     discarder_side = side_of(state.discarder)
     discard_points = sum(VALUES[card.index] for card in DECK.cards_in(state.discard))
-    piles[discarder_side].cards.extend((card.index, -1) for card in DECK.cards_in(state.discard))
+    piles[discarder_side].extend((card.index, -1) for card in DECK.cards_in(state.discard))
     who = "the Declarer" if state.mode is Mode.SOLO else "the Dealer"
     lines.append(
         ScoreLine(
@@ -115,11 +102,11 @@ def score(state: SicilianState) -> HandResult:
     )
 
     last = side_of(state.tricks[-1].winner)
-    card_points = [sum(VALUES[card] for card, _ in pile.cards) for pile in piles]
-    points = [card_points[s] + piles[s].tricks + (LAST_TRICK_BONUS if s == last else 0) for s in (0, 1)]
+    card_points = [sum(VALUES[card] for card, _ in pile) for pile in piles]
+    points = [card_points[s] + tricks[s] + (LAST_TRICK_BONUS if s == last else 0) for s in (0, 1)]
     for side in (0, 1):
         lines.append(ScoreLine("card points", card_points[side], side))
-        lines.append(ScoreLine("tricks, 1 each", piles[side].tricks, side))
+        lines.append(ScoreLine("tricks, 1 each", tricks[side], side))
         if side == last:
             lines.append(ScoreLine("last trick", LAST_TRICK_BONUS, side))
         lines.append(ScoreLine("total", points[side], side))
@@ -140,7 +127,7 @@ def score(state: SicilianState) -> HandResult:
     return HandResult(
         sides=sides,
         card_points=tuple(card_points),
-        tricks=(piles[0].tricks, piles[1].tricks),
+        tricks=(tricks[0], tricks[1]),
         scores=tuple(scores),
         lines=tuple(lines),
     )

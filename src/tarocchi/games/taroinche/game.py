@@ -11,10 +11,10 @@ from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.views import PlayerView, card_places
+from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
 from tarocchi.games.taroinche.bidding import (
     ACTION_HELP,
@@ -42,6 +42,8 @@ from tarocchi.games.taroinche.rules import (
     KINGS_QUEENS,
     PLAYERS,
     SEAT_NAMES,
+    SUIT_MASKS,
+    SUIT_OF,
     TOTAL,
     TRICKS,
     VALUES,
@@ -71,6 +73,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     info: ClassVar[GameInfo] = INFO
     phase_type = Phase
     facts_type = views.TaroincheFacts
+    seat_names = SEAT_NAMES
     actions: ClassVar[tuple[Action, ...]] = (
         *PLAYS,
         *DISCARDS,
@@ -92,9 +95,6 @@ class TaroincheGame(PhasedGame[TaroincheState]):
 
     def hands_per_game(self) -> int:
         return self._hands
-
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     # -- for a table: presentation only ---------------------------------------------
     action_help: ClassVar[str] = ACTION_HELP
@@ -151,32 +151,15 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         )
 
     # -- the protocol -------------------------------------------------------------------
-    def to_act(self, state: TaroincheState) -> int | None:
-        phase = state.phase
-        if phase == _PLAY:
-            return (state.leader + len(state.trick)) % PLAYERS
-        if phase == _DONE:
-            return None
-        if phase == _DISCARD:
-            return state.taker
-        return state.turn
+    build_view = views.build
+    score = staticmethod(score)
 
-    def build_view(
-        self, state: TaroincheState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
-    ) -> PlayerView:
-        return views.build(self, state, seat, to_act, legal)
+    def won_pile(self, state: TaroincheState, seat: int) -> str:
+        attack = side_of(seat, state.taker, state.partner) == 0
+        return "tricks of the attack" if attack else "tricks of the defence"
 
-    def outcome(self, state: TaroincheState) -> HandResult | None:
-        if state.phase is not Phase.DONE:
-            return None
-        return score(state)
-
-    def card_locations(self, state: TaroincheState) -> dict[str, int]:
-        def pile(seat: int) -> str:
-            attack = side_of(seat, state.taker, state.partner) == 0
-            return "tricks of the attack" if attack else "tricks of the defence"
-
-        return card_places(state, SEAT_NAMES, pile, {"dog": state.dog, "taker's discard": state.discard})
+    def laid_aside(self, state: TaroincheState) -> dict[str, int]:
+        return {"dog": state.dog, "taker's discard": state.discard}
 
     def audit(self, state: TaroincheState) -> list[str]:
         """Adds C7's stated total: every fully played hand's card points come to 162 (B1)."""
@@ -264,6 +247,9 @@ class _Auction:
     def may_coinche(state: TaroincheState) -> bool:
         return state.bid is not None and state.turn != state.taker and state.turn != state.partner
 
+    def to_act(self, state: TaroincheState) -> int:
+        return state.turn
+
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
         return AUCTION_LEGAL[_level(state) + 1][self.may_coinche(state)]
 
@@ -339,6 +325,9 @@ class _Surcoinche:
     def __init__(self, game: TaroincheGame) -> None:
         self.game = game
 
+    def to_act(self, state: TaroincheState) -> int:
+        return state.turn
+
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
         return SURCOINCHE_LEGAL
 
@@ -377,6 +366,9 @@ class _Discarding:
 
     def __init__(self, game: TaroincheGame) -> None:
         self.game = game
+
+    def to_act(self, state: TaroincheState) -> int:
+        return state.taker
 
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
         return _DISCARDS_OF.select(state.hands[state.taker])
@@ -417,7 +409,7 @@ class _Playing(TrickPlay[TaroincheState]):
 
     def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
         events: EventLog = (self.play_events[seat][card], state.events)
-        if seat == state.belote and KINGS_QUEENS >> card & 1 and card >> 3 == _trump(state):
+        if seat == state.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == _trump(state):
             events = (Event(seat, None, PUBLIC, self.belote_note(state, card)), events)
         trick = state.trick
         best = state.best
@@ -439,7 +431,8 @@ class _Playing(TrickPlay[TaroincheState]):
 
     @staticmethod
     def belote_note(state: TaroincheState, card: int) -> str:
-        other = card + 1 if DECK.cards[card].code[0] == "K" else card - 1  # K, Q are neighbours
+        other = (SUIT_MASKS[SUIT_OF[card]] & KINGS_QUEENS) ^ (1 << card)  # the other of K and Q
+        other = other.bit_length() - 1
         if state.hands[state.belote] >> other & 1:
             return f"says Belote: holds {DECK.cards[card].code} and {DECK.cards[other].code} (B5)"
         return f"says Rebelote with {DECK.cards[card].code} (B5)"

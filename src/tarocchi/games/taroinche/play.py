@@ -50,7 +50,7 @@ def shown(mask: int) -> str:
 
 
 _SYMBOL = {s.letter: s.symbol for s in SUITS}
-_SHOWN = tuple(card.code[:-1] + _SYMBOL[card.suit] for card in DECK.cards)
+_SHOWN = tuple(DECK.faces[card.index] + _SYMBOL[card.suit] for card in DECK.cards)
 
 
 def duty(state: TaroincheState, seat: int) -> str:

@@ -37,7 +37,7 @@ def _deck() -> Deck:
 
 DECK = _deck()
 """B1: four suits of A K Q J 10 9 8 7 (natural order: suits as listed, face ranks high to low)."""
-KINGS_QUEENS = DECK.mask(card for card in DECK.cards if card.code[:-1] in ("K", "Q"))
+KINGS_QUEENS = DECK.face_mask("K", "Q")
 """The King and Queen of every suit: the belote is the trump pair (B5)."""
 PLAYERS = 5
 HAND_SIZE = 6
@@ -50,9 +50,11 @@ BELOTE = 20
 SEAT_NAMES = ("South", "West", "North-West", "North-East", "East")
 SIDE_NAMES = ("attack", "defence")
 
-SUIT_OF: tuple[int, ...] = tuple(i // 8 for i in range(DECK.size))
-SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
-_FACES = tuple(code for code, _, _ in RANKS)
+SUIT_OF: tuple[int, ...] = tuple(
+    next(i for i, s in enumerate(SUITS) if s.letter == c.suit) for c in DECK.cards
+)
+"""Each card's suit, as its position in SUITS (the bid's trump is one)."""
+SUIT_MASKS: tuple[int, ...] = tuple(DECK.suit_masks[s.letter] for s in SUITS)
 
 PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
 TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
@@ -89,11 +91,11 @@ def _contract(trump: int) -> Contract:
     values: list[int] = []
     for card in DECK.cards:
         suit = SUIT_OF[card.index]
-        face = _FACES[card.index % 8]
+        face = DECK.faces[card.index]
         trumpish = suit == trump or trump == ALL_TRUMP
         order = TRUMP_ORDER if trumpish else PLAIN_ORDER
         higher = order[: order.index(face)]
-        beats.append(sum(1 << (suit * 8 + _FACES.index(f)) for f in higher))
+        beats.append(SUIT_MASKS[suit] & DECK.face_mask(*higher))
         if trump == ALL_TRUMP:
             table = ALL_TRUMP_VALUES
         elif trump == NO_TRUMP:
@@ -103,9 +105,9 @@ def _contract(trump: int) -> Contract:
         values.append(table.get(face, 0))
     return Contract(
         trump=trump,
-        trump_mask=SUIT_MASKS[trump] if trump < 4 else 0,
+        trump_mask=SUIT_MASKS[trump] if trump < len(SUITS) else 0,
         beats=tuple(beats),
-        must_beat=tuple(s == trump or trump == ALL_TRUMP for s in range(4)),
+        must_beat=tuple(s == trump or trump == ALL_TRUMP for s in range(len(SUITS))),
         values=tuple(values),
     )
 

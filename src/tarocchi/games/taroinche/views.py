@@ -217,7 +217,7 @@ def hand_order(cards: Iterable[Card], view: PlayerView | None = None) -> list[Ca
         suits.insert(0, trump)
 
     def key(card: Card) -> tuple[int, int]:
-        face = card.code[:-1]
+        face = DECK.faces[card.index]
         trumps = card.suit == trump or trump == TRUMP_CODES[ALL_TRUMP]
         return suits.index(card.suit), (_TRUMP_RANK if trumps else _PLAIN_RANK)[face]
 

@@ -57,6 +57,9 @@ def _said(state: TarouxState, seat: int, action: Call) -> TarouxState:
 class Bidding:
     """T3: on his turn a player passes, bids higher (Prop and Stand need an Honour) or calls Contra."""
 
+    def to_act(self, state: TarouxState) -> int:
+        return state.turn
+
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
         seat = state.turn
         return _LEGAL[state.high, bool(state.hands[seat] & HONOURS), contra_allowed(state, seat)]
@@ -99,6 +102,9 @@ class Bidding:
 
 class Recontra:
     """T3: right after a Contra, out of turn, the bidder and then his partner may Re-contra."""
+
+    def to_act(self, state: TarouxState) -> int:
+        return state.turn
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
         return _WINDOW[bool(state.hands[state.turn] & HONOURS)]
@@ -146,6 +152,9 @@ def _mask(cards: tuple[int, ...]) -> int:
 
 class StockChoice:
     """T5 We'll Take: the bidding Declarer takes the first or the second three, his partner the rest."""
+
+    def to_act(self, state: TarouxState) -> int:
+        return state.bidder
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
         return _STOCK_CHOICE

@@ -56,6 +56,9 @@ def discard_mask(state: TarouxState, seat: int) -> int:
 class Discarding:
     """T5 We'll Take: three discards each, one card an action; discarded trumps are shown."""
 
+    def to_act(self, state: TarouxState) -> int:
+        return discarder(state)
+
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
         return _DISCARDS_OF.select(discard_mask(state, discarder(state)))
 
@@ -112,6 +115,9 @@ def _trumps(state: TarouxState, seat: int) -> int:
 class Declaring:
     """T6: one round from the bidding Declarer: Abundance (trumps shown one by one), the
     Sparrow (the Magician's holder), a Slam (a Declarer, once a hand); ``done`` ends the turn."""
+
+    def to_act(self, state: TarouxState) -> int:
+        return state.turn
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
         seat = state.turn

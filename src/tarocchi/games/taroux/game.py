@@ -10,11 +10,9 @@ from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import Card
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
+from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.views import PlayerView, card_places
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
@@ -37,7 +35,6 @@ from tarocchi.games.taroux.exchange import (
     SPARROW,
     Declaring,
     Discarding,
-    discarder,
 )
 from tarocchi.games.taroux.play import declarers, play_mask, refusal, trick_winner
 from tarocchi.games.taroux.rules import (
@@ -61,7 +58,7 @@ CALLS: dict[str, Action] = {
     if isinstance(call, Call)
 }
 CALLS |= {"re-contra": RECONTRA, "p": PASS}
-_SUIT_OF = TABLE.suit_of
+_LEADS = TABLE.leads
 _PLAY, _DONE = Phase.PLAY, Phase.DONE
 _NEW = tuple.__new__
 _HANDS = TarouxState._fields.index("hands")
@@ -80,6 +77,7 @@ class TarouxGame(PhasedGame[TarouxState]):
     info: ClassVar[GameInfo] = INFO
     phase_type = Phase
     facts_type = views.TarouxFacts
+    seat_names = SEAT_NAMES
     actions: ClassVar[tuple[Action, ...]] = (*PLAYS, *DISCARDS, *SHOWS, *dict.fromkeys(CALLS.values()))
     example_action = "pass"
 
@@ -95,9 +93,6 @@ class TarouxGame(PhasedGame[TarouxState]):
             HandOver(),
         )
         assert list(Phase) == list(range(7))
-
-    def seat_name(self, seat: int) -> str:
-        return SEAT_NAMES[seat]
 
     def action_phrase(self, seat: int, action: Action) -> str | None:
         """T6: a trump laid face up for an Abundance."""
@@ -148,38 +143,18 @@ class TarouxGame(PhasedGame[TarouxState]):
         )
 
     # -- the protocol -------------------------------------------------------------------
-    def to_act(self, state: TarouxState) -> int | None:
-        phase = state.phase
-        if phase == _PLAY:
-            return (state.leader + len(state.trick)) % PLAYERS
-        if phase == _DONE:
-            return None
-        if phase == Phase.STOCK:
-            return state.bidder
-        if phase == Phase.DISCARD:
-            return discarder(state)
-        return state.turn
+    build_view = views.build
+    score = staticmethod(score)
 
-    def build_view(
-        self, state: TarouxState, seat: int | None, to_act: int | None, legal: tuple[Action, ...]
-    ) -> PlayerView:
-        return views.build(self, state, seat, to_act, legal)
-
-    def outcome(self, state: TarouxState) -> HandResult | None:
-        if state.phase is not Phase.DONE:
-            return None
-        return score(state)
-
-    def card_locations(self, state: TarouxState) -> dict[str, int]:
+    def won_pile(self, state: TarouxState, seat: int) -> str:
         side = declarers(state.bidder) if state.bidder >= 0 else 0
+        return "tricks of the Declarers" if side >> seat & 1 else "tricks of the Defenders"
 
-        def pile(seat: int) -> str:
-            return "tricks of the Declarers" if side >> seat & 1 else "tricks of the Defenders"
-
+    def laid_aside(self, state: TarouxState) -> dict[str, int]:
         discards = 0
         for mask in state.discards:
             discards |= mask
-        return card_places(state, SEAT_NAMES, pile, {"stock": state.stock_left, "discards": discards})
+        return {"stock": state.stock_left, "discards": discards}
 
     def audit(self, state: TarouxState) -> list[str]:
         problems = super().audit(state)
@@ -226,8 +201,8 @@ class _Playing(TrickPlay[TarouxState]):
 
     def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
         led = state.led
-        if led is None and _SUIT_OF[card] != FOOL_SUIT:
-            led = _SUIT_OF[card]
+        if led is None:
+            led = _LEADS[card]
         trick = state.trick
         # The hottest line of random play: build the new state positionally, not with _replace.
         new = _NEW(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.tricks import TRUMP, Trick, duty_refusal, legal_plays, winning_position
+from tarocchi.core.tricks import TRUMP, duty_refusal, legal_plays, winning_seat
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, TABLE, TRICKS, partner_of
 from tarocchi.games.taroux.state import TarouxState
 
@@ -43,18 +43,7 @@ def trick_winner(state: TarouxState, cards: tuple[int, ...]) -> int:
         mine = bool(side >> seat & 1)
         if all(bool(side >> t.winner & 1) == mine for t in state.tricks):
             return seat
-    pos = winning_position(TABLE, cards, state.led)
-    if pos is None:  # cannot happen: the card that set the suit can win
-        raise AssertionError(f"no winner in trick {DECK.codes(sum(1 << c for c in cards))}")
-    return (leader + pos) % PLAYERS
-
-
-def fool_seat(tricks: tuple[Trick, ...]) -> tuple[int, int] | None:
-    """(trick number, seat) where the Fool was played, if it was."""
-    for number, trick in enumerate(tricks):
-        if FOOL in trick.cards:
-            return number, (trick.leader + trick.cards.index(FOOL)) % PLAYERS
-    return None
+    return winning_seat(TABLE, cards, leader, state.led, PLAYERS)
 
 
 def refusal(state: TarouxState, seat: int, card: int) -> str:

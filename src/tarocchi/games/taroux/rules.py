@@ -36,20 +36,21 @@ WORLD = _code("T21")
 HONOURS = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
 TRUMP_CARDS = DECK.suit_masks[TRUMPS]
 """Trumps 1..21 (the Fool is not a trump)."""
-KINGS = sum(1 << c.index for c in DECK.cards if c.code[0] == "K" and c.suit in "EAFW")
+KINGS = DECK.face_mask("K")
 NEVER_DISCARDED = KINGS | HONOURS
 """T5: Kings and Honours are never discarded."""
 PLAIN_DISCARDABLE = DECK.full & ~(NEVER_DISCARDED | TRUMP_CARDS)
+
+
+FACE_VALUES = {"K": 5, "Q": 4, "C": 3, "J": 2}
+"""T1: suit cards by face; every other card but the Honours is worth 1."""
 
 
 def _value(index: int) -> int:
     """T1: Honours 5, K 5, Q 4, C 3, J 2, everything else 1."""
     if (1 << index) & HONOURS:
         return 5
-    code = DECK.cards[index].code
-    if DECK.cards[index].suit == TRUMPS:
-        return 1
-    return {"K": 5, "Q": 4, "C": 3, "J": 2}.get(code[0], 1)
+    return FACE_VALUES.get(DECK.faces[index], 1)
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))

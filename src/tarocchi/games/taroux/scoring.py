@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tarocchi.core.fool import Pile, settle_fool
+from tarocchi.core.fool import gather
 from tarocchi.core.protocol import HandResult, ScoreLine
-from tarocchi.games.taroux.play import declarers, fool_seat
+from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     AGAINST,
     BID_MULTIPLIER,
@@ -66,27 +66,19 @@ def score(state: TarouxState) -> HandResult:
     def side(seat: int) -> int:
         return DECLARERS if side_mask >> seat & 1 else DEFENDERS
 
-    piles = [Pile(), Pile()]
-    for number, trick in enumerate(state.tricks):
-        won = side(trick.winner)
-        piles[won].tricks += 1
-        for pos, card in enumerate(trick.cards):
-            owner = side((trick.leader + pos) % PLAYERS) if card == FOOL else won
-            piles[owner].cards.append((card, number))  # C4: the Fool stays with its side
-
+    sides = tuple(tuple(seat for seat in range(PLAYERS) if side(seat) == i) for i in (DECLARERS, DEFENDERS))
+    gathered = gather(state.tricks, sides, FOOL, VALUES, HONOURS)
+    piles, won = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
-    played = fool_seat(state.tricks)
-    if played is not None:
-        number, seat = played
-        owner, won = side(seat), side(state.tricks[number].winner)
-        moved = settle_fool(piles, FOOL, owner, won, number, VALUES, HONOURS)
-        if moved is not None:
-            if moved[0] == FOOL:
-                label = f"{SEAT_NAMES[seat]}'s side won no trick: the Fool goes to the {_SIDE[won]} (C4)"
-            else:
-                paid = DECK.codes(1 << moved[0])
-                label = f"for {SEAT_NAMES[seat]}'s Fool, {paid} goes to the {_SIDE[won]} (C4)"
-            lines.append(ScoreLine(label, VALUES[moved[0]], won))
+    if gathered.moved is not None:
+        assert gathered.fool is not None
+        seat, to, moved = gathered.fool.seat, gathered.fool.winner, gathered.moved
+        if moved[0] == FOOL:
+            label = f"{SEAT_NAMES[seat]}'s side won no trick: the Fool goes to the {_SIDE[to]} (C4)"
+        else:
+            paid = DECK.codes(1 << moved[0])
+            label = f"for {SEAT_NAMES[seat]}'s Fool, {paid} goes to the {_SIDE[to]} (C4)"
+        lines.append(ScoreLine(label, VALUES[moved[0]], to))
 
     # T5: the discards (We'll Take) or the stock (Without, Against), and who gets them.
     contract = state.high
@@ -98,18 +90,18 @@ def score(state: TarouxState) -> HandResult:
         owner = DEFENDERS if contract == AGAINST else DECLARERS
         what = "the discards" if contract == TAKE else "the stock"
         label = f"{what} ({DECK.codes(set_aside)}) count for the {_SIDE[owner]} (T5)"
-        if piles[owner].tricks == 0:
+        if won[owner] == 0:
             owner = 1 - owner
             label = (
                 f"{what} ({DECK.codes(set_aside)}): the {_SIDE[1 - owner]} won no trick, "
                 f"so they go to the {_SIDE[owner]} (T5)"
             )
         extra = [(card, TRICKS) for card in range(DECK.size) if set_aside >> card & 1]
-        piles[owner].cards.extend(extra)
+        piles[owner].extend(extra)
         lines.append(ScoreLine(label, sum(VALUES[c] for c, _ in extra), owner))
 
-    points = (count(piles[DECLARERS].cards), count(piles[DEFENDERS].cards))
-    honours = sum(1 for card, _ in piles[DECLARERS].cards if HONOURS >> card & 1)
+    points = (count(piles[DECLARERS]), count(piles[DEFENDERS]))
+    honours = sum(1 for card, _ in piles[DECLARERS] if HONOURS >> card & 1)
     target = TARGETS[honours]
     lines.append(ScoreLine("card points, counted in pairs (T8)", points[DECLARERS], DECLARERS))
     lines.append(ScoreLine("card points, counted in pairs (T8)", points[DEFENDERS], DEFENDERS))
@@ -143,7 +135,7 @@ def score(state: TarouxState) -> HandResult:
             lines.append(ScoreLine(label, signed, DECLARERS))
             r += signed
 
-    tricks = (piles[DECLARERS].tricks, piles[DEFENDERS].tricks)
+    tricks = (won[DECLARERS], won[DEFENDERS])
     r += _slam(state, tricks, lines)
     if r >= 0:
         settlement = f"each Defender pays {r}, each Declarer gets 2 {TIMES} {r} = {2 * r} (T10)"
@@ -151,9 +143,8 @@ def score(state: TarouxState) -> HandResult:
         settlement = f"each Declarer pays 2 {TIMES} {-r} = {-2 * r}, each Defender gets {-r} (T10)"
     lines.append(ScoreLine(settlement, r, DECLARERS))
     scores = tuple(2 * r if side(seat) == DECLARERS else -r for seat in range(PLAYERS))
-    defenders = tuple(s for s in range(PLAYERS) if side(s) == DEFENDERS)
     return HandResult(
-        sides=(tuple(s for s in range(PLAYERS) if side(s) == DECLARERS), defenders),
+        sides=sides,
         card_points=points,
         tricks=tricks,
         scores=scores,
