@@ -101,6 +101,7 @@ def run(
             for ref in pending:
                 ray.cancel(ref)
             if isinstance(exc, ray.exceptions.WorkerCrashedError | ray.exceptions.NodeDiedError):
-                raise RayError(f"Ray lost a chunk {RETRIES + 1} times: {first_line(exc)}") from None
+                why = f"a chunk's worker died {RETRIES + 1} times: {first_line(exc)}"
+                raise RayError(f"Ray gave up: {why}") from None
             raise
         return in_order(done, len(pieces)), workers
