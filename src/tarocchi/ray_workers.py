@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -48,6 +49,8 @@ def connected(address: str | None) -> Iterator[ModuleType]:
     if ray.is_initialized():
         yield ray
         return
+    if address is not None:
+        knock(address)
     try:
         if address is None:
             ray.init(address="local", include_dashboard=False, logging_level=logging.WARNING)
@@ -60,6 +63,21 @@ def connected(address: str | None) -> Iterator[ModuleType]:
         yield ray
     finally:
         ray.shutdown()
+
+
+def knock(address: str, seconds: float = 5.0) -> None:
+    """RayError now if nothing answers at ``host:port``, where ray.init would wait for minutes.
+    Other addresses (``auto``) are left to Ray."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=seconds).close()
+    except OSError as exc:
+        why = exc.strerror or type(exc).__name__
+        raise RayError(
+            f"cannot reach Ray at {address}: {why}; is its head started (ray start --head)?"
+        ) from None
 
 
 def first_line(exc: BaseException) -> str:

@@ -190,6 +190,10 @@ def test_ray_missing_or_mixed_with_jobs_is_one_line(
     mixed = invoke("simulate", "piedmont", "--games", "2", "--jobs", "2", "--ray")
     assert mixed.exit_code == 2
     assert "--jobs counts local processes; with --ray, Ray uses every CPU it has" in mixed.output
+    nobody = invoke("simulate", "piedmont", "--games", "2", "--ray-address", "127.0.0.1:1")
+    assert nobody.exit_code == 1  # where ray.init would wait for minutes
+    assert nobody.output.strip().startswith("Error: cannot reach Ray at 127.0.0.1:1: ")
+    assert "games" not in nobody.output  # nothing was started
     monkeypatch.setitem(sys.modules, "ray", None)  # as if the scale extra were not installed
     for command in ("simulate piedmont --games 2", "tournament piedmont --players medium,easy --deals 4"):
         missing = invoke(*command.split(), "--ray")

@@ -47,7 +47,7 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.record import load as load_record
 from tarocchi.core.record import path_text
 from tarocchi.core.registry import available_games, get_game
-from tarocchi.ray_workers import INSTALL, RayError, load_ray
+from tarocchi.ray_workers import INSTALL, RayError, knock, load_ray
 from tarocchi.simulate import simulate as run_simulation
 
 JOBS = click.option(
@@ -460,6 +460,9 @@ def wants_ray(use_ray: bool, ray_address: str | None) -> bool:
         load_ray()
     except RayError:
         raise click.ClickException(f"--ray needs Ray, which is not installed: {INSTALL}") from None
+    if ray_address is not None:
+        with ray_errors():
+            knock(ray_address)
     return True
 
 
