@@ -12,8 +12,8 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.record import save
 from tarocchi.core.registry import get_game
+from tarocchi.spread import Spread, spread
 
 MAX_FAILURES_PER_GAME = 10
 """A broken invariant tends to stay broken; keep the first few per game, not thousands."""
@@ -80,6 +81,8 @@ class SimulationSummary:
     jobs: int
     runs: tuple[GameRun, ...]
     seconds: float
+    ray: bool = False
+    """Whether Ray ran the games (then ``jobs`` counts the cluster's CPUs)."""
 
     @property
     def games(self) -> int:
@@ -177,18 +180,12 @@ def run_game(game: Game[Any], seed: int, index: int, records: Path | None = None
 
 
 def _run_chunk(
-    game_id: str, options: dict[str, str], seed: int, indices: list[int], records: str | None
+    game_id: str, options: dict[str, str], seed: int, indices: list[int], records: str | None = None
 ) -> list[GameRun]:
     """Worker entry point: plain arguments, so that it pickles to another process."""
     game = get_game(game_id, options)
     folder = Path(records) if records is not None else None
     return [run_game(game, seed, index, folder) for index in indices]
-
-
-def _chunks(games: int, jobs: int) -> list[list[int]]:
-    """Small enough chunks to keep every worker busy and the progress bar moving."""
-    size = max(1, min(25, math.ceil(games / (jobs * 4))))
-    return [list(range(start, min(games, start + size))) for start in range(0, games, size)]
 
 
 def simulate(
@@ -198,13 +195,17 @@ def simulate(
     seed: int = 0,
     options: Mapping[str, str] | None = None,
     jobs: int = 1,
+    ray: bool = False,
+    ray_address: str | None = None,
     records: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationSummary:
-    """Play ``games`` games of ``game_id`` between random players and audit every action.
+    """Play ``games`` games of ``game_id`` between random players and audit every action, in
+    ``jobs`` processes or on Ray (a local one, or the cluster at ``ray_address``).
 
     ``progress`` is called with the number of games just finished. ``records`` is a folder
-    that receives every game's record. Raises UnknownGameError or OptionError up front.
+    that receives every game's record (the workers write them: on a cluster, a folder that
+    every machine mounts at that path). Raises UnknownGameError or OptionError up front.
     """
     check_count("games", games)
     check_count("jobs", jobs)
@@ -213,32 +214,15 @@ def simulate(
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    runs: list[GameRun] = []
-    chunks = _chunks(games, jobs)
-    jobs = min(jobs, len(chunks))  # a process per chunk at most
-    if jobs <= 1:
-        for index in range(games):
-            runs.append(run_game(game, seed, index, folder))
-            if progress is not None:
-                progress(1)
-    else:
-        folder_text = str(folder) if folder is not None else None
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_run_chunk, game.info.id, dict(game.options), seed, chunk, folder_text)
-                for chunk in chunks
-            ]
-            for future in as_completed(futures):
-                done = future.result()
-                runs.extend(done)
-                if progress is not None:
-                    progress(len(done))
-    runs.sort(key=lambda run: run.index)
+    folder_text = str(folder.absolute()) if folder is not None else None  # a worker's cwd is its own
+    task = partial(_run_chunk, game.info.id, dict(game.options), seed, records=folder_text)
+    runs, workers = spread(task, games, Spread(jobs, ray, ray_address), largest=25, progress=progress)
     return SimulationSummary(
         game=game.info.id,
         options=tuple(sorted(game.options.items())),
         seed=seed,
-        jobs=max(1, jobs),
+        jobs=workers,
+        ray=ray,
         runs=tuple(runs),
         seconds=time.perf_counter() - start,
     )

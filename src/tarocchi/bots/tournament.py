@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tarocchi.bots.base import Player, player_rng, players_turn
@@ -25,6 +25,7 @@ from tarocchi.core.arguments import check_count
 from tarocchi.core.match import Match, dealer_of, play_out
 from tarocchi.core.protocol import Deal, Game
 from tarocchi.core.registry import get_game
+from tarocchi.spread import Spread, spread
 
 Z95 = 1.959964
 """Two-sided 95% quantile of the normal distribution."""
@@ -150,6 +151,7 @@ class TournamentResult:
 def _run_chunk(
     game_id: str, options: dict[str, str], kinds: list[str], seed: int, indices: list[int]
 ) -> list[GameScores]:
+    """Worker entry point: plain arguments, so that it pickles to another process or machine."""
     game = get_game(game_id, options)
     return [play_game(game, kinds, seed, index) for index in indices]
 
@@ -162,9 +164,13 @@ def tournament(
     seed: int = 0,
     options: Mapping[str, str] | None = None,
     jobs: int = 1,
+    ray: bool = False,
+    ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> TournamentResult:
-    """Play at least ``deals`` deals (whole games of them) between players of ``kinds``."""
+    """Play at least ``deals`` deals (whole games of them) between players of ``kinds``, in
+    ``jobs`` processes or on Ray (a local one, or the cluster at ``ray_address``); the results
+    are the same for a seed whichever. ``progress`` hears how many deals just finished."""
     check_count("deals", deals)
     check_count("jobs", jobs)
     game = get_game(game_id, options)
@@ -175,26 +181,14 @@ def tournament(
     per_game = game.hands_per_game()
     games = max(1, math.ceil(deals / per_game))
     start = time.perf_counter()
-    results: list[GameScores] = []
-    size = max(1, min(10, math.ceil(games / (jobs * 4))))
-    chunks = [list(range(i, min(games, i + size))) for i in range(0, games, size)]
-    jobs = min(jobs, len(chunks))  # a process per chunk at most
-    if jobs <= 1:
-        for index in range(games):
-            results.append(play_game(game, kinds, seed, index))
-            if progress is not None:
-                progress(per_game)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(_run_chunk, game.info.id, dict(game.options), list(kinds), seed, chunk)
-                for chunk in chunks
-            ]
-            for future in as_completed(futures):
-                done = future.result()
-                results.extend(done)
-                if progress is not None:
-                    progress(per_game * len(done))
+    task = partial(_run_chunk, game.info.id, dict(game.options), list(kinds), seed)
+    results, _ = spread(
+        task,
+        games,
+        Spread(jobs, ray, ray_address),
+        largest=10,
+        progress=None if progress is None else lambda done: progress(per_game * done),
+    )
     standings = []
     for p, kind in enumerate(kinds):
         values = [row[p] for result in results for row in result.per_deal if not math.isnan(row[p])]

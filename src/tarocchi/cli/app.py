@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -45,6 +47,7 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.record import load as load_record
 from tarocchi.core.record import path_text
 from tarocchi.core.registry import available_games, get_game
+from tarocchi.ray_workers import INSTALL, RayError, knock, load_ray
 from tarocchi.simulate import simulate as run_simulation
 
 JOBS = click.option(
@@ -53,6 +56,20 @@ JOBS = click.option(
     default=1,
     show_default=True,
     help="Worker processes (at most the number of CPUs).",
+)
+
+RAY = click.option(
+    "--ray",
+    "use_ray",
+    is_flag=True,
+    help="Run on Ray: a local Ray on this machine's CPUs, or the cluster of --ray-address. The "
+    "same seed gives the same results. Needs pip install 'tarocchi[scale]'.",
+)
+RAY_ADDRESS = click.option(
+    "--ray-address",
+    metavar="ADDRESS",
+    help="The Ray cluster to run on (implies --ray): its head's host:port, e.g. 10.0.0.5:6379, or "
+    "auto on one of its machines.",
 )
 
 
@@ -268,6 +285,8 @@ def default_record_path(game_id: str) -> Path:
     help="Save each game's record as DIR/<game>-<seed>-<index>.json.",
 )
 @JOBS
+@RAY
+@RAY_ADDRESS
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 def simulate(
     game_id: str,
@@ -275,6 +294,8 @@ def simulate(
     seed: int | None,
     records_dir: Path | None,
     jobs: int,
+    use_ray: bool,
+    ray_address: str | None,
     option_pairs: tuple[str, ...],
 ) -> None:
     """Play computer-vs-computer games of GAME, auditing every invariant after every action."""
@@ -282,15 +303,18 @@ def simulate(
     if records_dir is not None:
         writable_dir(records_dir, "'--records'")
     console = make_console()
-    jobs = bounded_jobs(console, jobs)
+    use_ray = wants_ray(use_ray, ray_address)
+    jobs = jobs if use_ray else bounded_jobs(console, jobs)
     seed = fresh_seed() if seed is None else seed
-    with progress_bar(console, count, f"{game.info.id} games") as advance:
+    with progress_bar(console, count, f"{game.info.id} games") as advance, ray_errors():
         summary = run_simulation(
             game.info.id,
             count,
             seed=seed,
             options=game.options,
             jobs=jobs,
+            ray=use_ray,
+            ray_address=ray_address,
             records=records_dir,
             progress=advance,
         )
@@ -376,9 +400,18 @@ def bench(seconds: float, game_id: str | None) -> None:
 )
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the deals and players.")
 @JOBS
+@RAY
+@RAY_ADDRESS
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 def tournament(
-    game_id: str, kinds: str, count: int, seed: int, jobs: int, option_pairs: tuple[str, ...]
+    game_id: str,
+    kinds: str,
+    count: int,
+    seed: int,
+    jobs: int,
+    use_ray: bool,
+    ray_address: str | None,
+    option_pairs: tuple[str, ...],
 ) -> None:
     """Duplicate tournament: every deal played once per seating rotation of the players."""
     game = load_game(game_id, option_pairs)
@@ -392,14 +425,54 @@ def tournament(
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="'--players'") from None
     console = make_console()
-    jobs = bounded_jobs(console, jobs)
+    use_ray = wants_ray(use_ray, ray_address)
+    jobs = jobs if use_ray else bounded_jobs(console, jobs)
     per_game = game.hands_per_game()
     deals = -(-count // per_game) * per_game  # whole games: what the tournament will play
-    with progress_bar(console, deals, f"{game.info.id} deals") as advance:
+    with progress_bar(console, deals, f"{game.info.id} deals") as advance, ray_errors():
         result = run_tournament(
-            game.info.id, names, count, seed=seed, options=game.options, jobs=jobs, progress=advance
+            game.info.id,
+            names,
+            count,
+            seed=seed,
+            options=game.options,
+            jobs=jobs,
+            ray=use_ray,
+            ray_address=ray_address,
+            progress=advance,
         )
     console.print(tournament_table(result))
+
+
+def wants_ray(use_ray: bool, ray_address: str | None) -> bool:
+    """Whether to run on Ray (``--ray`` or ``--ray-address``), checked before anything is played:
+    Ray must be installed, and ``--jobs`` (local processes) makes no sense beside it."""
+    if not use_ray and ray_address is None:
+        return False
+    context = click.get_current_context()
+    if context.get_parameter_source("jobs") not in (None, click.core.ParameterSource.DEFAULT):
+        raise click.UsageError("--jobs counts local processes; with --ray, Ray uses every CPU it has")
+    if ray_address is not None and not ray_address.strip():
+        raise click.BadParameter(
+            "give the head's host:port, e.g. 10.0.0.5:6379", param_hint="'--ray-address'"
+        )
+    try:
+        load_ray()
+    except RayError:
+        raise click.ClickException(f"--ray needs Ray, which is not installed: {INSTALL}") from None
+    if ray_address is not None:
+        with ray_errors():
+            knock(ray_address)
+    return True
+
+
+@contextmanager
+def ray_errors() -> Iterator[None]:
+    """Ray that cannot be reached, or that lost a chunk too often: one line, not a traceback."""
+    try:
+        yield
+    except RayError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 @cli.command(short_help="Watch computer players play GAME, trick by trick.")

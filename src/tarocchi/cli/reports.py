@@ -61,12 +61,9 @@ def progress_bar(console: Console, total: int, what: str) -> Iterator[Callable[[
 
 def print_simulation(console: Console, summary: SimulationSummary, players: list[str]) -> None:
     """Size, speed, the per-seat distribution of totals, and the invariant audit."""
-    say(
-        console,
-        f"{summary.game} ({options_text(summary.options)}), seed {summary.seed}, "
-        f"{summary.jobs} job{'s' if summary.jobs > 1 else ''}",
-        "bold",
-    )
+    plural = "s" if summary.jobs > 1 else ""
+    workers = f"on Ray, {summary.jobs} CPU{plural}" if summary.ray else f"{summary.jobs} job{plural}"
+    say(console, f"{summary.game} ({options_text(summary.options)}), seed {summary.seed}, {workers}", "bold")
     size = Table(show_header=True)
     for column in ("games", "hands", "actions", "wall time", "games/s", "actions/s"):
         size.add_column(column, justify="right")
