@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import Pile, Running, running, running_facts
+from tarocchi.core.running import LastRunning, Pile, Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.piedmont.rules import DECK, FOOL, PLAYERS, SEAT_NAMES, SIDE_NAMES, SIDES, VALUES
 from tarocchi.games.piedmont.scoring import _scores, _segment_for
@@ -89,7 +89,17 @@ def build(
     )
 
 
-def running_state(state: PiedmontState, allegiance: bool) -> tuple[list[tuple[str, str]], Running]:
+_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running]] = LastRunning()
+
+
+def running_state(state: PiedmontState, allegiance: bool) -> tuple[tuple[tuple[str, str], ...], Running]:
+    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    return _RUNNING.get(
+        (state.tricks, state.segments, allegiance), lambda: frozen(_running_state(state, allegiance))
+    )
+
+
+def _running_state(state: PiedmontState, allegiance: bool) -> tuple[list[tuple[str, str]], Running]:
     """Tricks and card points won so far by each partnership (P4, P5), counted as at the end
     (under Allegiance, each card under the call in force for its trick); not the dealer's face-down
     discard, which only he has seen, and the Fool with the side that played it (C4). Piedmont has

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import Running, running, running_facts
+from tarocchi.core.running import LastRunning, Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.sicilian.actions import THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rules import DECK, FOOL, HALF, LAST_TRICK_BONUS, PLAYERS, SEAT_NAMES, VALUES
@@ -177,7 +177,18 @@ def public_sides(state: SicilianState) -> tuple[tuple[int, ...], tuple[int, ...]
     return team, tuple(s for s in range(PLAYERS) if s not in team)
 
 
-def running_state(state: SicilianState) -> tuple[list[tuple[str, str]], Running | None]:
+_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running | None]] = LastRunning()
+
+
+def running_state(state: SicilianState) -> tuple[tuple[tuple[str, str], ...], Running | None]:
+    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    return _RUNNING.get(
+        (state.tricks, public_sides(state), state.rallied, state.phase is Phase.DONE),
+        lambda: frozen(_running_state(state)),
+    )
+
+
+def _running_state(state: SicilianState) -> tuple[list[tuple[str, str]], Running | None]:
     """Tricks and card points won so far by the Declarers and the Defenders (S9), and what the
     Declarers still need for d > 0: more than the half (63) in card points, 1 per trick and 5 for
     the last trick. Not counted: the face-down discard (it counts for its maker at the end) and

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import Running, running, running_facts
+from tarocchi.core.running import LastRunning, Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.core.words import plural
 from tarocchi.games.taroinche.bidding import Bid
@@ -167,7 +167,18 @@ def _face_down(state: TaroincheState) -> int:
     return state.discard if state.bid is not None and state.bid.mode == WITH else state.dog
 
 
-def running_state(state: TaroincheState, announced: bool) -> tuple[list[tuple[str, str]], Running]:
+_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running]] = LastRunning()
+
+
+def running_state(state: TaroincheState, announced: bool) -> tuple[tuple[tuple[str, str], ...], Running]:
+    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    return _RUNNING.get(
+        (state.tricks, state.bid, state.taker, state.partner, announced),
+        lambda: frozen(_running_state(state, announced)),
+    )
+
+
+def _running_state(state: TaroincheState, announced: bool) -> tuple[list[tuple[str, str]], Running]:
     """Tricks and card points won so far by the attack and the defence (B1), and the points the
     attack still needs for its bid, its announced belote (B5) and the last trick's 10 once won
     counted in. Not counted: the dog or discard that lies face down (B4) until the hand ends. At

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import Running, piles, running_facts
+from tarocchi.core.running import LastRunning, Running, frozen, piles, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
@@ -129,7 +129,15 @@ def build(
     )
 
 
-def running_state(state: TarouxState) -> tuple[list[tuple[str, str]], Running]:
+_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running]] = LastRunning()
+
+
+def running_state(state: TarouxState) -> tuple[tuple[tuple[str, str], ...], Running]:
+    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    return _RUNNING.get((state.tricks, state.bidder), lambda: frozen(_running_state(state)))
+
+
+def _running_state(state: TarouxState) -> tuple[list[tuple[str, str]], Running]:
     """Tricks and card points (counted in pairs, T8) won so far by the Declarers and the
     Defenders, and the points the Declarers still need for the target of the Honours they have won
     so far. Not counted: the face-down discards and the stock (T5), which are credited at the end
