@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from tarocchi.core.tricks import Trick
 from tarocchi.core.words import plural
-
-T = TypeVar("T")
 
 Pile = list[tuple[int, int]]
 """Cards a side holds from its tricks, as (card index, trick number)."""
@@ -88,29 +86,6 @@ R = TypeVar("R")
 
 
 def frozen(found: tuple[list[tuple[str, str]], R]) -> tuple[tuple[tuple[str, str], ...], R]:
-    """A running state's lines as a tuple, so that views sharing them (``LastRunning``) cannot
+    """A running state's lines as a tuple, so that views sharing them (``core.memo.Last``) cannot
     change them for one another."""
     return tuple(found[0]), found[1]
-
-
-class LastRunning(Generic[T]):
-    """A one-entry memo of a game's running state. It changes only when a trick is finished,
-    while a view is built at every decision, for every seat: the positions of one trick share
-    their tuple of finished tricks, so the lines and record are worked out once per trick.
-
-    The key's first item is that tuple, compared by identity (the memo holds it, so its id is
-    not reused); the rest, whatever else the running state depends on, by equality. One tuple
-    is read and written whole, so threads sharing a game at worst work one out again."""
-
-    __slots__ = ("_last",)
-
-    def __init__(self) -> None:
-        self._last: tuple[tuple[object, ...], T] | None = None
-
-    def get(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
-        last = self._last
-        if last is not None and last[0][0] is key[0] and last[0][1:] == key[1:]:
-            return last[1]
-        value = make()
-        self._last = (key, value)
-        return value

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tarocchi.core.actions import Action, FaceDown
 from tarocchi.core.cards import Card, CardSet, Deck
 from tarocchi.core.errors import RecordError
-from tarocchi.core.events import Event, EventLog, visible
+from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.facts import JSON, Facts
+from tarocchi.core.memo import Last
 from tarocchi.core.tricks import Trick
 
 if TYPE_CHECKING:
@@ -268,10 +269,43 @@ def seat_view(
         hand=CardSet(deck, state.hands[seat] if seat is not None else 0),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         trick=trick_view(deck, players, state.leader, state.trick) if playing else None,
-        tricks=tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
-        events=visible(state.events, seat),
+        tricks=_FINISHED.get(
+            (state.tricks, deck, players),
+            lambda: tuple(completed_trick_view(deck, players, *t) for t in state.tricks),
+        ),
+        events=_seen(state.events, seat),
         scores=state.context.scores,
         own_discard=card_set(deck, discard),
         public=tuple(public),
         facts=facts,
     )
+
+
+_FINISHED: Last[tuple[TrickView, ...]] = Last()
+"""The views of the finished tricks, shared by the views of one trick's positions."""
+_SEEN: dict[int | None, tuple[EventLog, tuple[Event, ...]]] = {}
+"""Each seat's last log and the events of it that the seat may see."""
+
+
+def _seen(log: EventLog, seat: int | None) -> tuple[Event, ...]:
+    """``visible(log, seat)``, reading only the events added since the seat's last view where
+    the log has grown from that one (a log is a persistent list: the last one is then its tail);
+    from another hand's log, every event is read, as ``visible`` does."""
+    last = _SEEN.get(seat)
+    tail, before = last if last is not None else (None, ())
+    newer: list[Event] = []
+    keep = newer.append
+    node = log
+    while node is not None and node is not tail:
+        keep(node[0])
+        node = node[1]
+    if node is None and tail is not None:  # not grown from the last log: read it all
+        before = ()
+    newer.reverse()
+    if seat is None:
+        found = before + tuple(event for event in newer if event[2] == PUBLIC)
+    else:
+        bit = 1 << seat
+        found = before + tuple(event for event in newer if event[2] & bit)
+    _SEEN[seat] = (log, found)
+    return found

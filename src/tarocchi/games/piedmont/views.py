@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import LastRunning, Pile, Running, frozen, running, running_facts
+from tarocchi.core.memo import Last
+from tarocchi.core.running import Pile, Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.piedmont.rules import DECK, FOOL, PLAYERS, SEAT_NAMES, SIDE_NAMES, SIDES, VALUES
 from tarocchi.games.piedmont.scoring import _scores, _segment_for
@@ -89,11 +90,11 @@ def build(
     )
 
 
-_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running]] = LastRunning()
+_RUNNING: Last[tuple[tuple[tuple[str, str], ...], Running]] = Last()
 
 
 def running_state(state: PiedmontState, allegiance: bool) -> tuple[tuple[tuple[str, str], ...], Running]:
-    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    """``_running_state``, worked out once per trick (``core.memo.Last``)."""
     return _RUNNING.get(
         (state.tricks, state.segments, allegiance), lambda: frozen(_running_state(state, allegiance))
     )

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import LastRunning, Running, frozen, running, running_facts
+from tarocchi.core.memo import Last
+from tarocchi.core.running import Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.sicilian.actions import THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rules import DECK, FOOL, HALF, LAST_TRICK_BONUS, PLAYERS, SEAT_NAMES, VALUES
@@ -177,11 +178,11 @@ def public_sides(state: SicilianState) -> tuple[tuple[int, ...], tuple[int, ...]
     return team, tuple(s for s in range(PLAYERS) if s not in team)
 
 
-_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running | None]] = LastRunning()
+_RUNNING: Last[tuple[tuple[tuple[str, str], ...], Running | None]] = Last()
 
 
 def running_state(state: SicilianState) -> tuple[tuple[tuple[str, str], ...], Running | None]:
-    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    """``_running_state``, worked out once per trick (``core.memo.Last``)."""
     return _RUNNING.get(
         (state.tricks, public_sides(state), state.rallied, state.phase is Phase.DONE),
         lambda: frozen(_running_state(state)),

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import LastRunning, Running, frozen, running, running_facts
+from tarocchi.core.memo import Last
+from tarocchi.core.running import Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.core.words import plural
 from tarocchi.games.taroinche.bidding import Bid
@@ -167,11 +168,11 @@ def _face_down(state: TaroincheState) -> int:
     return state.discard if state.bid is not None and state.bid.mode == WITH else state.dog
 
 
-_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running]] = LastRunning()
+_RUNNING: Last[tuple[tuple[tuple[str, str], ...], Running]] = Last()
 
 
 def running_state(state: TaroincheState, announced: bool) -> tuple[tuple[tuple[str, str], ...], Running]:
-    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    """``_running_state``, worked out once per trick (``core.memo.Last``)."""
     return _RUNNING.get(
         (state.tricks, state.bid, state.taker, state.partner, announced),
         lambda: frozen(_running_state(state, announced)),

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.facts import Facts
-from tarocchi.core.running import LastRunning, Running, frozen, piles, running_facts
+from tarocchi.core.memo import Last
+from tarocchi.core.running import Running, frozen, piles, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
@@ -129,11 +130,11 @@ def build(
     )
 
 
-_RUNNING: LastRunning[tuple[tuple[tuple[str, str], ...], Running]] = LastRunning()
+_RUNNING: Last[tuple[tuple[tuple[str, str], ...], Running]] = Last()
 
 
 def running_state(state: TarouxState) -> tuple[tuple[tuple[str, str], ...], Running]:
-    """``_running_state``, worked out once per trick (``LastRunning``)."""
+    """``_running_state``, worked out once per trick (``core.memo.Last``)."""
     return _RUNNING.get((state.tricks, state.bidder), lambda: frozen(_running_state(state)))
 
 
