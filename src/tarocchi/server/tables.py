@@ -3,6 +3,12 @@
 Every action goes one way: checked against the Match (turn, version, legality), committed to the
 database, applied, and only then sent to the connections, each its own seat's view. A finished
 hand is followed by the next at once; the score sheet keeps every finished hand.
+
+Several processes may serve one table (PostgreSQL): the database's version check lets exactly one
+of them commit each change; the others hear of it (``Tables.heard``), read the new actions and
+tell their own connections. Computer players and time limits are driven by the process that made
+the table's latest change; the others stand by, and act only if the table stays still for
+STANDBY_SECONDS more (that process died, say): two attempts cost a refusal, never a double move.
 """
 
 from __future__ import annotations
@@ -45,6 +51,11 @@ after this long, doubling up to RETRY_MOST: a table never stalls, and a failure 
 spin the processor or flood the log."""
 RETRY_MOST = 60.0
 
+STANDBY_SECONDS = 5.0
+"""How much longer than the driving process a process that did not make the table's latest
+change waits before it moves for a computer player or a person out of time: past the hard
+player's thinking (under 1 s) and a commit, so that it acts only when the driver is gone."""
+
 STAND_IN = "heuristic"
 """Who makes a move for a person whose time ran out (the medium player; easy where there is none)."""
 
@@ -74,17 +85,16 @@ class LiveTable:
     def __init__(self, stored: StoredTable, undo_seconds: float = 0.0) -> None:
         self.id = stored.id
         self.game: Game[Any] = get_game(stored.game, stored.options)
-        self.match = Match(self.game, seed=stored.seed, first_dealer=stored.first_dealer)
         self.kinds = [kind for kind, _ in stored.seats]
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
-        self.version = 2 * stored.undos
-        """How many changes the table has seen (an action taken back counts twice: taken, and
-        taken back): a client acts on the version it saw, and no version is ever seen twice."""
-        self.stored = 0
-        """How many actions stand (the next one's number in the database)."""
-        for seat, text in stored.actions:
-            self._apply(seat, self.game.parse_action(text))
+        self._replay(stored)
+        self.driving = True
+        """Whether this process made the table's latest change (or knows of no other that did):
+        it moves for computer players at once, the others only after STANDBY_SECONDS."""
+        self.behind = False
+        """Another process changed the table and this one has not read the change yet."""
+        self.following: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.players: dict[int, Player] = {}
@@ -154,6 +164,18 @@ class LiveTable:
         after = self.game.apply(self.match.state, action)
         return self.game.to_act(after) is None and len(self.match.hands) >= self.game.hands_per_game()
 
+    def _replay(self, stored: StoredTable) -> None:
+        """The Match from the stored actions (at loading, and when another process took one back)."""
+        self.match = Match(self.game, seed=stored.seed, first_dealer=stored.first_dealer)
+        self.version = 2 * stored.undos
+        """How many changes the table has seen (an action taken back counts twice: taken, and
+        taken back): a client acts on the version it saw, and no version is ever seen twice."""
+        self.undos = stored.undos
+        self.stored = 0
+        """How many actions stand (the next one's number in the database)."""
+        for seat, text in stored.actions:
+            self._apply(seat, self.game.parse_action(text))
+
     def _apply(self, seat: int, action: Action) -> None:
         self.match.submit(seat, action)
         self.version += 1
@@ -169,6 +191,7 @@ class LiveTable:
                 await asyncio.to_thread(
                     store.append,
                     self.id,
+                    self.version,
                     self.stored,
                     self.match.hand.number,
                     seat,
@@ -176,9 +199,43 @@ class LiveTable:
                     self.finishes(action),
                 )
             except StaleAction:
-                raise Refusal("stale", "another server took an action first; look again") from None
-            self._apply(seat, action)
+                lost = True
+            else:
+                lost = False
+                self._apply(seat, action)
+                self.driving = True
+        if lost:
+            await self.catch_up(store)
+            raise Refusal("stale", "another server process took an action first; look again")
         await self.broadcast()
+
+    async def catch_up(self, store: Store) -> bool:
+        """Read and apply what other processes committed since this one last looked, and tell this
+        process's connections; whether anything changed."""
+        async with self.lock:
+            changed = await self._catch_up(store)
+        if changed:
+            await self.broadcast()
+        return changed
+
+    async def _catch_up(self, store: Store) -> bool:
+        news = await asyncio.to_thread(store.news, self.id, self.stored)
+        changed = list(news.kinds) != self.kinds
+        for seat, kind in enumerate(news.kinds):
+            if kind != self.kinds[seat]:
+                self.kinds[seat] = kind
+                self.players.pop(seat, None)
+        if news.version == self.version:
+            return changed
+        if news.undos == self.undos and self.stored + len(news.actions) == news.version - 2 * news.undos:
+            for seat, text in news.actions:
+                self._apply(seat, self.game.parse_action(text))
+        else:  # an action was taken back (or committed while we read): the whole table again
+            stored = await asyncio.to_thread(store.load, self.id)
+            assert stored is not None, "a table is never deleted"
+            self._replay(stored)
+        self.driving = False
+        return True
 
     def undo_refusal(self, seat: int | None) -> Refusal | None:
         """Why ``seat`` may not take back its last action now, or None. Undo is for a person
@@ -208,12 +265,19 @@ class LiveTable:
                     f"the table has moved on (version {self.version}, you asked at {version}); look again",
                 )
             try:
-                await asyncio.to_thread(store.take_back, self.id, self.stored - 1)
+                await asyncio.to_thread(store.take_back, self.id, self.version, self.stored - 1)
             except StaleAction:
-                raise Refusal("stale", "another server changed the table first; look again") from None
-            self.match.undo(seat)
-            self.stored -= 1
-            self.version += 1
+                lost = True
+            else:
+                lost = False
+                self.match.undo(seat)
+                self.stored -= 1
+                self.version += 1
+                self.undos += 1
+                self.driving = True
+        if lost:
+            await self.catch_up(store)
+            raise Refusal("stale", "another server process changed the table first; look again")
         await self.broadcast()
 
     # -- telling -----------------------------------------------------------------------------
@@ -322,6 +386,41 @@ class Tables:
             self.live[table_id] = table
         return table
 
+    def heard(self, table_id: str) -> None:
+        """Another process changed table ``table_id``: if it is live here, catch up (one reader at a
+        time per table; news heard meanwhile is read after). A table not live here is read whole
+        from the database when it is next wanted."""
+        table = self.live.get(table_id)
+        if table is None:
+            return
+        table.behind = True
+        if table.following is None or table.following.done():
+            table.following = asyncio.get_running_loop().create_task(self._follow(table))
+            self.tasks.add(table.following)
+            table.following.add_done_callback(self.tasks.discard)
+
+    def heard_all(self) -> None:
+        """News may have been missed (the listening connection was lost): catch up every table."""
+        for table_id in list(self.live):
+            self.heard(table_id)
+
+    async def _follow(self, table: LiveTable) -> None:
+        failures = 0
+        while table.behind:
+            table.behind = False
+            try:
+                if await table.catch_up(self.store):
+                    self.wake(table)
+                failures = 0
+            except Exception:
+                failures += 1
+                wait = min(RETRY_MOST, RETRY_SECONDS * 2 ** (failures - 1))
+                log.exception(
+                    "table %s: could not read another process's change; again in %g s", table.id, wait
+                )
+                table.behind = True
+                await asyncio.sleep(wait)
+
     def let_go(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches: it is in the database (its record, its sheet)
         and loads again on demand. A long-running server's memory, and the time the garbage
@@ -376,8 +475,11 @@ class Tables:
         if player is None:
             return
         version = table.version
+        wait = 0.0 if table.driving else STANDBY_SECONDS
         if any(table.undo_refusal(s) is None for s, kind in enumerate(table.kinds) if kind == "invite"):
-            await asyncio.sleep(table.undo_seconds)
+            wait += table.undo_seconds
+        if wait:
+            await asyncio.sleep(wait)
         if table.version != version:  # the person took the move back, or the table moved on
             return
         loop = asyncio.get_running_loop()
@@ -401,15 +503,16 @@ class Tables:
             return
         if table.clock is not None:
             table.clock[1].cancel()
-        task = asyncio.get_running_loop().create_task(self._time_out(table, seat, table.version))
+        seconds = table.move_seconds + (0.0 if table.driving else STANDBY_SECONDS)
+        task = asyncio.get_running_loop().create_task(self._time_out(table, seat, table.version, seconds))
         table.clock = (table.version, task)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _time_out(self, table: LiveTable, seat: int, version: int) -> None:
-        """When the time limit passes with ``seat`` still to act, a computer player makes that move."""
-        assert table.move_seconds is not None
-        await asyncio.sleep(table.move_seconds)
+    async def _time_out(self, table: LiveTable, seat: int, version: int, seconds: float) -> None:
+        """When the time limit passes with ``seat`` still to act, a computer player makes that move
+        (``seconds``: the limit, and the standby if another process drives the table)."""
+        await asyncio.sleep(seconds)
         if table.version != version or table.match.to_act() != seat or table.computer(seat) is not None:
             return  # moved in time, or the seat is a computer player's now
         try:
