@@ -130,12 +130,12 @@ class StaleAction(Exception):
     """Another writer took this action number first: the table has moved on."""
 
 
-def migrate(url: str) -> None:
-    """Bring the database at ``url`` to the newest schema (Alembic, run in code)."""
+def migrate(url: str, revision: str = "head") -> None:
+    """Bring the database at ``url`` to the newest schema, or to ``revision`` (Alembic, run in code)."""
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    command.upgrade(config, "head")
+    command.upgrade(config, revision)
 
 
 def connect(url: str) -> Engine:

@@ -211,31 +211,34 @@ class LiveTable:
 
     async def catch_up(self, store: Store) -> bool:
         """Read and apply what other processes committed since this one last looked, and tell this
-        process's connections; whether anything changed."""
+        process's connections each new state in turn, as the writer's own were told; whether
+        anything changed."""
         async with self.lock:
-            changed = await self._catch_up(store)
-        if changed:
+            news = await asyncio.to_thread(store.news, self.id, self.stored)
+            told = False
+            changed = list(news.kinds) != self.kinds
+            for seat, kind in enumerate(news.kinds):
+                if kind != self.kinds[seat]:
+                    self.kinds[seat] = kind
+                    self.players.pop(seat, None)
+            follows = self.stored + len(news.actions) == news.version - 2 * news.undos
+            if news.version == self.version:
+                pass
+            elif news.undos == self.undos and follows:
+                for seat, text in news.actions:
+                    self._apply(seat, self.game.parse_action(text))
+                    await self.broadcast()
+                told = changed = True
+                self.driving = False
+            else:  # an action was taken back (or committed while we read): the whole table again
+                stored = await asyncio.to_thread(store.load, self.id)
+                assert stored is not None, "a table is never deleted"
+                self._replay(stored)
+                changed = True
+                self.driving = False
+        if changed and not told:
             await self.broadcast()
         return changed
-
-    async def _catch_up(self, store: Store) -> bool:
-        news = await asyncio.to_thread(store.news, self.id, self.stored)
-        changed = list(news.kinds) != self.kinds
-        for seat, kind in enumerate(news.kinds):
-            if kind != self.kinds[seat]:
-                self.kinds[seat] = kind
-                self.players.pop(seat, None)
-        if news.version == self.version:
-            return changed
-        if news.undos == self.undos and self.stored + len(news.actions) == news.version - 2 * news.undos:
-            for seat, text in news.actions:
-                self._apply(seat, self.game.parse_action(text))
-        else:  # an action was taken back (or committed while we read): the whole table again
-            stored = await asyncio.to_thread(store.load, self.id)
-            assert stored is not None, "a table is never deleted"
-            self._replay(stored)
-        self.driving = False
-        return True
 
     def undo_refusal(self, seat: int | None) -> Refusal | None:
         """Why ``seat`` may not take back its last action now, or None. Undo is for a person
