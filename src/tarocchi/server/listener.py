@@ -2,9 +2,10 @@
 
 Every change a process commits to a shared PostgreSQL database is announced (``Store._announce``,
 NOTIFY sent at commit). Each process keeps one connection listening, outside SQLAlchemy's pool
-(psycopg 3, asynchronous, on the event loop), and hands each table id another process announced
-to ``heard``. A lost connection is opened again after a growing pause, and then ``missed`` is
-called: what was announced meanwhile is read from the database, never lost with the message.
+(psycopg 3, asynchronous, on the event loop), and hands each announcement of another process to
+``heard`` (an action's announcement carries the action). A lost connection is opened again after
+a growing pause, and then ``missed`` is called: what was announced meanwhile is read from the
+database, never lost with the message.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable
 
 import psycopg
 
-from tarocchi.server.store import CHANNEL
+from tarocchi.server.store import CHANNEL, Heard
 
 log = logging.getLogger("tarocchi.server")
 
@@ -30,7 +31,7 @@ class Listener:
     """One listening connection of this process; ``start`` returns once it listens."""
 
     def __init__(
-        self, url: str, origin: str, heard: Callable[[str], None], missed: Callable[[], None]
+        self, url: str, origin: str, heard: Callable[[Heard], None], missed: Callable[[], None]
     ) -> None:
         self.url = url
         self.origin = origin
@@ -69,7 +70,7 @@ class Listener:
     async def _listen(self, connection: psycopg.AsyncConnection[object]) -> None:
         while True:
             async for note in connection.notifies(timeout=PING_SECONDS):
-                table_id, _version, origin = note.payload.split(" ")
-                if origin != self.origin:
-                    self.heard(table_id)
+                heard = Heard.parse(note.payload)
+                if heard.origin != self.origin:
+                    self.heard(heard)
             await connection.execute("SELECT 1")

@@ -112,7 +112,29 @@ class StoredTable:
 
 
 CHANNEL = "tarocchi_table"
-"""The PostgreSQL channel every change of a table is announced on: ``<table id> <version> <origin>``."""
+"""The PostgreSQL channel every change of a table is announced on: ``<table id> <version> <origin>``,
+and for an action ``<number> <seat> <notation>`` after it, so that the other processes need not
+read it back from the database."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One announcement on CHANNEL."""
+
+    table_id: str
+    version: int
+    origin: str
+    action: tuple[int, int, str] | None
+    """The action committed (its number, seat and notation); None for any other change."""
+
+    @classmethod
+    def parse(cls, payload: str) -> Heard:
+        table_id, version, origin, *rest = payload.split(" ", 3)
+        action = None
+        if rest:
+            seq, seat, notation = rest[0].split(" ", 2)
+            action = (int(seq), int(seat), notation)
+        return cls(table_id, int(version), origin, action)
 
 
 @dataclass(frozen=True)
@@ -179,7 +201,9 @@ class Store:
         """The database's URL as psycopg takes it (for LISTEN, outside SQLAlchemy)."""
         return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
 
-    def _move_on(self, db: Connection, table_id: str, version: int, **values: object) -> None:
+    def _move_on(
+        self, db: Connection, table_id: str, version: int, action: str = "", **values: object
+    ) -> None:
         """Move the table from ``version`` to the next (with ``values``), and announce it; StaleAction
         if its version is no longer ``version``: of two writers exactly one moves it on."""
         moved = db.execute(
@@ -189,11 +213,12 @@ class Store:
         )
         if moved.rowcount != 1:
             raise StaleAction(f"table {table_id} is no longer at version {version}")
-        self._announce(db, table_id, version + 1)
+        self._announce(db, table_id, version + 1, action)
 
-    def _announce(self, db: Connection, table_id: str, version: int) -> None:
+    def _announce(self, db: Connection, table_id: str, version: int, action: str = "") -> None:
+        """NOTIFY the other processes (at commit): ``action``, ``<number> <seat> <notation>``."""
         if self.shared:
-            payload = f"{table_id} {version} {self.origin}"
+            payload = f"{table_id} {version} {self.origin}" + (f" {action}" if action else "")
             db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def create(
@@ -238,7 +263,8 @@ class Store:
         if another writer moved the table on first, or took that number."""
         try:
             with self.engine.begin() as db:
-                self._move_on(db, table_id, version, **({"finished": True} if finished else {}))
+                announced = f"{seq} {seat} {action}"
+                self._move_on(db, table_id, version, announced, **({"finished": True} if finished else {}))
                 db.execute(
                     insert(actions).values(table_id=table_id, seq=seq, hand=hand, seat=seat, action=action)
                 )

@@ -31,7 +31,7 @@ from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.server.messages import SeatInfo, SheetHand, SheetLine, State, TableInfo
-from tarocchi.server.store import StaleAction, Store, StoredTable, digest
+from tarocchi.server.store import Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
 
 log = logging.getLogger("tarocchi.server")
@@ -93,7 +93,11 @@ class LiveTable:
         """Whether this process made the table's latest change (or knows of no other that did):
         it moves for computer players at once, the others only after STANDBY_SECONDS."""
         self.behind = False
-        """Another process changed the table and this one has not read the change yet."""
+        """Another process changed the table and this one has not caught up yet."""
+        self.told: dict[int, tuple[int, int, str]] = {}
+        """Actions other processes announced, by the version they made: (number, seat, notation)."""
+        self.unread = False
+        """A change was announced without its action (an undo, a seat): read from the database."""
         self.following: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
@@ -214,6 +218,9 @@ class LiveTable:
         process's connections each new state in turn, as the writer's own were told; whether
         anything changed."""
         async with self.lock:
+            if await self._follow_told():
+                return True
+            self.unread = False
             news = await asyncio.to_thread(store.news, self.id, self.stored)
             told = False
             changed = list(news.kinds) != self.kinds
@@ -239,6 +246,24 @@ class LiveTable:
         if changed and not told:
             await self.broadcast()
         return changed
+
+    async def _follow_told(self) -> bool:
+        """Apply the actions announced, if they follow on from this table without a gap and
+        nothing else was announced, telling the connections each new state: no database read.
+        Whether it did."""
+        for version in [v for v in self.told if v <= self.version]:
+            del self.told[version]
+        if self.unread or not self.told:
+            return False
+        versions = range(self.version + 1, max(self.told) + 1)
+        if any(v not in self.told or self.told[v][0] != self.stored + v - versions[0] for v in versions):
+            return False
+        for version in versions:
+            _, seat, notation = self.told.pop(version)
+            self._apply(seat, self.game.parse_action(notation))
+            await self.broadcast()
+        self.driving = False
+        return True
 
     def undo_refusal(self, seat: int | None) -> Refusal | None:
         """Why ``seat`` may not take back its last action now, or None. Undo is for a person
@@ -389,13 +414,17 @@ class Tables:
             self.live[table_id] = table
         return table
 
-    def heard(self, table_id: str) -> None:
-        """Another process changed table ``table_id``: if it is live here, catch up (one reader at a
-        time per table; news heard meanwhile is read after). A table not live here is read whole
-        from the database when it is next wanted."""
-        table = self.live.get(table_id)
+    def heard(self, heard: Heard) -> None:
+        """Another process changed a table: if it is live here, catch up (one reader at a time per
+        table; news heard meanwhile is read after). A table not live here is read whole from the
+        database when it is next wanted."""
+        table = self.live.get(heard.table_id)
         if table is None:
             return
+        if heard.action is None:
+            table.unread = True
+        else:
+            table.told[heard.version] = heard.action
         table.behind = True
         if table.following is None or table.following.done():
             table.following = asyncio.get_running_loop().create_task(self._follow(table))
@@ -403,9 +432,10 @@ class Tables:
             table.following.add_done_callback(self.tasks.discard)
 
     def heard_all(self) -> None:
-        """News may have been missed (the listening connection was lost): catch up every table."""
-        for table_id in list(self.live):
-            self.heard(table_id)
+        """News may have been missed (the listening connection was lost): catch up every table
+        from the database."""
+        for table in list(self.live.values()):
+            self.heard(Heard(table.id, table.version, "", None))
 
     async def _follow(self, table: LiveTable) -> None:
         failures = 0
