@@ -381,7 +381,10 @@ class LiveTable:
         )
 
     async def broadcast(self) -> None:
-        """Each connection its seat's state: built once per seat, the sheet once for all."""
+        """Each connection its seat's state: built once per seat, the sheet once for all (nothing
+        at all for a table nobody here watches, as most are in a process that follows others)."""
+        if not self.connections:
+            return
         sheet = self.sheet()
         texts: dict[int | None, str] = {}
         for connection in list(self.connections):
