@@ -17,14 +17,15 @@ from collections.abc import Callable
 import psycopg
 
 from tarocchi.server.store import CHANNEL, Heard
+from tarocchi.server.tables import backoff
 
 log = logging.getLogger("tarocchi.server")
 
 PING_SECONDS = 15.0
 """How long the listening connection may stay silent before it is checked with a query: a
 connection the network dropped without a word raises there, and is opened again."""
-RETRY_SECONDS = 1.0
 RETRY_MOST = 30.0
+"""The longest pause between attempts to listen again (from 1 s, doubling)."""
 
 
 class Listener:
@@ -63,7 +64,7 @@ class Listener:
                     await self._listen(connection)
             except (psycopg.Error, OSError):
                 failures += 1
-                wait = min(RETRY_MOST, RETRY_SECONDS * 2 ** (failures - 1))
+                wait = backoff(failures, RETRY_MOST)
                 log.warning("lost the connection that hears the other server processes; again in %g s", wait)
                 await asyncio.sleep(wait)
 

@@ -51,6 +51,12 @@ after this long, doubling up to RETRY_MOST: a table never stalls, and a failure 
 spin the processor or flood the log."""
 RETRY_MOST = 60.0
 
+
+def backoff(failures: int, most: float = RETRY_MOST) -> float:
+    """The pause after ``failures`` failures in a row: RETRY_SECONDS, doubled each time, at most ``most``."""
+    return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
+
+
 STANDBY_SECONDS = 5.0
 """How much longer than the driving process a process that did not make the table's latest
 change waits before it moves for a computer player or a person out of time: past the hard
@@ -450,7 +456,7 @@ class Tables:
                 failures = 0
             except Exception:
                 failures += 1
-                wait = min(RETRY_MOST, RETRY_SECONDS * 2 ** (failures - 1))
+                wait = backoff(failures)
                 log.exception(
                     "table %s: could not read another process's change; again in %g s", table.id, wait
                 )
@@ -497,7 +503,7 @@ class Tables:
             table.failures = 0
         except Exception:
             table.failures += 1
-            wait = min(RETRY_MOST, RETRY_SECONDS * 2 ** (table.failures - 1))
+            wait = backoff(table.failures)
             log.exception("table %s: computer player at seat %d failed; again in %g s", table.id, seat, wait)
             await asyncio.sleep(wait)
         finally:
