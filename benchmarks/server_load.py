@@ -1,11 +1,14 @@
 """The table server under load: N tables, every seat a websocket client playing random legal moves.
 
     python benchmarks/server_load.py --tables 10 50 100 [--game taroinche] [--seconds 15]
+    python benchmarks/server_load.py --tables 10 50 --processes 2 --postgres
 
 Starts a real ``tarocchi serve`` on a free loopback port with a fresh SQLite file (``--url`` uses
 a running server instead), creates N tables with every seat invited, and runs all the clients in
-this one asyncio process. An action's latency runs from its send until the same client receives
-the state with the next version (the action committed, applied and broadcast). Reports actions/s,
+this one asyncio process. ``--processes 2 --postgres``: two server processes on one throwaway
+PostgreSQL database (started as the tests start it), each table's seats dealt round them. An
+action's latency runs from its send until the same client receives the state with the next
+version (the action committed, applied and broadcast, by whichever process). Reports actions/s,
 p50 and p99 latency per N, and the largest N whose p99 stays under 50 ms. The clients share the
 machine with the server, so on a 2-core machine the figures are a floor for the server alone.
 """
@@ -17,6 +20,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -86,6 +90,7 @@ async def seat_client(
 
 async def table_loop(
     http: httpx.AsyncClient,
+    ws_bases: list[str],
     game: str,
     players: int,
     tally: Tally,
@@ -93,8 +98,9 @@ async def table_loop(
     stop: asyncio.Event,
     clients: Clients,
 ) -> None:
-    """One table's worth of load: a table with every seat a client; a finished game is replaced."""
-    ws_base = str(http.base_url).rstrip("/").replace("http://", "ws://")
+    """One table's worth of load: a table with every seat a client, the seats dealt round the
+    server processes; a finished game is replaced."""
+    first = rng.randrange(len(ws_bases))
     while not stop.is_set():
         answer = await http.post("/api/tables", json={"game": game, "seats": ["invite"] * players})
         answer.raise_for_status()
@@ -102,7 +108,7 @@ async def table_loop(
         await asyncio.gather(
             *(
                 seat_client(
-                    f"{ws_base}/ws/{table['id']}",
+                    f"{ws_bases[(first + s['seat']) % len(ws_bases)]}/ws/{table['id']}",
                     s["token"],
                     tally,
                     random.Random(rng.random()),
@@ -115,31 +121,34 @@ async def table_loop(
 
 
 async def measure(
-    base: str,
+    bases: list[str],
     game: str,
     tables: int,
     seconds: float,
     rng: random.Random,
     clients: Clients,
-    server_pid: int | None,
+    server_pids: list[int],
+    db_pid: int | None,
 ) -> dict[str, float]:
     """One load level: N tables played at once, measured after a short warm-up; with the
-    server's pid, also the processor time the server spent per action."""
+    servers' pids, also the processor time they spent per action (and the database's)."""
     tally, stop = Tally(), asyncio.Event()
     limits = httpx.Limits(max_connections=tables)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    ws_bases = [base.replace("http://", "ws://") for base in bases]
+    async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
         games = (await http.get("/api/games")).json()
         players = next(g["players"] for g in games if g["id"] == game)
         loops = [
-            asyncio.create_task(table_loop(http, game, players, tally, rng, stop, clients))
+            asyncio.create_task(table_loop(http, ws_bases, game, players, tally, rng, stop, clients))
             for _ in range(tables)
         ]
         await asyncio.sleep(min(5.0, seconds / 3) + clients.think * 2)  # warm-up: every table playing
         tally.open = True
-        start, busy = time.perf_counter(), cpu_seconds(server_pid)
+        start, busy, db = time.perf_counter(), cpu_seconds(server_pids), database_seconds(db_pid)
         await asyncio.sleep(seconds)
         tally.open = False
-        elapsed, busy = time.perf_counter() - start, cpu_seconds(server_pid) - busy
+        elapsed = time.perf_counter() - start
+        busy, db = cpu_seconds(server_pids) - busy, database_seconds(db_pid) - db
         stop.set()
         await asyncio.gather(*loops, return_exceptions=True)
     ordered = sorted(tally.latencies) or [float("nan")]
@@ -153,16 +162,42 @@ async def measure(
         "p50_ms": quantile(0.50),
         "p99_ms": quantile(0.99),
         "errors": tally.errors,
-        "server_ms": busy * 1000 / max(1, len(tally.latencies)) if server_pid else float("nan"),
+        "server_ms": busy * 1000 / max(1, len(tally.latencies)) if server_pids else float("nan"),
+        "db_ms": db * 1000 / max(1, len(tally.latencies)) if db_pid else float("nan"),
     }
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """The processor time (user and system, all threads) process ``pid`` has used (Linux)."""
-    if pid is None:
+def cpu_seconds(pids: list[int], children: bool = False) -> float:
+    """The processor time (user and system, all threads) processes ``pids`` have used (Linux);
+    ``children``: with that of their children that ended."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def database_seconds(postmaster: int | None) -> float:
+    """The processor time of a PostgreSQL server: the postmaster, its living backends and those
+    that ended (Linux)."""
+    if postmaster is None:
         return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    backends = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == postmaster:
+                backends.append(int(entry.name))
+    seconds = cpu_seconds([postmaster], children=True)
+    for pid in backends:
+        try:
+            seconds += cpu_seconds([pid])
+        except OSError:  # ended meanwhile: counted with the postmaster's children next time
+            continue
+    return seconds
 
 
 def free_port() -> int:
@@ -172,10 +207,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db_url: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     command = [str(Path(sys.executable).parent / "tarocchi"), "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{folder / 'tables.db'}"]
+    command += ["--db", db_url]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -195,6 +230,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="taroinche", help="the game every table plays")
     parser.add_argument("--seconds", type=float, default=15.0, help="measuring window per level")
     parser.add_argument("--url", help="a running server (default: start one on a fresh SQLite file)")
+    parser.add_argument(
+        "--db", metavar="URL", help="the database of the servers started (default: a fresh SQLite file)"
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throwaway PostgreSQL on loopback for the servers (as the tests do)",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes sharing the database (PostgreSQL)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="the clients' choices")
     parser.add_argument(
         "--think",
@@ -211,44 +257,69 @@ def main(argv: list[str] | None = None) -> int:
         help="clients do not ask for permessage-deflate (browsers do; programs may not)",
     )
     args = parser.parse_args(argv)
-    if any(n < 1 for n in args.tables) or args.seconds <= 0 or args.think < 0:
-        parser.error("--tables and --seconds must be positive, --think at least 0")
+    if any(n < 1 for n in args.tables) or args.seconds <= 0 or args.think < 0 or args.processes < 1:
+        parser.error("--tables, --seconds and --processes must be positive, --think at least 0")
+    shared = args.postgres or (args.db or "").startswith("postgresql")
+    if args.processes > 1 and not shared:
+        parser.error("several --processes need PostgreSQL: --postgres, or --db postgresql://user@host/db")
     rng = random.Random(args.seed)
     pace = f"clients think {args.think:g} s" if args.think else "clients act at once"
     pace += "" if args.compression else ", no compression"
-    print(f"{args.game}, {args.seconds:.0f} s per level, {pace}; clients share the machine with the server")
+    where = f"{args.processes} server process{'es' if args.processes > 1 else ''}"
+    where += " on PostgreSQL" if shared else " on SQLite"
+    print(f"{args.game}, {args.seconds:.0f} s per level, {pace}, {where}; clients share the machine")
     print(
         f"{'tables':>6} {'clients':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6} "
-        f"{'server ms/action':>16}"
+        f"{'server ms/action':>16} {'db ms/action':>12}"
     )
     best = 0
+    postgres = None
+    processes: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as folder:
-        process, base = (None, args.url) if args.url else start_server(Path(folder))
         try:
+            db_url, db_pid = args.db or f"sqlite:///{Path(folder) / 'tables.db'}", None
+            if args.postgres:
+                sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+                from serverproc import Postgres
+
+                postgres = Postgres(Path(tempfile.mkdtemp(prefix="tarocchi-load-")))
+                postgres.start()
+                db_url = postgres.database("load")
+                db_pid = int((postgres.folder / "data" / "postmaster.pid").read_text().split()[0])
+            bases = [args.url] if args.url else []
+            for _ in range(0 if args.url else args.processes):
+                process, base = start_server(db_url)
+                processes.append(process)
+                bases.append(base)
             for tables in args.tables:
                 row = asyncio.run(
                     measure(
-                        base,
+                        bases,
                         args.game,
                         tables,
                         args.seconds,
                         rng,
                         Clients(args.think, args.compression),
-                        None if process is None else process.pid,
+                        [process.pid for process in processes],
+                        db_pid,
                     )
                 )
                 print(
                     f"{tables:>6} {row['clients']:>7.0f} {row['actions_per_s']:>9.0f} "
                     f"{row['p50_ms']:>7.1f} {row['p99_ms']:>7.1f} {row['errors']:>6.0f} "
-                    f"{row['server_ms']:>16.2f}",
+                    f"{row['server_ms']:>16.2f} {row['db_ms']:>12.2f}",
                     flush=True,
                 )
                 if row["p99_ms"] < 50:
                     best = max(best, tables)
         finally:
-            if process is not None:
+            for process in processes:
                 process.send_signal(signal.SIGTERM)
+            for process in processes:
                 process.wait(timeout=30)
+            if postgres is not None:
+                postgres.stop()
+                shutil.rmtree(postgres.folder, ignore_errors=True)
     print(f"largest N with p99 < 50 ms: {best or 'none measured'}")
     return 0
 

@@ -24,12 +24,12 @@ def test_a_failed_computer_move_is_tried_again_and_the_table_goes_on(
     failed: list[int] = []
 
     def flaky(
-        self: Store, table_id: str, seq: int, hand: int, seat: int, action: str, finished: bool
+        self: Store, table_id: str, version: int, seq: int, hand: int, seat: int, action: str, finished: bool
     ) -> None:
         if seat != 0 and len(failed) < 3:  # the computer players' first three writes fail
             failed.append(seq)
             raise RuntimeError("database is locked")
-        original(self, table_id, seq, hand, seat, action, finished)
+        original(self, table_id, version, seq, hand, seat, action, finished)
 
     monkeypatch.setattr(Store, "append", flaky)
     table = create(client, "piedmont", ["invite", "easy", "easy", "easy"])

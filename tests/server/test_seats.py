@@ -69,8 +69,9 @@ def test_an_action_longer_than_sixty_four_characters_is_kept_whole(any_db_url: s
     try:
         store.create("t1", "piedmont", {}, 1, 0, 4, "c" * 64, [("invite", "h" * 64)] * 4)
         show = "show " + " ".join(f"T{n}" for n in range(1, 22))
-        store.append("t1", 0, 1, 2, show, finished=False)
+        store.append("t1", 0, 0, 1, 2, show, finished=False)
         loaded = store.load("t1")
         assert loaded is not None and loaded.actions == ((2, show),) and loaded.hands == 4
+        assert loaded.version == 1
     finally:
         store.close()

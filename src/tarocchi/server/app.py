@@ -2,6 +2,7 @@
 
 ``create_app(db_url)`` opens the database (migrating it), resumes every unfinished table and
 its computer players, and serves. Errors reach clients as one line, never as a traceback.
+On PostgreSQL it first listens for the changes other server processes make to the same tables.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game
 from tarocchi.server.collector import Collector
+from tarocchi.server.listener import Listener
 from tarocchi.server.messages import (
     Act,
     AskHint,
@@ -109,6 +111,12 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
         store = Store(db_url)
         pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
         app.state.tables = Tables(store, pool, undo_seconds)
+        listener = None
+        if store.shared:  # listening before any table is loaded: no change falls in between
+            listener = Listener(
+                store.listen_url(), store.origin, app.state.tables.heard, app.state.tables.heard_all
+            )
+            await listener.start()
         resumed = app.state.tables.resume_all()
         collector = Collector()
         collector.start()
@@ -117,6 +125,8 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
             yield
         finally:
             collector.stop()
+            if listener is not None:
+                await listener.stop()
             await app.state.tables.stop()
             pool.shutdown(wait=False, cancel_futures=True)
             store.close()

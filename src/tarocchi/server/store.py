@@ -3,12 +3,17 @@
 A table is its game, options and secret seed, its seats, and the list of actions taken: the
 Match is rebuilt by replaying them, so an action committed is a table that survives a crash.
 Tokens are kept only as SHA-256 digests; the seed never leaves the server before the game ends.
+
+Several server processes may share one PostgreSQL database: each change moves the table's
+``version`` on only if it is still the one the writer saw (exactly one writer wins), and tells
+the others on the ``tarocchi_table`` channel (NOTIFY, sent when the transaction commits).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,9 +37,12 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    make_url,
     select,
+    text,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
@@ -53,6 +61,7 @@ tables = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("undos", Integer, nullable=False, server_default="0"),  # actions taken back
+    Column("version", Integer, nullable=False, server_default="0"),  # changes seen: 2 per undo, 1 per action
 )
 
 seats = Table(
@@ -98,18 +107,57 @@ class StoredTable:
     """(seat, notation) of every action taken, in order."""
     undos: int = 0
     """How many actions were taken back (they are no longer in ``actions``)."""
+    version: int = 0
+    """How many changes the table has seen (two per undo, one per action standing)."""
+
+
+CHANNEL = "tarocchi_table"
+"""The PostgreSQL channel every change of a table is announced on: ``<table id> <version> <origin>``,
+and for an action ``<number> <seat> <notation>`` after it, so that the other processes need not
+read it back from the database."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One announcement on CHANNEL."""
+
+    table_id: str
+    version: int
+    origin: str
+    action: tuple[int, int, str] | None
+    """The action committed (its number, seat and notation); None for any other change."""
+
+    @classmethod
+    def parse(cls, payload: str) -> Heard:
+        table_id, version, origin, *rest = payload.split(" ", 3)
+        action = None
+        if rest:
+            seq, seat, notation = rest[0].split(" ", 2)
+            action = (int(seq), int(seat), notation)
+        return cls(table_id, int(version), origin, action)
+
+
+@dataclass(frozen=True)
+class News:
+    """What a table's row says now, and the actions from a given number on: how a server process
+    catches up with a change another process made."""
+
+    version: int
+    undos: int
+    kinds: tuple[str, ...]
+    actions: tuple[tuple[int, str], ...]
 
 
 class StaleAction(Exception):
     """Another writer took this action number first: the table has moved on."""
 
 
-def migrate(url: str) -> None:
-    """Bring the database at ``url`` to the newest schema (Alembic, run in code)."""
+def migrate(url: str, revision: str = "head") -> None:
+    """Bring the database at ``url`` to the newest schema, or to ``revision`` (Alembic, run in code)."""
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    command.upgrade(config, "head")
+    command.upgrade(config, revision)
 
 
 def connect(url: str) -> Engine:
@@ -136,12 +184,42 @@ def engine_url(url: str) -> str:
 
 
 class Store:
-    """The server's reads and writes, each one transaction."""
+    """The server's reads and writes, each one transaction. Every change checks and moves the
+    table's version in the same transaction (StaleAction: another writer moved it first)."""
 
     def __init__(self, url: str) -> None:
         self.url = engine_url(url)
         migrate(self.url)
         self.engine = connect(self.url)
+        self.shared = self.engine.dialect.name == "postgresql"
+        """Whether other server processes may share this database (PostgreSQL: they are told of
+        each change; an SQLite file is one process's)."""
+        self.origin = secrets.token_hex(6)
+        """This process's name in the notifications, so that it skips its own."""
+
+    def listen_url(self) -> str:
+        """The database's URL as psycopg takes it (for LISTEN, outside SQLAlchemy)."""
+        return make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _move_on(
+        self, db: Connection, table_id: str, version: int, action: str = "", **values: object
+    ) -> None:
+        """Move the table from ``version`` to the next (with ``values``), and announce it; StaleAction
+        if its version is no longer ``version``: of two writers exactly one moves it on."""
+        moved = db.execute(
+            update(tables)
+            .where(tables.c.id == table_id, tables.c.version == version)
+            .values(version=tables.c.version + 1, **values)
+        )
+        if moved.rowcount != 1:
+            raise StaleAction(f"table {table_id} is no longer at version {version}")
+        self._announce(db, table_id, version + 1, action)
+
+    def _announce(self, db: Connection, table_id: str, version: int, action: str = "") -> None:
+        """NOTIFY the other processes (at commit): ``action``, ``<number> <seat> <notation>``."""
+        if self.shared:
+            payload = f"{table_id} {version} {self.origin}" + (f" {action}" if action else "")
+            db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def create(
         self,
@@ -178,34 +256,68 @@ class Store:
                 ],
             )
 
-    def append(self, table_id: str, seq: int, hand: int, seat: int, action: str, finished: bool) -> None:
-        """Commit action number ``seq`` (of hand ``hand``); StaleAction if another writer took that number."""
+    def append(
+        self, table_id: str, version: int, seq: int, hand: int, seat: int, action: str, finished: bool
+    ) -> None:
+        """Commit action number ``seq`` (of hand ``hand``) on the table at ``version``; StaleAction
+        if another writer moved the table on first, or took that number."""
         try:
             with self.engine.begin() as db:
+                announced = f"{seq} {seat} {action}"
+                self._move_on(db, table_id, version, announced, **({"finished": True} if finished else {}))
                 db.execute(
                     insert(actions).values(table_id=table_id, seq=seq, hand=hand, seat=seat, action=action)
                 )
-                if finished:
-                    db.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
         except IntegrityError as error:
             raise StaleAction(f"action {seq} of table {table_id} is taken") from error
 
-    def take_back(self, table_id: str, seq: int) -> None:
-        """Delete action number ``seq``, the table's last, and count the undo; StaleAction if
-        it is not there (another writer took it back, or it was never committed)."""
+    def take_back(self, table_id: str, version: int, seq: int) -> None:
+        """Delete action number ``seq``, the table's last, on the table at ``version``, and count the
+        undo (a change of its own: the version stays the actions standing plus twice the undos);
+        StaleAction if another writer moved the table on first, or the action is not there."""
         with self.engine.begin() as db:
+            self._move_on(db, table_id, version, undos=tables.c.undos + 1)
             gone = db.execute(delete(actions).where(actions.c.table_id == table_id, actions.c.seq == seq))
             if gone.rowcount != 1:
                 raise StaleAction(f"action {seq} of table {table_id} is not there to take back")
-            db.execute(update(tables).where(tables.c.id == table_id).values(undos=tables.c.undos + 1))
 
     def set_kind(self, table_id: str, seat: int, kind: str) -> None:
+        """Put ``kind`` in the seat; announced without moving the version (no action changed)."""
         with self.engine.begin() as db:
             db.execute(
                 update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(kind=kind)
             )
+            version = db.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+            self._announce(db, table_id, int(version))
+
+    def news(self, table_id: str, seq: int) -> News:
+        """The table's version, undos and seats now, and its actions from number ``seq`` on."""
+        with self.engine.connect() as db:
+            row = db.execute(select(tables.c.version, tables.c.undos).where(tables.c.id == table_id)).one()
+            kinds = db.execute(
+                select(seats.c.kind).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).scalars()
+            found = db.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(actions.c.table_id == table_id, actions.c.seq >= seq)
+                .order_by(actions.c.seq)
+            ).all()
+            return News(
+                version=int(row.version),
+                undos=int(row.undos),
+                kinds=tuple(str(kind) for kind in kinds),
+                actions=tuple((int(seat), str(action)) for seat, action in found),
+            )
 
     def load(self, table_id: str) -> StoredTable | None:
+        """The table as it is, read again if a change committed between its reads (its version is
+        then not its actions plus twice its undos)."""
+        while True:
+            found = self._load(table_id)
+            if found is None or found.version == len(found.actions) + 2 * found.undos:
+                return found
+
+    def _load(self, table_id: str) -> StoredTable | None:
         with self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).one_or_none()
             if row is None:
@@ -232,6 +344,7 @@ class Store:
             creator_hash=row.creator_hash,
             finished=bool(row.finished),
             undos=int(row.undos),
+            version=int(row.version),
             seats=tuple((kind, token_hash) for kind, token_hash in seat_rows),
             actions=tuple((int(seat), str(action)) for seat, action in action_rows),
         )

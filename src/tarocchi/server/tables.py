@@ -3,6 +3,12 @@
 Every action goes one way: checked against the Match (turn, version, legality), committed to the
 database, applied, and only then sent to the connections, each its own seat's view. A finished
 hand is followed by the next at once; the score sheet keeps every finished hand.
+
+Several processes may serve one table (PostgreSQL): the database's version check lets exactly one
+of them commit each change; the others hear of it (``Tables.heard``), read the new actions and
+tell their own connections. Computer players and time limits are driven by the process that made
+the table's latest change; the others stand by, and act only if the table stays still for
+STANDBY_SECONDS more (that process died, say): two attempts cost a refusal, never a double move.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.server.messages import SeatInfo, SheetHand, SheetLine, State, TableInfo
-from tarocchi.server.store import StaleAction, Store, StoredTable, digest
+from tarocchi.server.store import Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
 
 log = logging.getLogger("tarocchi.server")
@@ -44,6 +50,17 @@ RETRY_SECONDS = 1.0
 after this long, doubling up to RETRY_MOST: a table never stalls, and a failure that lasts does not
 spin the processor or flood the log."""
 RETRY_MOST = 60.0
+
+
+def backoff(failures: int, most: float = RETRY_MOST) -> float:
+    """The pause after ``failures`` failures in a row: RETRY_SECONDS, doubled each time, at most ``most``."""
+    return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
+
+
+STANDBY_SECONDS = 5.0
+"""How much longer than the driving process a process that did not make the table's latest
+change waits before it moves for a computer player or a person out of time: past the hard
+player's thinking (under 1 s) and a commit, so that it acts only when the driver is gone."""
 
 STAND_IN = "heuristic"
 """Who makes a move for a person whose time ran out (the medium player; easy where there is none)."""
@@ -74,17 +91,20 @@ class LiveTable:
     def __init__(self, stored: StoredTable, undo_seconds: float = 0.0) -> None:
         self.id = stored.id
         self.game: Game[Any] = get_game(stored.game, stored.options)
-        self.match = Match(self.game, seed=stored.seed, first_dealer=stored.first_dealer)
         self.kinds = [kind for kind, _ in stored.seats]
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
-        self.version = 2 * stored.undos
-        """How many changes the table has seen (an action taken back counts twice: taken, and
-        taken back): a client acts on the version it saw, and no version is ever seen twice."""
-        self.stored = 0
-        """How many actions stand (the next one's number in the database)."""
-        for seat, text in stored.actions:
-            self._apply(seat, self.game.parse_action(text))
+        self._replay(stored)
+        self.driving = True
+        """Whether this process made the table's latest change (or knows of no other that did):
+        it moves for computer players at once, the others only after STANDBY_SECONDS."""
+        self.behind = False
+        """Another process changed the table and this one has not caught up yet."""
+        self.told: dict[int, tuple[int, int, str]] = {}
+        """Actions other processes announced, by the version they made: (number, seat, notation)."""
+        self.unread = False
+        """A change was announced without its action (an undo, a seat): read from the database."""
+        self.following: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self.connections: list[Connection] = []
         self.players: dict[int, Player] = {}
@@ -154,6 +174,18 @@ class LiveTable:
         after = self.game.apply(self.match.state, action)
         return self.game.to_act(after) is None and len(self.match.hands) >= self.game.hands_per_game()
 
+    def _replay(self, stored: StoredTable) -> None:
+        """The Match from the stored actions (at loading, and when another process took one back)."""
+        self.match = Match(self.game, seed=stored.seed, first_dealer=stored.first_dealer)
+        self.version = 2 * stored.undos
+        """How many changes the table has seen (an action taken back counts twice: taken, and
+        taken back): a client acts on the version it saw, and no version is ever seen twice."""
+        self.undos = stored.undos
+        self.stored = 0
+        """How many actions stand (the next one's number in the database)."""
+        for seat, text in stored.actions:
+            self._apply(seat, self.game.parse_action(text))
+
     def _apply(self, seat: int, action: Action) -> None:
         self.match.submit(seat, action)
         self.version += 1
@@ -169,6 +201,7 @@ class LiveTable:
                 await asyncio.to_thread(
                     store.append,
                     self.id,
+                    self.version,
                     self.stored,
                     self.match.hand.number,
                     seat,
@@ -176,9 +209,67 @@ class LiveTable:
                     self.finishes(action),
                 )
             except StaleAction:
-                raise Refusal("stale", "another server took an action first; look again") from None
-            self._apply(seat, action)
+                lost = True
+            else:
+                lost = False
+                self._apply(seat, action)
+                self.driving = True
+        if lost:
+            await self.catch_up(store)
+            raise Refusal("stale", "another server process took an action first; look again")
         await self.broadcast()
+
+    async def catch_up(self, store: Store) -> bool:
+        """Read and apply what other processes committed since this one last looked, and tell this
+        process's connections each new state in turn, as the writer's own were told; whether
+        anything changed."""
+        async with self.lock:
+            if await self._follow_told():
+                return True
+            self.unread = False
+            news = await asyncio.to_thread(store.news, self.id, self.stored)
+            told = False
+            changed = list(news.kinds) != self.kinds
+            for seat, kind in enumerate(news.kinds):
+                if kind != self.kinds[seat]:
+                    self.kinds[seat] = kind
+                    self.players.pop(seat, None)
+            follows = self.stored + len(news.actions) == news.version - 2 * news.undos
+            if news.version == self.version:
+                pass
+            elif news.undos == self.undos and follows:
+                for seat, text in news.actions:
+                    self._apply(seat, self.game.parse_action(text))
+                    await self.broadcast()
+                told = changed = True
+                self.driving = False
+            else:  # an action was taken back (or committed while we read): the whole table again
+                stored = await asyncio.to_thread(store.load, self.id)
+                assert stored is not None, "a table is never deleted"
+                self._replay(stored)
+                changed = True
+                self.driving = False
+        if changed and not told:
+            await self.broadcast()
+        return changed
+
+    async def _follow_told(self) -> bool:
+        """Apply the actions announced, if they follow on from this table without a gap and
+        nothing else was announced, telling the connections each new state: no database read.
+        Whether it did."""
+        for version in [v for v in self.told if v <= self.version]:
+            del self.told[version]
+        if self.unread or not self.told:
+            return False
+        versions = range(self.version + 1, max(self.told) + 1)
+        if any(v not in self.told or self.told[v][0] != self.stored + v - versions[0] for v in versions):
+            return False
+        for version in versions:
+            _, seat, notation = self.told.pop(version)
+            self._apply(seat, self.game.parse_action(notation))
+            await self.broadcast()
+        self.driving = False
+        return True
 
     def undo_refusal(self, seat: int | None) -> Refusal | None:
         """Why ``seat`` may not take back its last action now, or None. Undo is for a person
@@ -208,12 +299,19 @@ class LiveTable:
                     f"the table has moved on (version {self.version}, you asked at {version}); look again",
                 )
             try:
-                await asyncio.to_thread(store.take_back, self.id, self.stored - 1)
+                await asyncio.to_thread(store.take_back, self.id, self.version, self.stored - 1)
             except StaleAction:
-                raise Refusal("stale", "another server changed the table first; look again") from None
-            self.match.undo(seat)
-            self.stored -= 1
-            self.version += 1
+                lost = True
+            else:
+                lost = False
+                self.match.undo(seat)
+                self.stored -= 1
+                self.version += 1
+                self.undos += 1
+                self.driving = True
+        if lost:
+            await self.catch_up(store)
+            raise Refusal("stale", "another server process changed the table first; look again")
         await self.broadcast()
 
     # -- telling -----------------------------------------------------------------------------
@@ -289,7 +387,10 @@ class LiveTable:
         )
 
     async def broadcast(self) -> None:
-        """Each connection its seat's state: built once per seat, the sheet once for all."""
+        """Each connection its seat's state: built once per seat, the sheet once for all (nothing
+        at all for a table nobody here watches, as most are in a process that follows others)."""
+        if not self.connections:
+            return
         sheet = self.sheet()
         texts: dict[int | None, str] = {}
         for connection in list(self.connections):
@@ -321,6 +422,46 @@ class Tables:
             table = LiveTable(stored, self.undo_seconds)
             self.live[table_id] = table
         return table
+
+    def heard(self, heard: Heard) -> None:
+        """Another process changed a table: if it is live here, catch up (one reader at a time per
+        table; news heard meanwhile is read after). A table not live here is read whole from the
+        database when it is next wanted."""
+        table = self.live.get(heard.table_id)
+        if table is None:
+            return
+        if heard.action is None:
+            table.unread = True
+        else:
+            table.told[heard.version] = heard.action
+        table.behind = True
+        if table.following is None or table.following.done():
+            table.following = asyncio.get_running_loop().create_task(self._follow(table))
+            self.tasks.add(table.following)
+            table.following.add_done_callback(self.tasks.discard)
+
+    def heard_all(self) -> None:
+        """News may have been missed (the listening connection was lost): catch up every table
+        from the database."""
+        for table in list(self.live.values()):
+            self.heard(Heard(table.id, table.version, "", None))
+
+    async def _follow(self, table: LiveTable) -> None:
+        failures = 0
+        while table.behind:
+            table.behind = False
+            try:
+                if await table.catch_up(self.store):
+                    self.wake(table)
+                failures = 0
+            except Exception:
+                failures += 1
+                wait = backoff(failures)
+                log.exception(
+                    "table %s: could not read another process's change; again in %g s", table.id, wait
+                )
+                table.behind = True
+                await asyncio.sleep(wait)
 
     def let_go(self, table: LiveTable) -> None:
         """Forget a finished table nobody watches: it is in the database (its record, its sheet)
@@ -362,7 +503,7 @@ class Tables:
             table.failures = 0
         except Exception:
             table.failures += 1
-            wait = min(RETRY_MOST, RETRY_SECONDS * 2 ** (table.failures - 1))
+            wait = backoff(table.failures)
             log.exception("table %s: computer player at seat %d failed; again in %g s", table.id, seat, wait)
             await asyncio.sleep(wait)
         finally:
@@ -376,8 +517,11 @@ class Tables:
         if player is None:
             return
         version = table.version
+        wait = 0.0 if table.driving else STANDBY_SECONDS
         if any(table.undo_refusal(s) is None for s, kind in enumerate(table.kinds) if kind == "invite"):
-            await asyncio.sleep(table.undo_seconds)
+            wait += table.undo_seconds
+        if wait:
+            await asyncio.sleep(wait)
         if table.version != version:  # the person took the move back, or the table moved on
             return
         loop = asyncio.get_running_loop()
@@ -401,15 +545,16 @@ class Tables:
             return
         if table.clock is not None:
             table.clock[1].cancel()
-        task = asyncio.get_running_loop().create_task(self._time_out(table, seat, table.version))
+        seconds = table.move_seconds + (0.0 if table.driving else STANDBY_SECONDS)
+        task = asyncio.get_running_loop().create_task(self._time_out(table, seat, table.version, seconds))
         table.clock = (table.version, task)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def _time_out(self, table: LiveTable, seat: int, version: int) -> None:
-        """When the time limit passes with ``seat`` still to act, a computer player makes that move."""
-        assert table.move_seconds is not None
-        await asyncio.sleep(table.move_seconds)
+    async def _time_out(self, table: LiveTable, seat: int, version: int, seconds: float) -> None:
+        """When the time limit passes with ``seat`` still to act, a computer player makes that move
+        (``seconds``: the limit, and the standby if another process drives the table)."""
+        await asyncio.sleep(seconds)
         if table.version != version or table.match.to_act() != seat or table.computer(seat) is not None:
             return  # moved in time, or the seat is a computer player's now
         try:
