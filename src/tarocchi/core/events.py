@@ -44,26 +44,33 @@ EventLog = tuple[Event, "EventLog"] | None
 
 
 def visible(log: EventLog, seat: int | None) -> tuple[Event, ...]:
-    """The events of ``log`` that ``seat`` may see (``Event.seen_by``), oldest first. Every view
-    walks the whole log, and a search player builds thousands of views a decision, so this is
+    """The events of ``log`` that ``seat`` may see (``Event.seen_by``), oldest first."""
+    return visible_since(log, seat, None)[0]
+
+
+def visible_since(log: EventLog, seat: int | None, tail: EventLog) -> tuple[tuple[Event, ...], bool]:
+    """The events ``seat`` may see among those ``log`` added to ``tail``, oldest first, and
+    whether ``log`` grew from ``tail`` at all (if not, the events are all of ``log``'s). Every
+    view walks the log, and a search player builds thousands of views a decision, so this is
     one plain loop, not a generator calling ``seen_by`` per event."""
     seen: list[Event] = []
     keep = seen.append
+    node = log
     if seat is None:
-        while log is not None:
-            event = log[0]
+        while node is not None and node is not tail:
+            event = node[0]
             if event[2] == PUBLIC:
                 keep(event)
-            log = log[1]
+            node = node[1]
     else:
         bit = 1 << seat
-        while log is not None:
-            event = log[0]
+        while node is not None and node is not tail:
+            event = node[0]
             if event[2] & bit:
                 keep(event)
-            log = log[1]
+            node = node[1]
     seen.reverse()
-    return tuple(seen)
+    return tuple(seen), node is tail
 
 
 def unroll(log: EventLog) -> Iterator[Event]:

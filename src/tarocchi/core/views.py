@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tarocchi.core.actions import Action, FaceDown
 from tarocchi.core.cards import Card, CardSet, Deck
 from tarocchi.core.errors import RecordError
-from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.events import Event, EventLog, visible_since
 from tarocchi.core.facts import JSON, Facts
 from tarocchi.core.memo import Last
 from tarocchi.core.tricks import Trick
@@ -290,22 +290,9 @@ _SEEN: dict[int | None, tuple[EventLog, tuple[Event, ...]]] = {}
 def _seen(log: EventLog, seat: int | None) -> tuple[Event, ...]:
     """``visible(log, seat)``, reading only the events added since the seat's last view where
     the log has grown from that one (a log is a persistent list: the last one is then its tail);
-    from another hand's log, every event is read, as ``visible`` does."""
-    last = _SEEN.get(seat)
-    tail, before = last if last is not None else (None, ())
-    newer: list[Event] = []
-    keep = newer.append
-    node = log
-    while node is not None and node is not tail:
-        keep(node[0])
-        node = node[1]
-    if node is None and tail is not None:  # not grown from the last log: read it all
-        before = ()
-    newer.reverse()
-    if seat is None:
-        found = before + tuple(event for event in newer if event[2] == PUBLIC)
-    else:
-        bit = 1 << seat
-        found = before + tuple(event for event in newer if event[2] & bit)
+    from another hand's log, every event is read."""
+    tail, before = _SEEN.get(seat, (None, ()))
+    newer, grew = visible_since(log, seat, tail)
+    found = before + newer if grew else newer
     _SEEN[seat] = (log, found)
     return found
