@@ -7,14 +7,14 @@ from typing import Any
 
 import httpx2 as httpx
 from serverproc import Server
-from test_table_page import state, wait_for_turn_or_sheet
+from test_table_page import state, wait_for_turn
 
 
 def test_a_person_alone_with_computers_asks_for_a_hint(browser: Any, server: Server) -> None:
     link = server.alone_with_computers("piedmont")
     page = browser.new_page()
     page.goto(link)
-    message = wait_for_turn_or_sheet(page, 0)
+    message = wait_for_turn(page, 0)
     legal = [action["text"] for action in message["legal"]]
     page.get_by_role("button", name="Hint").click()
     line = page.locator(".hint-text")

@@ -45,6 +45,19 @@ def wait_for_turn_or_sheet(page: Any, seat: int) -> dict[str, Any]:
     return state(page)
 
 
+def wait_for_turn(page: Any, seat: int) -> dict[str, Any]:
+    """The next state where ``seat`` is to act, across hands thrown in unplayed on the way."""
+    page.wait_for_function(
+        """(seat) => {
+            const m = window.tarocchiTable && window.tarocchiTable.message;
+            return m && m.view.to_act === seat && m.legal.length > 0;
+        }""",
+        arg=seat,
+        timeout=20_000,
+    )
+    return state(page)
+
+
 def turn_or_sheet_line(page: Any, seat: int, lines: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act, or where the sheet has more than ``lines`` hands
     (a hand may be thrown in before anyone plays a card)."""
@@ -194,7 +207,7 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         page = browser.new_page()
         page.goto(link)
         for _ in range(3):
-            acted_on = wait_for_turn_or_sheet(page, 0)["version"]
+            acted_on = wait_for_turn(page, 0)["version"]
             act_by_click(page, state(page))
         page.wait_for_function(  # seat 0 to act again: the computers wait for it, the table is still
             "(v) => { const m = window.tarocchiTable.message; return m.version > v && m.view.to_act === 0; }",
@@ -213,7 +226,7 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         own.start()
         page.wait_for_selector("#banner[hidden]", state="attached", timeout=20_000)
         assert state(page)["version"] == before["version"] and state(page)["view"] == before["view"]
-        act_by_click(page, wait_for_turn_or_sheet(page, 0))  # and play goes on
+        act_by_click(page, wait_for_turn(page, 0))  # and play goes on
         page.close()
     finally:
         own.stop()

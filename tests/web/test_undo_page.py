@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from serverproc import Server
-from test_table_page import act_by_click, state, wait_for_turn_or_sheet
+from test_table_page import act_by_click, state, wait_for_turn
 
 UNDO_SECONDS = 30.0
 """This module's server gives a window long enough that the computer players never answer
@@ -17,7 +17,7 @@ def test_a_person_takes_back_a_move_with_the_undo_button(browser: Any, server: S
     link = server.alone_with_computers("taroux")
     page = browser.new_page()
     page.goto(link)
-    before = wait_for_turn_or_sheet(page, 0)
+    before = wait_for_turn(page, 0)
     assert not before["sheet"] and page.get_by_role("button", name="Undo").count() == 0
     act_by_click(page, before)
     acted = state(page)
