@@ -25,12 +25,22 @@ HOT = [
     "tarocchi/games/piedmont/rules.py",
     "tarocchi/games/piedmont/play.py",
     "tarocchi/games/piedmont/scoring.py",
+    "tarocchi/games/sicilian/rules.py",
+    "tarocchi/games/sicilian/play.py",
+    "tarocchi/games/sicilian/scoring.py",
+    "tarocchi/games/taroinche/play.py",
+    "tarocchi/games/taroinche/scoring.py",
+    "tarocchi/games/taroux/rules.py",
+    "tarocchi/games/taroux/play.py",
+    "tarocchi/games/taroux/scoring.py",
 ]
 """The modules random play spends its time in (profiled: docs/performance.md)."""
 
 
 class OptionalBuildExt(build_ext):
     """A failed compilation leaves the pure-Python package, with one line saying so."""
+
+    failed = False
 
     def run(self) -> None:
         try:
@@ -39,12 +49,15 @@ class OptionalBuildExt(build_ext):
             self.announce_fallback(error)
 
     def build_extension(self, ext: Any) -> None:
+        if self.failed:
+            return  # all or none: compiled modules rely on each other
         try:
             super().build_extension(ext)
         except Exception as error:
             self.announce_fallback(error)
 
     def announce_fallback(self, error: Exception) -> None:
+        self.failed = True
         print(f"tarocchi: not compiled ({error}); installing pure Python", file=sys.stderr)
 
 
