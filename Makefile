@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test setup lint typecheck bench clean
+.PHONY: play serve test setup compiled lint typecheck bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,17 +14,26 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# The hot modules compiled by mypyc, in place next to their sources (the editable install is
+# pure Python). An edited source newer than its compiled module makes tarocchi load every
+# module from source, with a warning, until this is run again (docs/performance.md).
+compiled: $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace --force
+
 play: $(STAMP)
 	$(BIN)/tarocchi play piedmont
 
 serve: $(STAMP)
 	$(BIN)/tarocchi serve
 
-test: $(STAMP)
+# The whole suite compiled (pure Python if no compiler), then the rules' exactness pure.
+test: $(STAMP) compiled
 	tools/system-packages
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/tarocchi bench --seconds 0.1 --game taroinche | tail -1
 	$(BIN)/python -m pytest -n 2 --dist worksteal -q
+	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n 2 --dist worksteal -q tests/golden tests/conformance
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -37,4 +46,5 @@ bench: $(STAMP)
 	$(BIN)/tarocchi bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
+	find src -name '*.so' -delete

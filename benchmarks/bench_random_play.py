@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 try:
-    from tarocchi import bench
+    from tarocchi import bench, loading
 except ImportError:  # run from a checkout without installing: use the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from tarocchi import bench
+    from tarocchi import bench, loading
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyError as exc:  # UnknownGameError is a KeyError
         parser.error(str(exc))
     print(bench.format_table(results))
+    print(f"engine: {loading.mode()}")
     return 0
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from click.testing import Result
 
-from tarocchi import bench
+from tarocchi import bench, loading
 from tarocchi.bots import RandomPlayer, play_match
 from tarocchi.cli import MISSING_EXTRA, main
 from tarocchi.core.record import save
@@ -112,6 +112,7 @@ def test_bench_prints_a_row_per_game_and_option_with_positive_rates(invoke: Call
     assert set(rows) == {"good_evil=trumps", "good_evil=allegiance"}
     for hands, hands_per_second, decisions_per_second in rows.values():
         assert hands >= 1 and hands_per_second > 0 and decisions_per_second > hands_per_second
+    assert f"engine: {loading.mode()}" in result.output  # which engine the figures are of
 
 
 def test_bench_of_an_unknown_game_is_a_usage_error(invoke: Callable[..., Result]) -> None:

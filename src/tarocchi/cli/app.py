@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import click
 
 from tarocchi import bench as bench_lib
+from tarocchi import loading
 from tarocchi.bots.players import player_kind, player_names
 from tarocchi.bots.tournament import tournament as run_tournament
 from tarocchi.cli.common import (
@@ -384,6 +385,7 @@ def bench(seconds: float, game_id: str | None) -> None:
             results.append(bench_lib.random_play(get_game(this_id, options), seconds))
             advance(1)
     console.print(bench_table(results))
+    console.print(f"engine: {loading.mode()}")
 
 
 @cli.command()

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.errors import NotationError
 from tarocchi.core.text import MESSAGE_LIMIT, shown
 
@@ -44,6 +45,7 @@ def whole_number(word: str, digits: int) -> int | None:
     return None
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
 @dataclass(frozen=True, slots=True)
 class Suit:
     """A suit as printed and typed: ``letter`` is what a player types after the rank."""
@@ -54,6 +56,7 @@ class Suit:
     colour: str
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
 @dataclass(frozen=True, slots=True)
 class Card:
     """One card of a deck. Points and trick strength belong to a game's rules, not here."""

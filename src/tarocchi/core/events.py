@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tarocchi.core.actions import Action
 
@@ -39,7 +39,13 @@ class Event(NamedTuple):
         return bool(self.audience >> seat & 1)
 
 
-EventLog = tuple[Event, "EventLog"] | None
+MYPYC = False
+"""True only while mypyc compiles (setup.py's ``--always-true=MYPYC``; mypy's config: false)."""
+
+if TYPE_CHECKING and not MYPYC:  # noqa: SIM108 (a type alias, not a value)
+    EventLog = tuple[Event, "EventLog"] | None
+else:  # run time, and mypyc, which cannot compile a recursive alias (it crashes)
+    EventLog = tuple[Event, Any] | None
 """Events as a persistent list, newest first: adding one costs one small tuple."""
 
 

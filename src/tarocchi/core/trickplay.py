@@ -12,6 +12,7 @@ from typing import Generic, Protocol, TypeVar
 
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.tricks import Trick
 
@@ -31,6 +32,7 @@ class TrickState(Protocol):
 S = TypeVar("S", bound=TrickState)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game's phase handler subclasses it
 class TrickPlay(ABC, Generic[S]):
     """A game's card-play phase handler (``PhaseRules``): the part every game shares.
 

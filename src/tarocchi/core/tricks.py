@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Deck
+from tarocchi.core.compiled import mypyc_attr
 
 TRUMP = 4
 """Suit id of the trump suit in a ``TrickTable`` (plain suits are 0..3)."""
@@ -26,6 +27,7 @@ class Trick(NamedTuple):
     winner: int
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
 @dataclass(frozen=True, slots=True)
 class TrickRules:
     """The duties of a game's trick play (C3 and the game's own ruling)."""
@@ -38,6 +40,7 @@ class TrickRules:
     """The game's ruling on these duties, named when a card is refused (empty: none named)."""
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
 @dataclass(frozen=True, slots=True)
 class TrickTable:
     """Per-card suit ids and strengths, and the masks of each suit id."""

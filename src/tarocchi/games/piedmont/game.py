@@ -6,16 +6,15 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
+from tarocchi.core.actions import Action, Call, Discard, FaceDown
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
-from tarocchi.core.trickplay import TrickPlay
 from tarocchi.games.piedmont import scoring, views
-from tarocchi.games.piedmont.play import play_mask, refusal, trick_winner
+from tarocchi.games.piedmont.play import PLAYS, Playing
 from tarocchi.games.piedmont.rules import (
     DECK,
     EVIL,
@@ -27,24 +26,18 @@ from tarocchi.games.piedmont.rules import (
     PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
-    TABLE,
     TOTAL,
     TRICKS,
     side_of,
 )
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
-PLAYS = tuple(Play(card) for card in DECK.cards)
 DISCARDS = tuple(Discard(card) for card in DECK.cards)
 OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "reverse"))
 FIRST_CALL = (OURS, YOURS)
 ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
-_LEADS = TABLE.leads
-_PLAY, _CALL, _DONE = Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARDS_OF = MaskMap(DISCARDS)
-_NEW = tuple.__new__
-assert len(PiedmontState._fields) == 14, "_Playing builds the state by position"
 
 
 class PiedmontGame(PhasedGame[PiedmontState]):
@@ -61,7 +54,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
-        playing = _Playing(self.allegiance)
+        playing = Playing(self.allegiance)
         self._phases = (_Discarding(self), playing, _Calling(playing), HandOver())
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
@@ -194,83 +187,11 @@ class _Discarding:
         return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
 
 
-class _Playing(TrickPlay[PiedmontState]):
-    """P3 (follow, else trump, else anything; no overtrump), C4 (the Fool), P4 (Good and Evil)."""
-
-    def __init__(self, allegiance: bool) -> None:
-        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
-        self.allegiance = allegiance
-
-    def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
-        bit = 1 << card
-        led = state.led
-        if led is None:
-            led = _LEADS[card]
-        phase, pending, forced, dead = state.phase, state.pending, state.forced, state.dead
-        if card == forced:
-            forced, dead = -1, dead | bit
-        elif (
-            bit & GOOD_EVIL
-            and self.allegiance
-            and (state.caller < 0 or side_of(seat) != side_of(state.caller))
-        ):
-            phase, pending = _CALL, seat  # P4: the first call, or an opponent's answer
-        # The hottest line of random play: every field by position, without NamedTuple's __new__.
-        new = _NEW(
-            PiedmontState,
-            (
-                phase,
-                state.context,
-                hands,
-                state.discard,
-                state.leader,
-                (*state.trick, card),
-                led,
-                state.tricks,
-                state.caller,
-                state.segments,
-                pending,
-                forced,
-                dead,
-                (self.play_events[seat][card], state.events),
-            ),
-        )
-        if len(state.trick) == PLAYERS - 1:
-            return self.finish(new)
-        return new
-
-    def finish(self, state: PiedmontState) -> PiedmontState:
-        """Finish the trick if it is complete (and no call is pending)."""
-        if len(state.trick) < PLAYERS or state.phase == _CALL:
-            return state
-        winner = trick_winner(state.trick, state.leader, state.led, self.allegiance, state.dead)
-        tricks, events = self.won(state.tricks, state.leader, state.trick, winner, state.events)
-        return _NEW(
-            PiedmontState,
-            (
-                _DONE if len(tricks) == TRICKS else _PLAY,
-                state.context,
-                state.hands,
-                state.discard,
-                winner,
-                (),
-                None,
-                tricks,
-                state.caller,
-                state.segments,
-                state.pending,
-                state.forced,
-                state.dead,
-                events,
-            ),
-        )
-
-
 class _Calling:
     """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
     who later plays the other card ``confirm``s or ``reverse``s the call."""
 
-    def __init__(self, playing: _Playing) -> None:
+    def __init__(self, playing: Playing) -> None:
         self.playing = playing
 
     def to_act(self, state: PiedmontState) -> int:

@@ -1,0 +1,81 @@
+"""Compiles the engine's hot modules with mypyc when it can; pure Python otherwise.
+
+Everything else about the package is in pyproject.toml. The compiled modules are the same
+sources (they pass the same tests); without a C compiler, with ``TAROCCHI_PURE=1``, or for an
+editable install (``pip install -e .``, whose sources must run as edited) the package is the
+plain ``.py`` files. ``make compiled`` builds them in place for a checkout. docs/performance.md
+says more.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HOT = [
+    "tarocchi/core/cards.py",
+    "tarocchi/core/tricks.py",
+    "tarocchi/core/trickplay.py",
+    "tarocchi/core/fool.py",
+    "tarocchi/core/events.py",
+    "tarocchi/games/piedmont/rules.py",
+    "tarocchi/games/piedmont/play.py",
+    "tarocchi/games/piedmont/scoring.py",
+    "tarocchi/games/sicilian/rules.py",
+    "tarocchi/games/sicilian/play.py",
+    "tarocchi/games/sicilian/scoring.py",
+    "tarocchi/games/taroinche/play.py",
+    "tarocchi/games/taroinche/scoring.py",
+    "tarocchi/games/taroux/rules.py",
+    "tarocchi/games/taroux/play.py",
+    "tarocchi/games/taroux/scoring.py",
+]
+"""The modules random play spends its time in (profiled: docs/performance.md)."""
+
+
+class OptionalBuildExt(build_ext):
+    """A failed compilation leaves the pure-Python package, with one line saying so."""
+
+    failed = False
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # no compiler, no Python headers...
+            self.announce_fallback(error)
+
+    def build_extension(self, ext: Any) -> None:
+        if self.failed:
+            return  # all or none: compiled modules rely on each other
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            self.announce_fallback(error)
+
+    def announce_fallback(self, error: Exception) -> None:
+        self.failed = True
+        print(f"tarocchi: not compiled ({error}); installing pure Python", file=sys.stderr)
+
+
+def extensions() -> list[Any]:
+    if os.environ.get("TAROCCHI_PURE", "") not in ("", "0") or "editable_wheel" in sys.argv:
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return []
+    try:
+        paths = [f"src/{path}" for path in HOT]
+        # no config file: pyproject says MYPYC is always false, for mypy itself
+        flags = ["--config-file", os.devnull, "--always-true=MYPYC"]
+        return list(mypycify([*paths, *flags], opt_level="3", group_name="tarocchi"))
+    except BaseException as error:  # mypyc refused the sources: still a working package
+        print(f"tarocchi: not compiled ({error}); installing pure Python", file=sys.stderr)
+        return []
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -1,0 +1,81 @@
+"""How tarocchi's modules load: compiled by mypyc where setup.py built them, else from source.
+
+The compiled extension of a module shadows its ``.py`` (Python prefers extensions), so an edit
+to a source would silently not run. Hence, before any engine module is imported: with
+``TAROCCHI_PURE=1``, or when any compiled module is older than its source, every tarocchi
+module loads from its ``.py`` (all or none: compiled modules rely on each other's classes).
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE = Path(__file__).resolve().parent
+SLACK = 2.0
+"""Seconds a source may be newer than its extension (an install writes both, in any order)."""
+
+
+class SourceFirst(importlib.abc.MetaPathFinder):
+    """Finds tarocchi's modules as their ``.py`` files, never their compiled extensions."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if not fullname.startswith("tarocchi.") or path is None:
+            return None
+        leaf = fullname.rpartition(".")[2]
+        for entry in path:
+            source = os.path.join(entry, leaf + ".py")
+            if os.path.isfile(source):
+                return importlib.util.spec_from_file_location(fullname, source)
+        return None  # a package (its __init__.py is never compiled) or no module of ours
+
+
+def stale_extensions(package: Path = PACKAGE) -> list[str]:
+    """The compiled modules older than their sources, as paths relative to the package."""
+    stale = []
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for extension in package.rglob(f"*{suffix}"):
+            source = extension.with_name(extension.name[: -len(suffix)] + ".py")
+            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime + SLACK:
+                stale.append(str(source.relative_to(package)))
+    return sorted(stale)
+
+
+def choose() -> None:
+    """Load every tarocchi module from source if asked to, or if a compiled one is stale."""
+    if any(isinstance(finder, SourceFirst) for finder in sys.meta_path):
+        return
+    if os.environ.get("TAROCCHI_PURE", "") not in ("", "0"):
+        sys.meta_path.insert(0, SourceFirst())
+        return
+    stale = stale_extensions()
+    if stale:
+        warnings.warn(
+            f"tarocchi: compiled modules are older than their sources ({', '.join(stale[:3])}"
+            f"{', ...' if len(stale) > 3 else ''}): running pure Python; rebuild them with "
+            "`make compiled` (or delete the .so files)",
+            stacklevel=2,
+        )
+        sys.meta_path.insert(0, SourceFirst())
+
+
+def compiled() -> bool:
+    """Whether the engine's hot modules run compiled by mypyc."""
+    from tarocchi.core import trickplay
+
+    return not str(trickplay.__file__).endswith(".py")
+
+
+def mode() -> str:
+    """What ``tarocchi bench`` says it runs."""
+    return "compiled (mypyc)" if compiled() else "pure Python"
