@@ -33,6 +33,7 @@ class Kernel:
         suit_of: list[int],
         power: list[int],
         suit_masks: list[int],
+        above: list[int],
         overtrump: bool,
         fool: int,
     ) -> None:
@@ -45,14 +46,8 @@ class Kernel:
         self.overtrump = overtrump
         self.fool = fool
         self.fool_bit = 1 << fool if fool >= 0 else 0
-        top = max(power) + 2
-        above = [0] * top
-        for card in range(len(power)):
-            if suit_of[card] == TRUMP:
-                for p in range(-1, power[card]):
-                    above[p + 1] |= 1 << card
         self.above = above
-        """``above[p + 1]``: the trumps of strength above ``p``."""
+        """``above[p + 1]``: the trumps of strength above ``p`` (``trumps_above``)."""
         self.hands: list[int] = [0] * players
         self.won: list[int] = [0] * players
         """Cards each seat won in tricks, the Fool never among them."""
@@ -265,6 +260,21 @@ class Kernel:
     def scores(self) -> list[int]:
         """Every seat's game points for the finished hand, as the engine scores it."""
         raise NotImplementedError
+
+
+class Table:
+    """A game's ``core.tricks.TrickTable`` as the lists a kernel reads, built once per game."""
+
+    def __init__(self, suit_of: tuple[int, ...], power: tuple[int, ...], suit_masks: tuple[int, ...]) -> None:
+        self.suit_of = list(suit_of)
+        self.power = list(power)
+        self.suit_masks = list(suit_masks)
+        above = [0] * (max(power) + 2)
+        for card in range(len(power)):
+            if suit_of[card] == TRUMP:
+                for p in range(-1, power[card]):
+                    above[p + 1] |= 1 << card
+        self.above = above
 
 
 def pay_order(values: list[int], honours: int) -> list[int]:

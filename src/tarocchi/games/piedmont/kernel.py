@@ -4,7 +4,7 @@ play and score cards by segment, so there is no kernel: the engine plays those h
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
 from tarocchi.games.piedmont.rules import (
     FOOL,
     GOOD_EVIL,
@@ -17,6 +17,7 @@ from tarocchi.games.piedmont.rules import (
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
+_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
 _PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
@@ -26,7 +27,7 @@ class PiedmontKernel(Kernel):
 
     def __init__(self, dealer: int, discard: int) -> None:
         super().__init__(
-            PLAYERS, TRICKS, list(TABLE.suit_of), list(TABLE.power), list(TABLE.suit_masks), False, FOOL
+            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
         )
         self.dealer = dealer
         self.discard = discard

@@ -3,7 +3,7 @@ S9 and S10. Who is the hidden partner (S7) changes only what seats know, not the
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
 from tarocchi.games.sicilian.rules import (
     FOOL,
     HALF,
@@ -17,6 +17,7 @@ from tarocchi.games.sicilian.rules import (
 from tarocchi.games.sicilian.scoring import declarers
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
+_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
 _PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
@@ -26,7 +27,7 @@ class SicilianKernel(Kernel):
 
     def __init__(self, team: tuple[int, ...], discarder: int, discard: int) -> None:
         super().__init__(
-            PLAYERS, TRICKS, list(TABLE.suit_of), list(TABLE.power), list(TABLE.suit_masks), False, FOOL
+            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
         )
         self.side_of = [0 if seat in team else 1 for seat in range(PLAYERS)]
         self.pair = len(team) == 2

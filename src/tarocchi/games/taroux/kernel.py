@@ -3,7 +3,7 @@ the Fool's settlement (C4), T5, T8 and T10."""
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     AGAINST,
@@ -26,6 +26,7 @@ from tarocchi.games.taroux.rules import (
 )
 from tarocchi.games.taroux.state import Phase, TarouxState
 
+_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
 _PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
@@ -35,7 +36,7 @@ class TarouxKernel(Kernel):
 
     def __init__(self, state: TarouxState) -> None:
         super().__init__(
-            PLAYERS, TRICKS, list(TABLE.suit_of), list(TABLE.power), list(TABLE.suit_masks), True, FOOL
+            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, True, FOOL
         )
         side = declarers(state.bidder)
         self.side_of = [0 if side >> seat & 1 else 1 for seat in range(PLAYERS)]
