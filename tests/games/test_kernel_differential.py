@@ -17,7 +17,7 @@ from tarocchi.core.kernel import Kernel
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.registry import get_game
 
-HANDS = {"piedmont": 1500, "sicilian": 1500, "taroux": 1500}
+HANDS = {"piedmont": 1000, "sicilian": 1000, "taroux": 1000}
 """Hands per game: thousands of tricks each, within a few seconds."""
 
 
@@ -56,6 +56,26 @@ def to_play(game: Any, rng: random.Random, number: int) -> Any:
     return None
 
 
+def check_random_playout(game: Any, state: Any, k: Kernel, rng: random.Random) -> None:
+    """``random_playout`` (its own copy of ``legal``) plays only cards the engine accepts and scores
+    as the engine; taking it back restores the kernel."""
+    start = snapshot(k)
+    mark = len(k.cards)
+    k.random_playout(rng)
+    for card in k.cards[mark:]:
+        state = game.apply(state, play_of(game, state, card))
+    result = game.outcome(state)
+    assert result is not None and k.scores() == list(result.scores)
+    k.undo_to(mark)
+    assert snapshot(k) == start
+
+
+def play_of(game: Any, state: Any, card: int) -> Any:
+    """The engine's legal action that plays ``card`` (AssertionError if it is not legal)."""
+    (action,) = [a for a in game.legal_actions(state) if a.card.index == card]
+    return action
+
+
 @pytest.mark.parametrize("game_id", sorted(HANDS))
 def test_kernel_plays_and_scores_as_the_engine(game_id: str) -> None:
     game = get_game(game_id)
@@ -69,6 +89,7 @@ def test_kernel_plays_and_scores_as_the_engine(game_id: str) -> None:
             continue
         k = factory(state)
         assert k is not None
+        check_random_playout(game, state, k, rng)
         seen = [snapshot(k)]
         while (seat := game.to_act(state)) is not None:
             assert seat == k.turn

@@ -222,8 +222,28 @@ class Kernel:
     def random_playout(self, rng: random.Random) -> None:
         """Play the hand to its end, each card uniformly among the legal ones."""
         rand = rng.random
+        hands = self.hands
+        suit_masks = self.suit_masks
+        trumps = self.trump_mask
+        fool_bit = self.fool_bit
+        overtrump = self.overtrump
         while self.tricks < self.total_tricks:
-            m = self.legal()
+            # ``legal()`` inlined: the hottest line of every playout.
+            hand = hands[self.turn]
+            led = self.led
+            m = hand
+            if led >= 0:
+                m = hand & suit_masks[led]
+                if not m:
+                    m = hand & trumps
+                if m:
+                    if overtrump and self.best_trump and m & trumps:
+                        higher = m & self.above[self.best_power + 1]
+                        if higher:
+                            m = higher
+                    m |= hand & fool_bit
+                else:
+                    m = hand
             k = int(rand() * m.bit_count())
             while k:
                 m &= m - 1
