@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tarocchi.bots.base import Player
+from tarocchi.bots.kernels import kernel_factory
 from tarocchi.bots.random import RandomPlayer
 from tarocchi.bots.registry import game_players, has_players
 from tarocchi.bots.search import SearchPlayer
@@ -16,7 +17,13 @@ LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 """Levels of play, as players know them, and the kind of computer player behind each. Every
 command accepts either word: ``--level hard`` and ``--players search`` mean the same player."""
 
-PLAYOUTS = ("heuristic", "random")
+KERNEL_KIND = "search-kernel"
+"""The search player with the game's playout kernel for trick play (``bots.kernels``): random
+playouts, many more worlds. Not a level of its own; a tournament names it to compare."""
+KERNEL_WORLDS = 1000
+"""Worlds per decision of the kernel search player, unless its seconds run out first."""
+
+PLAYOUTS = ("heuristic", "random", "kernel")
 """How the search player plays a world to the end: every seat as the game's heuristic player
 would (the default: it judges a move by what competent play makes of it), or at random (ten
 times faster, but a random defence flatters risky moves)."""
@@ -35,9 +42,18 @@ def player_names(game: Game[Any]) -> str:
 
 
 def player_kind(name: str, game: Game[Any]) -> str:
-    """The kind meant by ``name``, a kind or a level; ValueError naming both if ``game`` has none."""
-    wanted = name.strip().lower()
+    """The kind meant by ``name``, a kind or a level; ValueError naming both if ``game`` has none.
+    A search player may carry its seconds per decision, ``search@0.5`` or ``search-kernel@0.5``
+    (a tournament at equal thinking time)."""
+    wanted, at, budget = name.strip().lower().partition("@")
     kind = LEVELS.get(wanted, wanted)
+    if at:
+        if kind not in ("search", KERNEL_KIND) or "search" not in player_kinds(game):
+            raise ValueError(f"only a search player takes '@seconds', not '{shown(name.strip())}'")
+        seconds = _seconds(budget)
+        return f"{kind}@{seconds:g}"
+    if kind == KERNEL_KIND and "search" in player_kinds(game):
+        return kind
     if kind not in player_kinds(game):
         raise ValueError(
             f"no '{shown(name.strip())}' player for {game.info.id}; the players are: {player_names(game)}"
@@ -48,7 +64,11 @@ def player_kind(name: str, game: Game[Any]) -> str:
 def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Player:
     """A fresh player of kind or level ``name`` for ``game``; ValueError naming them if there is none.
     ``seconds`` bounds a search player's thinking per decision (a table server's turn must not wait)."""
-    kind = player_kind(name, game)
+    kind, at, budget = player_kind(name, game).partition("@")
+    if at:
+        seconds = _seconds(budget)
+    if kind == KERNEL_KIND:
+        return search_player(game, seconds=seconds, playout="kernel", name=KERNEL_KIND)
     if kind == "random":
         return RandomPlayer()
     if kind == "search":
@@ -72,12 +92,25 @@ def search_player(
         raise ValueError(f"no '{shown(playout)}' playout; the playouts are: {', '.join(PLAYOUTS)}")
     players = game_players(game)
     heuristic = players.heuristic()
+    kernel = kernel_factory(game) if playout == "kernel" else None
     return SearchPlayer(
         game,
-        heuristic if playout == "heuristic" else None,
+        None if playout == "random" else heuristic,
         players.delegated,
         heuristic,
-        worlds=worlds,
+        worlds=worlds if worlds is not None or kernel is None else KERNEL_WORLDS,
         seconds=seconds,
         name=name,
+        kernel=kernel,
     )
+
+
+def _seconds(text: str) -> float:
+    """A search player's seconds per decision from ``search@S``; ValueError saying what fits."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 60:
+        raise ValueError(f"'@{shown(text)}' is not a time per decision: give seconds, 0 < S <= 60")
+    return seconds

@@ -20,7 +20,9 @@ from enum import IntEnum
 from typing import Any
 
 from tarocchi.bots.base import Player, legal_choices
+from tarocchi.bots.kernels import KernelFactory
 from tarocchi.core.actions import Action
+from tarocchi.core.kernel import Kernel
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
@@ -50,6 +52,23 @@ def policy_playout(game: Game[Any], state: Any, seat: int, rng: random.Random, p
     return result.scores[seat]
 
 
+def kernel_scores(
+    k: Kernel, legal: tuple[Action, ...], seat: int, seed: int, deadline: float | None
+) -> list[int]:
+    """``seat``'s score after each card of ``legal`` in the kernel's world, each played out at
+    random with the same seed; fewer scores if ``deadline`` passes."""
+    mark = len(k.cards)
+    scores: list[int] = []
+    for action in legal:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        k.play(action.card.index)  # type: ignore[attr-defined]
+        k.random_playout(random.Random(seed))
+        scores.append(k.scores()[seat])
+        k.undo_to(mark)
+    return scores
+
+
 class SearchPlayer:
     """PIMC with ``worlds`` sampled worlds per decision, or as many as ``seconds`` allows.
 
@@ -68,6 +87,7 @@ class SearchPlayer:
         worlds: int | None = None,
         seconds: float | None = None,
         name: str = "search",
+        kernel: KernelFactory | None = None,
     ):
         if delegated and delegate is None:
             raise ValueError("a search player that delegates phases needs a player to delegate them to")
@@ -78,6 +98,9 @@ class SearchPlayer:
         self.worlds = worlds if worlds is not None else WORLDS
         self.seconds = seconds
         self.name = name
+        self.kernel = kernel
+        """The game's playout kernel: worlds in trick play are played out by it at random, many
+        times faster than the engine; other worlds by ``playout``."""
 
     def delegates(self, view: PlayerView) -> bool:
         """Whether this decision is left to ``delegate`` rather than searched."""
@@ -106,7 +129,10 @@ class SearchPlayer:
             world = game.resample(view, rng)
             playout_seed = rng.getrandbits(64)
             scores: list[int] = []
-            for action in legal:
+            k = None if self.kernel is None else self.kernel(world)
+            if k is not None:
+                scores = kernel_scores(k, legal, seat, playout_seed, deadline if worlds else None)
+            for action in legal if k is None else ():
                 if worlds and deadline is not None and time.perf_counter() > deadline:
                     break  # out of time: this world is dropped half-played, the others stand
                 after = game.apply(world, action)

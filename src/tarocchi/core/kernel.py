@@ -1,0 +1,319 @@
+"""A mutable trick-play kernel for playouts: cards as int masks, ``play``/``undo``, no views or events.
+
+The search player's strength grows with the playouts it affords, and the engine's immutable
+states, actions and events cost most of a playout's time. A kernel is built from an engine state
+in trick play and plays the rest of the hand in place: ``legal()`` is the mask the engine's
+``play_mask`` gives (C3, C4, and overtrumping where the game has it), ``play(card)`` places a card
+and finishes the trick, ``undo()`` takes the last card back exactly, ``scores()`` is what the
+engine's scoring gives once every trick is played. A game subclasses ``Kernel`` for its own
+trick winner and score; the differential tests hold each to the engine.
+
+Plain ints and lists only, no closures, no dynamic attributes: the module compiles with mypyc.
+"""
+
+from __future__ import annotations
+
+import random
+
+TRUMP = 4
+"""Suit id of the trump suit, as in ``core.tricks``."""
+FOOL = 5
+"""Suit id of the Fool, as in ``core.tricks``."""
+
+
+class Kernel:
+    """Trick play of one hand in place: follow suit, else trump, else any card; optionally beat
+    the highest trump in the trick if able; the Fool may always be played, never wins and stays
+    with its owner's side until the settlement (C4)."""
+
+    def __init__(
+        self,
+        players: int,
+        total_tricks: int,
+        suit_of: list[int],
+        power: list[int],
+        suit_masks: list[int],
+        above: list[int],
+        overtrump: bool,
+        fool: int,
+    ) -> None:
+        self.players = players
+        self.total_tricks = total_tricks
+        self.suit_of = suit_of
+        self.power = power
+        self.suit_masks = suit_masks
+        self.trump_mask = suit_masks[TRUMP]
+        self.overtrump = overtrump
+        self.fool = fool
+        self.fool_bit = 1 << fool if fool >= 0 else 0
+        self.above = above
+        """``above[p + 1]``: the trumps of strength above ``p`` (``trumps_above``)."""
+        self.hands: list[int] = [0] * players
+        self.won: list[int] = [0] * players
+        """Cards each seat won in tricks, the Fool never among them."""
+        self.tricks_won: list[int] = [0] * players
+        self.winners: list[int] = []
+        """The winner of every finished trick, in order."""
+        self.tricks = 0
+        self.leader = 0
+        self.turn = 0
+        self.count = 0
+        """Cards in the trick in progress."""
+        self.led = -1
+        self.best_seat = -1
+        self.best_power = -1
+        self.best_trump = False
+        self.trick_mask = 0
+        self.fool_seat = -1
+        self.fool_trick = -1
+        self.fool_winner = -1
+        self.cards: list[int] = []
+        """Every card played in the kernel, in order (the trick in progress is the last ``count``)."""
+        self.seats: list[int] = []
+        self._saved: list[int] = []
+        self._leaders: list[int] = []
+        self._masks: list[int] = []
+
+    # --- building from an engine state --------------------------------------------------------
+
+    def load(
+        self, hands: list[int], leader: int, trick: list[int], finished: list[tuple[int, list[int], int]]
+    ) -> None:
+        """Take the hand from an engine state: ``hands`` now, the ``trick`` in progress from
+        ``leader``, and the ``finished`` tricks as (leader, cards, winner)."""
+        players = self.players
+        fool = self.fool
+        for number, (first, cards, winner) in enumerate(finished):
+            mask = 0
+            for pos in range(len(cards)):
+                card = cards[pos]
+                if card == fool:
+                    self.fool_seat = (first + pos) % players
+                    self.fool_trick = number
+                    self.fool_winner = winner
+                else:
+                    mask |= 1 << card
+            self.won[winner] |= mask
+            self.tricks_won[winner] += 1
+            self.winners.append(winner)
+        self.tricks = len(finished)
+        self.hands = list(hands)
+        for pos in range(len(trick)):
+            self.hands[(leader + pos) % players] |= 1 << trick[pos]
+        self.leader = leader
+        self.turn = leader
+        for card in trick:
+            self.play(card)
+
+    # --- play ---------------------------------------------------------------------------------
+
+    def done(self) -> bool:
+        return self.tricks == self.total_tricks
+
+    def legal(self) -> int:
+        """The mask of cards the seat to play may play (``core.tricks.legal_plays``)."""
+        hand = self.hands[self.turn]
+        led = self.led
+        if led < 0:
+            return hand
+        allowed = hand & self.suit_masks[led]
+        if not allowed:
+            allowed = hand & self.trump_mask
+            if not allowed:
+                return hand
+        if self.overtrump and self.best_trump and allowed & self.trump_mask:
+            higher = allowed & self.above[self.best_power + 1]
+            if higher:
+                allowed = higher
+        return allowed | (hand & self.fool_bit)
+
+    def play(self, card: int) -> None:
+        """The seat to play plays ``card`` (legal: not checked); a complete trick is won at once."""
+        seat = self.turn
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self._saved.append(
+            (self.led + 1)
+            | (self.best_seat + 1) << 4
+            | (self.best_power + 1) << 8
+            | int(self.best_trump) << 16
+        )
+        self.cards.append(card)
+        self.seats.append(seat)
+        if card == self.fool:
+            self.fool_seat = seat
+            self.fool_trick = self.tricks
+        else:
+            self.trick_mask |= bit
+            suit = self.suit_of[card]
+            strength = self.power[card]
+            if self.led < 0:
+                self.led = suit
+            if suit == TRUMP:
+                if not self.best_trump or strength > self.best_power:
+                    self.best_seat = seat
+                    self.best_power = strength
+                    self.best_trump = True
+            elif suit == self.led and not self.best_trump and strength > self.best_power:
+                self.best_seat = seat
+                self.best_power = strength
+        self.count += 1
+        if self.count < self.players:
+            self.turn = (seat + 1) % self.players
+            return
+        winner = self.trick_winner()
+        self._leaders.append(self.leader)
+        self._masks.append(self.trick_mask)
+        self.won[winner] |= self.trick_mask
+        self.tricks_won[winner] += 1
+        self.winners.append(winner)
+        if self.fool_trick == self.tricks:
+            self.fool_winner = winner
+        self.tricks += 1
+        self.leader = winner
+        self.turn = winner
+        self.count = 0
+        self.led = -1
+        self.best_seat = -1
+        self.best_power = -1
+        self.best_trump = False
+        self.trick_mask = 0
+
+    def trick_winner(self) -> int:
+        """The seat that wins the complete trick (C3: the highest trump, else the highest card of
+        the suit led, the first of equals; the Fool never wins). Games with exceptions override."""
+        return self.best_seat
+
+    def undo(self) -> None:
+        """Take back the last card played (and the trick it finished)."""
+        card = self.cards.pop()
+        seat = self.seats.pop()
+        saved = self._saved.pop()
+        if self.count == 0:
+            winner = self.winners.pop()
+            self.tricks -= 1
+            mask = self._masks.pop()
+            self.won[winner] ^= mask
+            self.tricks_won[winner] -= 1
+            self.leader = self._leaders.pop()
+            self.trick_mask = mask
+            self.count = self.players
+            if self.fool_trick == self.tricks:
+                self.fool_winner = -1
+        self.count -= 1
+        self.turn = seat
+        self.hands[seat] |= 1 << card
+        if card == self.fool:
+            self.fool_seat = -1
+            self.fool_trick = -1
+            self.fool_winner = -1
+        else:
+            self.trick_mask ^= 1 << card
+        self.led = (saved & 15) - 1
+        self.best_seat = (saved >> 4 & 15) - 1
+        self.best_power = (saved >> 8 & 255) - 1
+        self.best_trump = bool(saved >> 16 & 1)
+
+    def undo_to(self, mark: int) -> None:
+        """Take back cards until ``mark`` cards (``len(self.cards)``) are played."""
+        while len(self.cards) > mark:
+            self.undo()
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play the hand to its end, each card uniformly among the legal ones."""
+        rand = rng.random
+        hands = self.hands
+        suit_masks = self.suit_masks
+        trumps = self.trump_mask
+        fool_bit = self.fool_bit
+        overtrump = self.overtrump
+        while self.tricks < self.total_tricks:
+            # ``legal()`` inlined: the hottest line of every playout.
+            hand = hands[self.turn]
+            led = self.led
+            m = hand
+            if led >= 0:
+                m = hand & suit_masks[led]
+                if not m:
+                    m = hand & trumps
+                if m:
+                    if overtrump and self.best_trump and m & trumps:
+                        higher = m & self.above[self.best_power + 1]
+                        if higher:
+                            m = higher
+                    m |= hand & fool_bit
+                else:
+                    m = hand
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            self.play((m & -m).bit_length() - 1)
+
+    # --- the end of the hand ------------------------------------------------------------------
+
+    def settle(self, side_of: list[int], sides: int, cheapest: list[int]) -> tuple[list[int], list[int]]:
+        """Each side's won cards and tricks after the Fool's settlement (``core.fool.gather``):
+        ``side_of`` a seat's side; ``cheapest`` the cards in the order the owner's side pays the
+        Fool with (value, then non-Honour first, then index)."""
+        cards = [0] * sides
+        won = [0] * sides
+        for seat in range(self.players):
+            cards[side_of[seat]] |= self.won[seat]
+            won[side_of[seat]] += self.tricks_won[seat]
+        if self.fool_seat >= 0:
+            owner = side_of[self.fool_seat]
+            winner = side_of[self.fool_winner]
+            if owner == winner:
+                cards[owner] |= self.fool_bit
+            elif won[owner] == 0:
+                cards[winner] |= self.fool_bit
+            else:
+                pile = cards[owner]
+                for card in cheapest:
+                    if pile >> card & 1:
+                        cards[owner] = pile ^ (1 << card) | self.fool_bit
+                        cards[winner] |= 1 << card
+                        break
+        return cards, won
+
+    def scores(self) -> list[int]:
+        """Every seat's game points for the finished hand, as the engine scores it."""
+        raise NotImplementedError
+
+
+class Table:
+    """A game's ``core.tricks.TrickTable`` as the lists a kernel reads, built once per game."""
+
+    def __init__(self, suit_of: tuple[int, ...], power: tuple[int, ...], suit_masks: tuple[int, ...]) -> None:
+        self.suit_of = list(suit_of)
+        self.power = list(power)
+        self.suit_masks = list(suit_masks)
+        above = [0] * (max(power) + 2)
+        for card in range(len(power)):
+            if suit_of[card] == TRUMP:
+                for p in range(-1, power[card]):
+                    above[p + 1] |= 1 << card
+        self.above = above
+
+
+def pay_order(values: list[int], honours: int) -> list[int]:
+    """The cards in the order a side pays for the Fool (C4): lowest value, a non-Honour first,
+    then the pack's natural order."""
+    return sorted(range(len(values)), key=lambda card: (values[card], honours >> card & 1, card))
+
+
+def value_masks(values: list[int]) -> list[int]:
+    """``masks[v]``: the cards worth ``v``, so that a pile's points are a few popcounts."""
+    masks = [0] * (max(values) + 1)
+    for card, value in enumerate(values):
+        masks[value] |= 1 << card
+    return masks
+
+
+def points_of(mask: int, masks: list[int]) -> int:
+    """The card points of ``mask`` by ``value_masks``."""
+    total = 0
+    for value in range(1, len(masks)):
+        total += value * (mask & masks[value]).bit_count()
+    return total
