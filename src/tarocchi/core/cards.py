@@ -241,9 +241,10 @@ class MaskMap:
     looking up whole bytes is several times faster than visiting bits one by one.
     """
 
-    __slots__ = ("_tables",)
+    __slots__ = ("_items", "_tables")
 
     def __init__(self, items: tuple[object, ...]) -> None:
+        self._items = items
         tables = []
         for start in range(0, len(items), 8):
             chunk = items[start : start + 8]
@@ -251,6 +252,10 @@ class MaskMap:
                 tuple(tuple(chunk[i] for i in range(len(chunk)) if byte >> i & 1) for byte in range(256))
             )
         self._tables = tuple(tables)
+
+    def __reduce__(self) -> tuple[type[MaskMap], tuple[tuple[object, ...]]]:
+        """Pickled as its items (compiled, it has no instance dict; OpenSpiel pickles games)."""
+        return (MaskMap, (self._items,))
 
     def select(self, mask: int) -> tuple[Any, ...]:
         """The items at the set bits of ``mask``, in bit order."""

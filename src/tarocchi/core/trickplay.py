@@ -59,6 +59,15 @@ class TrickPlay(ABC, Generic[S]):
         self._plays_of = MaskMap(plays)
         self._won = tuple(f"wins trick {n}" for n in range(len(plays) // self.players + 1))
 
+    def rebuilt_with(self) -> tuple[object, ...]:
+        """The arguments of the subclass's ``__init__`` that rebuild this handler."""
+        return ()
+
+    def __reduce__(self) -> tuple[type[TrickPlay[S]], tuple[object, ...]]:
+        """Pickled as its constructor's arguments: compiled, a handler has no instance dict, and
+        OpenSpiel pickles games."""
+        return (type(self), self.rebuilt_with())
+
     def to_act(self, state: S) -> int:
         """The seat to play."""
         return (state.leader + len(state.trick)) % self.players

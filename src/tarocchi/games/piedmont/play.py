@@ -63,6 +63,9 @@ class Playing(TrickPlay[PiedmontState]):
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
         self.allegiance = allegiance
 
+    def rebuilt_with(self) -> tuple[object, ...]:
+        return (self.allegiance,)
+
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
         bit = 1 << card
         led = state.led

@@ -407,6 +407,9 @@ class _Playing(TrickPlay[TaroincheState]):
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
         self.game = game
 
+    def rebuilt_with(self) -> tuple[object, ...]:
+        return (self.game,)
+
     def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
         events: EventLog = (self.play_events[seat][card], state.events)
         if seat == state.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == _trump(state):
