@@ -12,6 +12,7 @@ from research_tools import CONFIGS, IDS, Config, make, random_hand
 
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, Layout, encoder
+from tarocchi.research.incremental import IncrementalEncoder
 
 HANDS = 2
 """Random hands per configuration; every step, every seat."""
@@ -75,21 +76,29 @@ def test_every_view_of_random_hands(config: Config) -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_resampled_worlds_encode_alike(config: Config) -> None:
     """The generic leak test: worlds the seat cannot tell from the real one (``game.resample``)
-    give that seat the very same tensors, whatever the other seats hold."""
+    give that seat the very same tensors, whatever the other seats hold, by the view's encoder
+    and by the incremental one (which follows the real hand; test_incremental.py swaps hidden
+    cards under it as it follows)."""
     game = make(config)
     enc = encoder(game)
     rng = random.Random(f"research/resample/{config}")
+    fast, worlds = IncrementalEncoder(game), IncrementalEncoder(game)
     for step, state in enumerate(random_hand(game, rng)):
         seat = game.to_act(state)
-        if seat is None or step % RESAMPLE_EVERY:
+        if seat is None:
+            continue
+        followed = fast.information_state(state, seat)  # the fast path follows the real hand
+        if step % RESAMPLE_EVERY:
             continue
         view = game.view(state, seat)
         obs, info = enc.encode_observation(view), enc.encode_information_state(view)
+        np.testing.assert_array_equal(followed, info)
         for _ in range(2):
             world = game.resample(view, rng)
             other = game.view(world, seat)
             np.testing.assert_array_equal(enc.encode_observation(other), obs)
             np.testing.assert_array_equal(enc.encode_information_state(other), info)
+            np.testing.assert_array_equal(worlds.information_state(world, seat), info)
 
 
 def test_a_spectator_has_no_tensors() -> None:

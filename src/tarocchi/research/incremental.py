@@ -1,0 +1,586 @@
+"""Tensors kept up to date from a seat's events: the fast path of the research loop.
+
+``encode_information_state(view)`` rewrites every slice from a ``PlayerView`` at every step, and
+building that view costs as much again (docs/performance.md). An ``IncrementalEncoder`` keeps one
+preallocated tensor per seat and, at each call, reads only the events of the hand that the seat
+may see and that were added since its last call (``core.events.visible_since``: the audience
+filter every view is built with), writing only the entries they change: a card played leaves the
+hand, enters the trick and the cards played; a trick won moves to the history, counts for its
+winner and for the running state. Anything else (a call, a discard, a note such as a rallied
+partner showing himself, another hand, an earlier state, the hand over) is encoded in full from
+the seat's view by the reference encoder, and the tracker starts again from that view. So the
+tensor is, at every step, the one ``Encoder`` writes from the view (the tests compare them bit
+for bit over random hands of every game and option), and nothing enters it that the seat's view
+does not hold: what is read of the state is its log, through the seat's filter; who is to act;
+the legal actions, when they are the seat's own; and the view itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarocchi.core.actions import Action, Play
+from tarocchi.core.events import Event, EventLog
+from tarocchi.core.protocol import Game
+from tarocchi.core.running import Running
+from tarocchi.core.tricks import TrickTable
+from tarocchi.core.views import PlayerView
+from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
+
+
+def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
+    """The events of ``log`` added to ``tail`` that ``seat`` may see (``Event.seen_by``, the
+    filter of ``core.events.visible_since`` and of every view), oldest first; None if ``log``
+    did not grow from ``tail`` (another hand, an earlier or another branch's state).
+
+    Not ``visible_since`` itself: compiled by mypyc, it boxes each node of the log anew, so that
+    ``node is tail`` never holds and it never sees a log grow (it then returns every event,
+    which is correct for a view but would make every step here a full encode)."""
+    added: list[Event] = []
+    node = log
+    while node is not tail:
+        if node is None:
+            return None
+        event = node[0]
+        if event.seen_by(seat):
+            added.append(event)
+        node = node[1]
+    added.reverse()
+    return added
+
+
+CACHED_LEGAL = 4096
+"""Tuples of legal actions whose ids are kept (then the cache starts again)."""
+
+
+class _Resync(Exception):
+    """The events cannot be followed one by one: encode the seat's view in full."""
+
+
+class _Facts:
+    """A game's facts slots and running state over card plays and won tricks (the only events
+    followed); raises ``_Resync`` for whatever else would change them.
+
+    The running state (tricks and card points per side, what the first side still needs) is
+    kept from the sides the last view named; the game says what a card is worth to a side
+    (``value``), what a side's cards count (``points``) and what the first side needs."""
+
+    fool: int | None = None
+    """The card that stays with the side that played it (C4), if the game has one."""
+
+    def __init__(self, enc: Encoder) -> None:
+        self.enc = enc
+        layout = enc.observation_layout
+        self.side_tricks = layout.slot("running_tricks").start
+        self.side_points = layout.slot("running_points").start
+        self.needed_at = layout.slot("running_needed").start
+        self.running_at = layout.slot("running").start
+        self.side_at = layout.slot("running_side").start
+        self.rel: list[int] = []
+        """Relative seats of the seat encoded (set by its tracker)."""
+        self.sides: tuple[tuple[int, ...], ...] | None = None
+        self.side_of: dict[int, int] = {}
+        self.won: list[int] = []
+        self.sums: list[int] = []
+        self.counts: list[int] = []
+
+    # -- per game --------------------------------------------------------------------------
+    def value(self, card: int, side: int, number: int) -> int:
+        """What ``card`` won in trick ``number`` adds to ``side``'s sum."""
+        raise NotImplementedError
+
+    def points(self, side: int) -> int:
+        """``side``'s card points from its sum and count of cards."""
+        return self.sums[side]
+
+    def needed(self) -> int | None:
+        """What the first side still needs (None: the game has no such target)."""
+        return None
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        """The sides of the running state as the last view's facts and the cards since show
+        them, when the first trick is won (None: still hidden, no running state yet)."""
+        raise _Resync
+
+    def sync_game(self, view: PlayerView) -> None:
+        """Read the game's own facts from the view (after a full encode)."""
+
+    def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
+        """A card played (``first``: it leads the trick)."""
+
+    def on_trick(self, mv: memoryview, number: int) -> None:
+        """Trick ``number`` (from 0) was won; the game's slots other than running."""
+
+    # -- running state -----------------------------------------------------------------------
+    def sync(self, view: PlayerView) -> None:
+        running: Running | None = getattr(view.facts, "running", None)
+        self.sync_game(view)
+        if running is None:
+            self.sides = None
+            return
+        self._start(running.sides)
+        for number, trick in enumerate(view.tricks):
+            assert trick.winner is not None
+            self._count(number, tuple((who, card.index) for who, card in trick.plays), trick.winner)
+
+    def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
+        self.sides = sides
+        self.side_of = {seat: i for i, members in enumerate(sides) for seat in members}
+        self.won = [0] * len(sides)
+        self.sums = [0] * len(sides)
+        self.counts = [0] * len(sides)
+
+    def _count(self, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+        side_of = self.side_of
+        side = side_of.get(winner)
+        if side is not None:
+            self.won[side] += 1
+        fool = self.fool
+        for who, card in plays:
+            owner = side_of.get(who) if card == fool else side
+            if owner is not None:
+                self.sums[owner] += self.value(card, owner, number)
+                self.counts[owner] += 1
+
+    def trick_won(self, mv: memoryview, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+        """Count the trick for the running state and write its slots."""
+        if self.sides is None:
+            sides = self.public_sides(mv)
+            if sides is None:  # hidden: no running state yet
+                self.on_trick(mv, number)
+                return
+            if number:
+                raise _Resync  # the earlier tricks' piles: the view counts them
+            self._start(sides)
+            mv[self.running_at] = 1
+            for who in sides[0]:
+                mv[self.side_at + self.rel[who]] = 1
+        self._count(number, plays, winner)
+        at = self.side_tricks
+        mv[at] = self.won[0]
+        mv[at + 1] = self.won[1]
+        at = self.side_points
+        mv[at] = self.points(0)
+        mv[at + 1] = self.points(1)
+        needed = self.needed()
+        at = self.needed_at
+        if needed is None:
+            mv[at] = 0
+            mv[at + 1] = 0
+        else:
+            mv[at] = 1
+            mv[at + 1] = needed
+        self.on_trick(mv, number)
+
+
+class _Piedmont(_Facts):
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.piedmont import rules, scoring
+
+        self.values = rules.VALUES
+        self.fool = rules.FOOL
+        self.good_evil = rules.GOOD_EVIL
+        self.scores = scoring._scores
+        self.segment_for = scoring._segment_for
+        self.allegiance = enc.game.options.get("good_evil") == "allegiance"
+        self.leads = TrickTable.natural(enc.game.deck).leads
+        layout = enc.observation_layout
+        self.led_at = layout.slot("facts.led").start
+        self.earth_air = layout.slot("facts.earth_air").start
+        self.partnerships = enc.game.info.partnerships
+        self.segments: tuple[tuple[int, int], ...] = ()
+        self.led: int | None = None
+        self.tricks = 0
+        self.own = 0
+        self.sides_always = rules.SIDES
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        return self.sides_always
+
+    def value(self, card: int, side: int, number: int) -> int:
+        if self.allegiance and not self.scores(card, side, self.segment_for(self.segments, number)):
+            return 0
+        return self.values[card]
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.piedmont.views import PiedmontFacts
+
+        facts = PiedmontFacts.of(view)
+        self.segments = facts.segments
+        self.led = facts.led
+        self.tricks = len(view.tricks)
+        self.own = next(i for i, side in enumerate(self.partnerships) if view.seat in side)
+
+    def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
+        if self.allegiance and self.good_evil >> card & 1:
+            raise _Resync  # a call, a reversal or a dead card (P4)
+        if self.led is None:
+            led = self.leads[card]
+            if led is not None:
+                self.led = led
+                mv[self.led_at + led] = 1
+
+    def on_trick(self, mv: memoryview, number: int) -> None:
+        if self.led is not None:
+            mv[self.led_at + self.led] = 0
+            self.led = None
+        self.tricks = trick = number + 1
+        if self.segments and trick < self.enc.max_tricks:
+            side = next((s for start, s in reversed(self.segments) if start <= trick), None)
+            if side is not None:
+                mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = 1
+
+
+class _Sicilian(_Facts):
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.sicilian import rules
+
+        self.values = rules.VALUES
+        self.fool = rules.FOOL
+        self.half = rules.HALF
+        self.players = rules.PLAYERS
+        self.played_at = enc.observation_layout.slot("played").start
+        self.facts: Any = None
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.sicilian.views import SicilianFacts
+
+        self.facts = SicilianFacts.of(view)
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        """``sicilian.views.public_sides`` from the facts: a rallied partner is public once the
+        rallied card is played (a note, re-read from the view, says so)."""
+        from tarocchi.games.sicilian.state import Mode
+
+        facts = self.facts
+        if facts.declarer is None:
+            raise _Resync
+        team: tuple[int, ...] = (facts.declarer,)
+        if facts.mode is Mode.COP:
+            team = tuple(sorted((facts.declarer, facts.partner)))
+        elif facts.mode is Mode.RALLY:
+            if facts.rallied is None or not mv[self.played_at + facts.rallied.index]:
+                return None
+            if facts.partner is None:
+                raise _Resync
+            team = tuple(sorted((facts.declarer, facts.partner)))
+        return team, tuple(s for s in range(self.players) if s not in team)
+
+    def value(self, card: int, side: int, number: int) -> int:
+        return self.values[card]
+
+    def needed(self) -> int | None:
+        # the last trick's bonus counts once the hand is over, which is encoded in full
+        return max(0, self.half + 1 - (self.sums[0] + self.won[0]))
+
+
+class _Taroinche(_Facts):
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.taroinche import rules
+
+        self.rules = rules
+        self.card_values: tuple[int, ...] = ()
+        self.bid_value = 0
+        self.belote = False
+        self.attack: tuple[int, ...] | None = None
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        if self.attack is None:
+            raise _Resync
+        return self.attack, tuple(s for s in range(self.rules.PLAYERS) if s not in self.attack)
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.taroinche.views import TaroincheFacts
+
+        facts = TaroincheFacts.of(view)
+        contract = facts.contract
+        if contract is not None:
+            self.card_values = self.rules.CONTRACTS[contract.bid.trump].values
+            self.bid_value = contract.bid.value
+            pair = (contract.taker, contract.partner)
+            self.attack = (contract.taker,) if contract.solo else tuple(sorted(pair))
+        else:
+            self.attack = None
+        self.belote = facts.belote is not None
+
+    def value(self, card: int, side: int, number: int) -> int:
+        return self.card_values[card]
+
+    def needed(self) -> int | None:
+        rules = self.rules
+        if self.bid_value == rules.CAPOT:
+            return None if self.won[1] else rules.TRICKS - self.won[0]
+        # the last trick's 10 counts once the hand is over, which is encoded in full
+        return max(0, self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
+
+
+class _Taroux(_Facts):
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.taroux import rules
+
+        self.values = rules.VALUES
+        self.fool = rules.FOOL
+        self.honour_mask = rules.HONOURS
+        self.targets = rules.TARGETS
+        self.take = rules.BID_NAMES[rules.TAKE]
+        self.bids = rules.BID_NAMES
+        self.partner_of = rules.partner_of
+        self.players = rules.PLAYERS
+        self.honours = 0
+        self.team: tuple[int, ...] | None = None
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.taroux.views import TarouxFacts
+
+        self.honours = 0
+        facts = TarouxFacts.of(view)
+        self.team = None
+        high = facts.high_bid
+        if (
+            facts.bidder is not None
+            and high is not None
+            and self.bids.index(high) >= self.bids.index(self.take)
+        ):
+            self.team = tuple(sorted((facts.bidder, self.partner_of(facts.bidder))))
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        if self.team is None:
+            raise _Resync
+        return self.team, tuple(s for s in range(self.players) if s not in self.team)
+
+    def value(self, card: int, side: int, number: int) -> int:
+        if side == 0 and self.honour_mask >> card & 1:
+            self.honours += 1
+        return self.values[card]
+
+    def points(self, side: int) -> int:
+        return self.sums[side] - self.counts[side] // 2  # T8: counted in pairs
+
+    def needed(self) -> int | None:
+        return max(0, self.targets[self.honours] - self.points(0))
+
+
+FACTS: dict[str, type[_Facts]] = {
+    "piedmont": _Piedmont,
+    "sicilian": _Sicilian,
+    "taroinche": _Taroinche,
+    "taroux": _Taroux,
+}
+"""Each game's facts follower; a game without one is encoded in full at every step."""
+
+
+class _Seat:
+    """One seat's tensor and what it was written from: the log it had read to, its hand, the
+    trick in progress as it saw it, and the game's facts."""
+
+    def __init__(self, enc: Encoder, seat: int) -> None:
+        n = enc.players
+        self.seat = seat
+        self.tensor: Floats = enc.information_state_buffer()
+        self.mv: memoryview = self.tensor.data  # its items written one by one: cheaper than numpy's
+        self.rel = [(who - seat) % n for who in range(n)]
+        self.tail: EventLog = None
+        self.fresh = False
+        """Whether ``tensor`` was written from this hand's log up to ``tail``."""
+        self.sizes: list[int] = []
+        self.playing = False
+        self.leader = 0
+        self.plays: list[tuple[int, int]] = []
+        self.tricks = 0
+        self.to_act: int | None = None
+        self.facts: _Facts | None = FACTS[enc.game.info.id](enc) if enc.game.info.id in FACTS else None
+        if self.facts is not None:
+            self.facts.rel = self.rel
+
+
+class IncrementalEncoder:
+    """Each seat's information-state tensor (and its observation, the tensor's first slices)
+    kept up to date from the events it may see (module docstring): ``encode(state, seat)``.
+
+    One per environment or loop: it holds a tensor per seat, and the tensor ``encode`` returns
+    is that seat's own, rewritten by its next call (copy it to keep it)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.encoder = enc = encoder(game)
+        self.players = enc.players
+        self.cards = enc.cards
+        self.observation_size = enc.observation_layout.size
+        self._ids = {action: i for i, action in enumerate(game.actions)}
+        self._by_identity = {id(action): i for i, action in enumerate(game.actions)}
+        """Ids by the identity of the game's own action objects, which it keeps alive."""
+        self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
+        self._seats = [_Seat(enc, seat) for seat in range(game.players)]
+        self.full_encodes = 0
+        """Calls encoded in full from the seat's view (the rest followed its events)."""
+        layout = enc.information_state_layout
+        self._to_act = layout.slot("to_act").start
+        self._hand = layout.slot("hand").start
+        self._sizes = layout.slot("hand_sizes").start
+        self._leader = layout.slot("trick_leader").start
+        self._trick = layout.slot("trick").start
+        self._played = layout.slot("played").start
+        self._won = layout.slot("tricks_won").start
+        self._tricks = layout.slot("tricks").start
+        self._leaders = layout.slot("trick_leaders").start
+        self._winners = layout.slot("trick_winners").start
+
+    # -- tensors ---------------------------------------------------------------------------
+    def information_state(self, state: Any, seat: int) -> Floats:
+        """``seat``'s information-state tensor of ``state``: the seat's own buffer."""
+        return self._update(state, seat)
+
+    def observation(self, state: Any, seat: int) -> Floats:
+        """``seat``'s observation tensor of ``state``: the first slices of its own buffer."""
+        return self._update(state, seat)[: self.observation_size]
+
+    def encode(self, state: Any, seat: int, tensor: str, out: Floats | None = None) -> Floats:
+        """The ``tensor`` ("observation" or "information_state") of ``seat``, copied into ``out``
+        when given (the seat's own buffer otherwise)."""
+        found = (
+            self.observation(state, seat) if tensor == "observation" else self.information_state(state, seat)
+        )
+        if out is None:
+            return found
+        out[:] = found
+        return out
+
+    def action_mask(self, state: Any, seat: int, out: Mask | None = None) -> Mask:
+        """1 at the id of each legal action if ``seat`` is to act, else all 0 (as the view's)."""
+        mask = self.encoder.mask_buffer() if out is None else out
+        mask.fill(0)
+        if self.game.to_act(state) == seat:
+            ids = self.legal_ids(self.game.legal_actions(state))
+            if len(ids) > 8:
+                mask[ids] = 1
+            else:
+                for i in ids:
+                    mask[i] = 1
+        return mask
+
+    def observe(self, state: Any, seat: int, tensor: str) -> dict[str, Floats | Mask]:
+        """``Encoder.observe`` of the seat's view, in new arrays, without building the view."""
+        return {
+            "observation": self.encode(state, seat, tensor).copy(),
+            "action_mask": self.action_mask(state, seat),
+        }
+
+    def legal_ids(self, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of ``legal`` (the game's fixed action space). The engine hands out its
+        pre-built actions, and often the same tuple of them again (an auction's bids), so the
+        ids are found by identity where they can be: hashing hundreds of bids costs more than
+        the rest of a step."""
+        cached = self._cache.get(id(legal))
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        by_identity = self._by_identity
+        ids = self._ids
+        found = [by_identity.get(id(action)) or ids[action] for action in legal]
+        if len(self._cache) >= CACHED_LEGAL:
+            self._cache.clear()
+        self._cache[id(legal)] = (legal, found)  # the tuple is kept, so its id is not reused
+        return found
+
+    # -- the seat's tracker ------------------------------------------------------------------
+    def _update(self, state: Any, seat: int) -> Floats:
+        tracker = self._seats[seat]
+        log: EventLog = state.events
+        if tracker.fresh and tracker.tail is not None:
+            if log is tracker.tail:
+                return tracker.tensor  # nothing new (asked again)
+            events = _seen_since(log, seat, tracker.tail)
+            if events is not None:
+                try:
+                    self._follow(tracker, events, state)
+                    tracker.tail = log
+                    return tracker.tensor
+                except _Resync:
+                    pass
+        self._full(tracker, state, log)
+        return tracker.tensor
+
+    def _full(self, tracker: _Seat, state: Any, log: EventLog) -> None:
+        """Encode the seat's view in full and start following from it."""
+        view = self.game.view(state, tracker.seat)
+        self.encoder.encode_information_state(view, tracker.tensor)
+        self.full_encodes += 1
+        tracker.tail = log
+        tracker.sizes = list(view.hand_sizes)
+        tracker.playing = view.trick is not None
+        tracker.leader = view.trick.leader if view.trick is not None else 0
+        tracker.plays = (
+            [(who, card.index) for who, card in view.trick.plays] if view.trick is not None else []
+        )
+        tracker.tricks = len(view.tricks)
+        tracker.to_act = view.to_act
+        if tracker.facts is not None:
+            tracker.facts.sync(view)
+        # the hand over, or a game nobody follows: encoded in full every time
+        tracker.fresh = view.to_act is not None and tracker.facts is not None and tracker.playing
+
+    def _follow(self, tracker: _Seat, events: list[Event], state: Any) -> None:
+        """Write what ``events`` (the seat's, oldest first) change; ``_Resync`` if they are not
+        all card plays and won tricks, or the hand is over."""
+        mv = tracker.mv
+        rel = tracker.rel
+        d = self.cards
+        n = self.players
+        facts = tracker.facts
+        assert facts is not None
+        trick_at, played, sizes_at = self._trick, self._played, self._sizes
+        for event in events:
+            action = event[1]
+            who = event[0]
+            if who is None:
+                raise _Resync
+            if type(action) is Play:
+                card = action.card.index
+                plays = tracker.plays
+                first = not plays
+                if first:
+                    mv[self._leader + rel[tracker.leader]] = 0
+                    tracker.leader = who
+                    mv[self._leader + rel[who]] = 1
+                facts.on_play(mv, who, card, first)
+                plays.append((who, card))
+                mv[trick_at + rel[who] * d + card] = 1
+                mv[played + card] = 1
+                size = tracker.sizes[who] - 1
+                tracker.sizes[who] = size
+                mv[sizes_at + rel[who]] = size
+                if who == tracker.seat:
+                    mv[self._hand + card] = 0
+            elif action is None and event[4]:
+                number = event[4] - 1
+                winner = who
+                if number != tracker.tricks or number >= self.encoder.max_tricks:
+                    raise _Resync
+                plays_done = tuple(tracker.plays)
+                base = self._tricks + number * n * d
+                for who, card in plays_done:
+                    mv[base + rel[who] * d + card] = 1
+                    mv[trick_at + rel[who] * d + card] = 0
+                mv[self._leaders + number * n + rel[tracker.leader]] = 1
+                mv[self._winners + number * n + rel[winner]] = 1
+                mv[self._won + rel[winner]] += 1
+                facts.trick_won(mv, number, plays_done, winner)
+                mv[self._leader + rel[tracker.leader]] = 0
+                tracker.leader = winner
+                mv[self._leader + rel[winner]] = 1
+                tracker.plays = []
+                tracker.tricks = number + 1
+            else:
+                raise _Resync
+        to_act = self.game.to_act(state)
+        if to_act is None:
+            raise _Resync  # the hand is over: its last facts (turned up cards, bonuses) from the view
+        if to_act != tracker.to_act:
+            base = self._to_act
+            if tracker.to_act is not None:
+                mv[base + rel[tracker.to_act]] = 0
+            mv[base + rel[to_act]] = 1
+            tracker.to_act = to_act
