@@ -227,6 +227,13 @@ class Encoder:
         """Write the information state of ``view`` into ``out`` (zeroed first); returns it."""
         tensor = self.information_state_buffer() if out is None else out
         tensor.fill(0)
+        self.write_information_state(view, tensor)
+        return tensor
+
+    def write_information_state(self, view: PlayerView, tensor: Floats) -> None:
+        """Write the information state of ``view`` into ``tensor``, whose entries are all 0 but
+        where it says so (``IncrementalEncoder`` zeroes only the slots it wrote: a Taroinche
+        tensor holds 40,000 floats, most of them calls never made)."""
         self._write_observation(view, tensor)
         n, d = self.players, self.cards
         seat = view.seat
@@ -260,7 +267,6 @@ class Encoder:
                 tensor[base + n + ids[action]] = 1
             slot += 1
         tensor[self._dropped] = dropped
-        return tensor
 
     def _write_observation(self, view: PlayerView, out: Floats) -> None:
         seat = view.seat

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
@@ -29,9 +32,10 @@ from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
 
 
 def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
-    """The events of ``log`` added to ``tail`` that ``seat`` may see (``Event.seen_by``, the
-    filter of ``core.events.visible_since`` and of every view), oldest first; None if ``log``
-    did not grow from ``tail`` (another hand, an earlier or another branch's state).
+    """The events ``log`` added to ``tail``, oldest first, if ``seat`` may see them all
+    (``Event.seen_by``: the filter of ``core.events.visible_since`` and of every view); None if
+    one is hidden from it, whose public traces (a hand's size) no event of its own shows, or if
+    ``log`` did not grow from ``tail`` (another hand, an earlier or another branch's state).
 
     Not ``visible_since`` itself: compiled by mypyc, it boxes each node of the log anew, so that
     ``node is tail`` never holds and it never sees a log grow (it then returns every event,
@@ -42,8 +46,9 @@ def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
         if node is None:
             return None
         event = node[0]
-        if event.seen_by(seat):
-            added.append(event)
+        if not event.seen_by(seat):
+            return None
+        added.append(event)
         node = node[1]
     added.reverse()
     return added
@@ -107,6 +112,10 @@ class _Facts:
 
     def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
         """A card played (``first``: it leads the trick)."""
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
+        """Any other action seen (a bid, a pass): write the facts it changes, or ``_Resync``."""
+        raise _Resync
 
     def on_trick(self, mv: memoryview, number: int) -> None:
         """Trick ``number`` (from 0) was won; the game's slots other than running."""
@@ -286,6 +295,45 @@ class _Taroinche(_Facts):
         self.bid_value = 0
         self.belote = False
         self.attack: tuple[int, ...] | None = None
+        from tarocchi.games.taroinche.bidding import PASS, Bid
+        from tarocchi.games.taroinche.state import Phase
+
+        self.auction = Phase.AUCTION
+        self.in_auction = False
+        self.bid_type = Bid
+        self.pass_call = PASS
+        self.contract: tuple[Any, int, int] | None = None
+        layout = enc.observation_layout
+        self.slots = {
+            name: layout.slot(f"facts.{name}").start
+            for name in ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner")
+        }
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
+        """B3: a bid is the new contract, its bidder the taker with the partner it names; a pass
+        changes no fact. The rest (a coinche, the auction's end, which a note says) is read from
+        the view."""
+        if not self.in_auction:
+            raise _Resync
+        if action is self.pass_call:
+            return
+        if type(action) is not self.bid_type:
+            raise _Resync
+        at, rel = self.slots, self.rel
+        if self.contract is not None:
+            old, taker, partner = self.contract
+            mv[at["bid_trump"] + old.trump] = 0
+            mv[at["bid_mode"] + old.mode - 1] = 0
+            mv[at["taker"] + rel[taker]] = 0
+            mv[at["partner"] + rel[partner]] = 0
+        bid: Any = action
+        self.contract = (bid, seat, bid.partner)
+        mv[at["contract"]] = 1
+        mv[at["bid_value"]] = bid.value
+        mv[at["bid_trump"] + bid.trump] = 1
+        mv[at["bid_mode"] + bid.mode - 1] = 1
+        mv[at["taker"] + rel[seat]] = 1
+        mv[at["partner"] + rel[bid.partner]] = 1
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
         if self.attack is None:
@@ -296,7 +344,9 @@ class _Taroinche(_Facts):
         from tarocchi.games.taroinche.views import TaroincheFacts
 
         facts = TaroincheFacts.of(view)
+        self.in_auction = view.phase is self.auction
         contract = facts.contract
+        self.contract = None if contract is None else (contract.bid, contract.taker, contract.partner)
         if contract is not None:
             self.card_values = self.rules.CONTRACTS[contract.bid.trump].values
             self.bid_value = contract.bid.value
@@ -332,12 +382,58 @@ class _Taroux(_Facts):
         self.players = rules.PLAYERS
         self.honours = 0
         self.team: tuple[int, ...] | None = None
+        from tarocchi.games.taroux.state import Phase
+
+        self.auction = Phase.AUCTION
+        self.in_auction = False
+        self.levels = {word: level for level, word in enumerate(rules.BID_WORDS) if level}
+        self.high = 0
+        self.bidder: int | None = None
+        self.contra = 0
+        self.passes = 0
+        layout = enc.observation_layout
+        self.high_at = layout.slot("facts.high_bid").start
+        self.bidder_at = layout.slot("facts.bidder").start
+        self.contra_at = layout.slot("facts.contra").start
+        self.passes_at = layout.slot("facts.passes").start
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
+        """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since.
+        The rest (a contra, the auction's end, which a note says) is read from the view."""
+        word = getattr(action, "word", None)
+        if not self.in_auction or word is None:
+            raise _Resync
+        if word == "pass":
+            self.passes += 1
+            mv[self.passes_at] = self.passes
+            return
+        level = self.levels.get(word)
+        if level is None:
+            raise _Resync
+        if self.high:
+            mv[self.high_at + self.high - 1] = 0
+        mv[self.high_at + level - 1] = 1
+        self.high = level
+        if self.bidder is not None:
+            mv[self.bidder_at + self.rel[self.bidder]] = 0
+        mv[self.bidder_at + self.rel[seat]] = 1
+        self.bidder = seat
+        mv[self.contra_at + self.contra] = 0
+        mv[self.contra_at] = 1
+        self.contra = 0
+        self.passes = 0
+        mv[self.passes_at] = 0
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.taroux.views import TarouxFacts
 
         self.honours = 0
         facts = TarouxFacts.of(view)
+        self.in_auction = view.phase is self.auction
+        self.high = 0 if facts.high_bid is None else self.bids.index(facts.high_bid)
+        self.bidder = facts.bidder
+        self.contra = facts.contra
+        self.passes = facts.passes
         self.team = None
         high = facts.high_bid
         if (
@@ -392,6 +488,9 @@ class _Seat:
         self.plays: list[tuple[int, int]] = []
         self.tricks = 0
         self.to_act: int | None = None
+        self.calls = 0
+        """Calls written to the history's slots (the rest counted as dropped)."""
+        self.dropped = 0
         self.facts: _Facts | None = FACTS[enc.game.info.id](enc) if enc.game.info.id in FACTS else None
         if self.facts is not None:
             self.facts.rel = self.rel
@@ -414,6 +513,7 @@ class IncrementalEncoder:
         self._by_identity = {id(action): i for i, action in enumerate(game.actions)}
         """Ids by the identity of the game's own action objects, which it keeps alive."""
         self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
+        self._arrays: dict[int, tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
@@ -428,6 +528,9 @@ class IncrementalEncoder:
         self._tricks = layout.slot("tricks").start
         self._leaders = layout.slot("trick_leaders").start
         self._winners = layout.slot("trick_winners").start
+        self._calls = layout.slot("calls").start
+        self._width = layout.slot("calls").shape[1]
+        self._dropped = layout.slot("calls_dropped").start
 
     # -- tensors ---------------------------------------------------------------------------
     def information_state(self, state: Any, seat: int) -> Floats:
@@ -454,13 +557,24 @@ class IncrementalEncoder:
         mask = self.encoder.mask_buffer() if out is None else out
         mask.fill(0)
         if self.game.to_act(state) == seat:
-            ids = self.legal_ids(self.game.legal_actions(state))
-            if len(ids) > 8:
-                mask[ids] = 1
+            legal = self.game.legal_actions(state)
+            ids = self.legal_ids(legal)
+            if len(ids) > 16:  # numpy's indexing, from an array made once for this tuple
+                many = self._arrays.get(id(legal))
+                if many is None or many[0] is not legal:
+                    if len(self._arrays) >= CACHED_LEGAL:
+                        self._arrays.clear()
+                    many = self._arrays[id(legal)] = (legal, np.array(ids, dtype=np.intp))
+                mask[many[1]] = 1
             else:
+                items = mask.data
                 for i in ids:
-                    mask[i] = 1
+                    items[i] = 1
         return mask
+
+    def _action_id(self, action: Action) -> int:
+        found = self._by_identity.get(id(action))
+        return self._ids[action] if found is None else found
 
     def observe(self, state: Any, seat: int, tensor: str) -> dict[str, Floats | Mask]:
         """``Encoder.observe`` of the seat's view, in new arrays, without building the view."""
@@ -479,7 +593,7 @@ class IncrementalEncoder:
             return cached[1]
         by_identity = self._by_identity
         ids = self._ids
-        found = [by_identity.get(id(action)) or ids[action] for action in legal]
+        found = [ids[action] if (i := by_identity.get(id(action))) is None else i for action in legal]
         if len(self._cache) >= CACHED_LEGAL:
             self._cache.clear()
         self._cache[id(legal)] = (legal, found)  # the tuple is kept, so its id is not reused
@@ -506,7 +620,8 @@ class IncrementalEncoder:
     def _full(self, tracker: _Seat, state: Any, log: EventLog) -> None:
         """Encode the seat's view in full and start following from it."""
         view = self.game.view(state, tracker.seat)
-        self.encoder.encode_information_state(view, tracker.tensor)
+        self._clear(tracker)
+        self.encoder.write_information_state(view, tracker.tensor)
         self.full_encodes += 1
         tracker.tail = log
         tracker.sizes = list(view.hand_sizes)
@@ -517,10 +632,23 @@ class IncrementalEncoder:
         )
         tracker.tricks = len(view.tricks)
         tracker.to_act = view.to_act
+        calls = sum(1 for event in view.events if event.action is not None and type(event.action) is not Play)
+        tracker.calls = min(calls, self.encoder.call_slots)
+        tracker.dropped = calls - tracker.calls
         if tracker.facts is not None:
             tracker.facts.sync(view)
         # the hand over, or a game nobody follows: encoded in full every time
-        tracker.fresh = view.to_act is not None and tracker.facts is not None and tracker.playing
+        tracker.fresh = view.to_act is not None and tracker.facts is not None
+
+    def _clear(self, tracker: _Seat) -> None:
+        """Zero what the seat's tensor may hold: the observation, the tricks and calls written
+        (their counts only grow until a full encode), the leaders, winners and dropped calls."""
+        tensor = tracker.tensor
+        tensor[: self._tricks] = 0
+        tensor[self._tricks : self._tricks + tracker.tricks * self.players * self.cards] = 0
+        tensor[self._leaders : self._calls] = 0
+        tensor[self._calls : self._calls + tracker.calls * self._width] = 0
+        tensor[self._dropped] = 0
 
     def _follow(self, tracker: _Seat, events: list[Event], state: Any) -> None:
         """Write what ``events`` (the seat's, oldest first) change; ``_Resync`` if they are not
@@ -538,6 +666,8 @@ class IncrementalEncoder:
             if who is None:
                 raise _Resync
             if type(action) is Play:
+                if not tracker.playing:
+                    raise _Resync
                 card = action.card.index
                 plays = tracker.plays
                 first = not plays
@@ -560,6 +690,7 @@ class IncrementalEncoder:
                 if number != tracker.tricks or number >= self.encoder.max_tricks:
                     raise _Resync
                 plays_done = tuple(tracker.plays)
+                tracker.tricks = number + 1  # first: a full encode clears what is counted
                 base = self._tricks + number * n * d
                 for who, card in plays_done:
                     mv[base + rel[who] * d + card] = 1
@@ -572,7 +703,16 @@ class IncrementalEncoder:
                 tracker.leader = winner
                 mv[self._leader + rel[winner]] = 1
                 tracker.plays = []
-                tracker.tricks = number + 1
+            elif action is not None and not tracker.playing:
+                facts.on_call(mv, who, action)
+                if tracker.calls == self.encoder.call_slots:
+                    tracker.dropped += 1
+                    mv[self._dropped] = tracker.dropped
+                else:
+                    base = self._calls + tracker.calls * self._width
+                    tracker.calls += 1
+                    mv[base + rel[who]] = 1
+                    mv[base + n + self._action_id(action)] = 1
             else:
                 raise _Resync
         to_act = self.game.to_act(state)
