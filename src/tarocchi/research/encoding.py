@@ -230,10 +230,10 @@ class Encoder:
         self.write_information_state(view, tensor)
         return tensor
 
-    def write_information_state(self, view: PlayerView, tensor: Floats) -> None:
+    def write_information_state(self, view: PlayerView, tensor: Floats) -> int:
         """Write the information state of ``view`` into ``tensor``, whose entries are all 0 but
         where it says so (``IncrementalEncoder`` zeroes only the slots it wrote: a Taroinche
-        tensor holds 40,000 floats, most of them calls never made)."""
+        tensor holds 40,000 floats, most of them calls never made); the number of calls seen."""
         self._write_observation(view, tensor)
         n, d = self.players, self.cards
         seat = view.seat
@@ -267,6 +267,7 @@ class Encoder:
                 tensor[base + n + ids[action]] = 1
             slot += 1
         tensor[self._dropped] = dropped
+        return slot + dropped
 
     def _write_observation(self, view: PlayerView, out: Floats) -> None:
         seat = view.seat

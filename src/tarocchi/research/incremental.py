@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tarocchi.core.actions import Action, Play
+from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.core.running import Running
@@ -72,6 +72,11 @@ class _Facts:
 
     fool: int | None = None
     """The card that stays with the side that played it (C4), if the game has one."""
+    follows_plays = False
+    """Whether ``on_play`` writes anything (else it is not called)."""
+    own_discards = False
+    """Whether a discard of the seat's own, which only it sees, changes nothing but its hand,
+    its size, its own discard and the calls (else the view is read)."""
 
     def __init__(self, enc: Encoder) -> None:
         self.enc = enc
@@ -183,6 +188,9 @@ class _Facts:
 
 
 class _Piedmont(_Facts):
+    follows_plays = True
+    own_discards = True  # P2: the dealer's, one by one; the last is followed by a FaceDown
+
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.piedmont import rules, scoring
@@ -295,31 +303,53 @@ class _Taroinche(_Facts):
         self.bid_value = 0
         self.belote = False
         self.attack: tuple[int, ...] | None = None
-        from tarocchi.games.taroinche.bidding import PASS, Bid
+        from tarocchi.games.taroinche.bidding import COINCHE, PASS, Bid
         from tarocchi.games.taroinche.state import Phase
 
         self.auction = Phase.AUCTION
-        self.in_auction = False
+        self.surcoinche = Phase.SURCOINCHE
+        self.speaking = (Phase.AUCTION, Phase.SURCOINCHE)
+        self.phase: Any = None
+        self.phases = enc.phases
+        self.phase_at = enc.observation_layout.slot("phase").start
         self.bid_type = Bid
         self.pass_call = PASS
+        self.coinche_call = COINCHE
         self.contract: tuple[Any, int, int] | None = None
         layout = enc.observation_layout
         self.slots = {
             name: layout.slot(f"facts.{name}").start
-            for name in ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner")
+            for name in (
+                "contract",
+                "bid_value",
+                "bid_trump",
+                "bid_mode",
+                "taker",
+                "partner",
+                "coinche",
+                "coincher",
+            )
         }
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
         """B3: a bid is the new contract, its bidder the taker with the partner it names; a pass
         changes no fact. The rest (a coinche, the auction's end, which a note says) is read from
         the view."""
-        if not self.in_auction:
+        if action is self.pass_call and self.phase in self.speaking:
+            return  # the last pass ends the auction: a note follows, and the view is read
+        if self.phase is not self.auction:
             raise _Resync
-        if action is self.pass_call:
+        at, rel = self.slots, self.rel
+        if action is self.coinche_call:  # the taker's side now surcoinches or passes
+            mv[at["coinche"]] = 0
+            mv[at["coinche"] + 1] = 1
+            mv[at["coincher"] + rel[seat]] = 1
+            mv[self.phase_at + self.phases.index(self.phase)] = 0
+            self.phase = self.surcoinche
+            mv[self.phase_at + self.phases.index(self.phase)] = 1
             return
         if type(action) is not self.bid_type:
             raise _Resync
-        at, rel = self.slots, self.rel
         if self.contract is not None:
             old, taker, partner = self.contract
             mv[at["bid_trump"] + old.trump] = 0
@@ -344,7 +374,7 @@ class _Taroinche(_Facts):
         from tarocchi.games.taroinche.views import TaroincheFacts
 
         facts = TaroincheFacts.of(view)
-        self.in_auction = view.phase is self.auction
+        self.phase = view.phase
         contract = facts.contract
         self.contract = None if contract is None else (contract.bid, contract.taker, contract.partner)
         if contract is not None:
@@ -520,6 +550,7 @@ class IncrementalEncoder:
         layout = enc.information_state_layout
         self._to_act = layout.slot("to_act").start
         self._hand = layout.slot("hand").start
+        self._discard = layout.slot("own_discard").start
         self._sizes = layout.slot("hand_sizes").start
         self._leader = layout.slot("trick_leader").start
         self._trick = layout.slot("trick").start
@@ -621,7 +652,7 @@ class IncrementalEncoder:
         """Encode the seat's view in full and start following from it."""
         view = self.game.view(state, tracker.seat)
         self._clear(tracker)
-        self.encoder.write_information_state(view, tracker.tensor)
+        calls = self.encoder.write_information_state(view, tracker.tensor)
         self.full_encodes += 1
         tracker.tail = log
         tracker.sizes = list(view.hand_sizes)
@@ -632,7 +663,6 @@ class IncrementalEncoder:
         )
         tracker.tricks = len(view.tricks)
         tracker.to_act = view.to_act
-        calls = sum(1 for event in view.events if event.action is not None and type(event.action) is not Play)
         tracker.calls = min(calls, self.encoder.call_slots)
         tracker.dropped = calls - tracker.calls
         if tracker.facts is not None:
@@ -651,15 +681,18 @@ class IncrementalEncoder:
         tensor[self._dropped] = 0
 
     def _follow(self, tracker: _Seat, events: list[Event], state: Any) -> None:
-        """Write what ``events`` (the seat's, oldest first) change; ``_Resync`` if they are not
-        all card plays and won tricks, or the hand is over."""
+        """Write what ``events`` (the seat's, oldest first) change; ``_Resync`` for any the
+        game's follower does not know, or once the hand is over (the tracker is then read
+        again from the view, so what this left half done does not matter)."""
         mv = tracker.mv
         rel = tracker.rel
         d = self.cards
         n = self.players
         facts = tracker.facts
         assert facts is not None
-        trick_at, played, sizes_at = self._trick, self._played, self._sizes
+        on_play = facts.on_play if facts.follows_plays else None
+        trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
+        sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
         for event in events:
             action = event[1]
             who = event[0]
@@ -669,42 +702,48 @@ class IncrementalEncoder:
                 if not tracker.playing:
                     raise _Resync
                 card = action.card.index
-                plays = tracker.plays
-                first = not plays
-                if first:
-                    mv[self._leader + rel[tracker.leader]] = 0
-                    tracker.leader = who
-                    mv[self._leader + rel[who]] = 1
-                facts.on_play(mv, who, card, first)
+                if not plays:
+                    mv[leader_at + rel[leader]] = 0
+                    leader = who
+                    mv[leader_at + rel[who]] = 1
+                    if on_play is not None:
+                        on_play(mv, who, card, True)
+                elif on_play is not None:
+                    on_play(mv, who, card, False)
                 plays.append((who, card))
                 mv[trick_at + rel[who] * d + card] = 1
                 mv[played + card] = 1
-                size = tracker.sizes[who] - 1
-                tracker.sizes[who] = size
-                mv[sizes_at + rel[who]] = size
-                if who == tracker.seat:
+                sizes[who] -= 1
+                mv[sizes_at + rel[who]] = sizes[who]
+                if who == me:
                     mv[self._hand + card] = 0
             elif action is None and event[4]:
                 number = event[4] - 1
-                winner = who
                 if number != tracker.tricks or number >= self.encoder.max_tricks:
                     raise _Resync
-                plays_done = tuple(tracker.plays)
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
                 base = self._tricks + number * n * d
-                for who, card in plays_done:
-                    mv[base + rel[who] * d + card] = 1
-                    mv[trick_at + rel[who] * d + card] = 0
-                mv[self._leaders + number * n + rel[tracker.leader]] = 1
-                mv[self._winners + number * n + rel[winner]] = 1
-                mv[self._won + rel[winner]] += 1
-                facts.trick_won(mv, number, plays_done, winner)
-                mv[self._leader + rel[tracker.leader]] = 0
-                tracker.leader = winner
-                mv[self._leader + rel[winner]] = 1
-                tracker.plays = []
+                for player, card in plays:
+                    at = rel[player] * d + card
+                    mv[base + at] = 1
+                    mv[trick_at + at] = 0
+                mv[self._leaders + number * n + rel[leader]] = 1
+                mv[self._winners + number * n + rel[who]] = 1
+                mv[self._won + rel[who]] += 1
+                facts.trick_won(mv, number, tuple(plays), who)
+                mv[leader_at + rel[leader]] = 0
+                leader = who
+                mv[leader_at + rel[who]] = 1
+                plays = tracker.plays = []
             elif action is not None and not tracker.playing:
-                facts.on_call(mv, who, action)
+                if type(action) is Discard and who == me and facts.own_discards:
+                    card = action.card.index
+                    mv[self._hand + card] = 0
+                    mv[self._discard + card] = 1
+                    sizes[who] -= 1
+                    mv[sizes_at + rel[who]] = sizes[who]
+                else:
+                    facts.on_call(mv, who, action)
                 if tracker.calls == self.encoder.call_slots:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
@@ -715,6 +754,7 @@ class IncrementalEncoder:
                     mv[base + n + self._action_id(action)] = 1
             else:
                 raise _Resync
+        tracker.leader = leader
         to_act = self.game.to_act(state)
         if to_act is None:
             raise _Resync  # the hand is over: its last facts (turned up cards, bonuses) from the view
