@@ -118,8 +118,9 @@ class _Facts:
     def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
         """A card played (``first``: it leads the trick)."""
 
-    def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
-        """Any other action seen (a bid, a pass): write the facts it changes, or ``_Resync``."""
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """Any other action seen (a bid, a pass): write the facts it changes, or ``_Resync``;
+        the seat to lead if it starts the play (its phase written)."""
         raise _Resync
 
     def on_trick(self, mv: memoryview, number: int) -> None:
@@ -331,12 +332,12 @@ class _Taroinche(_Facts):
             )
         }
 
-    def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
         """B3: a bid is the new contract, its bidder the taker with the partner it names; a pass
         changes no fact. The rest (a coinche, the auction's end, which a note says) is read from
         the view."""
         if action is self.pass_call and self.phase in self.speaking:
-            return  # the last pass ends the auction: a note follows, and the view is read
+            return None  # the last pass ends the auction: a note follows, and the view is read
         if self.phase is not self.auction:
             raise _Resync
         at, rel = self.slots, self.rel
@@ -347,7 +348,7 @@ class _Taroinche(_Facts):
             mv[self.phase_at + self.phases.index(self.phase)] = 0
             self.phase = self.surcoinche
             mv[self.phase_at + self.phases.index(self.phase)] = 1
-            return
+            return None
         if type(action) is not self.bid_type:
             raise _Resync
         if self.contract is not None:
@@ -364,6 +365,7 @@ class _Taroinche(_Facts):
         mv[at["bid_mode"] + bid.mode - 1] = 1
         mv[at["taker"] + rel[seat]] = 1
         mv[at["partner"] + rel[bid.partner]] = 1
+        return None
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
         if self.attack is None:
@@ -412,10 +414,17 @@ class _Taroux(_Facts):
         self.players = rules.PLAYERS
         self.honours = 0
         self.team: tuple[int, ...] | None = None
+        from tarocchi.games.taroux.actions import Show
+        from tarocchi.games.taroux.exchange import DONE, SLAM, SPARROW
         from tarocchi.games.taroux.state import Phase
 
         self.auction = Phase.AUCTION
-        self.in_auction = False
+        self.declare = Phase.DECLARE
+        self.play = Phase.PLAY
+        self.phase: Any = None
+        self.declared = 0
+        self.show_type = Show
+        self.done_call, self.sparrow_call, self.slam_call = DONE, SPARROW, SLAM
         self.levels = {word: level for level, word in enumerate(rules.BID_WORDS) if level}
         self.high = 0
         self.bidder: int | None = None
@@ -426,17 +435,25 @@ class _Taroux(_Facts):
         self.bidder_at = layout.slot("facts.bidder").start
         self.contra_at = layout.slot("facts.contra").start
         self.passes_at = layout.slot("facts.passes").start
+        self.shown_at = layout.slot("facts.abundances").start
+        self.sparrow_at = layout.slot("facts.sparrow").start
+        self.slam_at = layout.slot("facts.slam").start
+        self.phase_at = layout.slot("phase").start
 
-    def on_call(self, mv: memoryview, seat: int, action: Action) -> None:
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
         """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since.
-        The rest (a contra, the auction's end, which a note says) is read from the view."""
+        T6: a shown trump, the Sparrow, a Slam; the sixth ``done`` starts the play, the bidder
+        leading. The rest (a contra, the auction's end, an Abundance counted: notes say them)
+        is read from the view."""
+        if self.phase is self.declare:
+            return self._declare(mv, seat, action)
         word = getattr(action, "word", None)
-        if not self.in_auction or word is None:
+        if self.phase is not self.auction or word is None:
             raise _Resync
         if word == "pass":
             self.passes += 1
             mv[self.passes_at] = self.passes
-            return
+            return None
         level = self.levels.get(word)
         if level is None:
             raise _Resync
@@ -453,13 +470,36 @@ class _Taroux(_Facts):
         self.contra = 0
         self.passes = 0
         mv[self.passes_at] = 0
+        return None
+
+    def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        if type(action) is self.show_type:
+            card: Any = action
+            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = 1
+        elif action is self.sparrow_call:
+            mv[self.sparrow_at + self.rel[seat]] = 1
+        elif action is self.slam_call:
+            mv[self.slam_at + self.rel[seat]] = 1
+        elif action is self.done_call:
+            self.declared += 1
+            if self.declared == self.players:
+                if self.bidder is None:
+                    raise _Resync
+                mv[self.phase_at + self.enc.phases.index(self.declare)] = 0
+                self.phase = self.play
+                mv[self.phase_at + self.enc.phases.index(self.play)] = 1
+                return self.bidder
+        else:
+            raise _Resync
+        return None
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.taroux.views import TarouxFacts
 
         self.honours = 0
         facts = TarouxFacts.of(view)
-        self.in_auction = view.phase is self.auction
+        self.phase = view.phase
+        self.declared = sum(1 for event in view.events if event.action is self.done_call)
         self.high = 0 if facts.high_bid is None else self.bids.index(facts.high_bid)
         self.bidder = facts.bidder
         self.contra = facts.contra
@@ -742,8 +782,10 @@ class IncrementalEncoder:
                     mv[self._discard + card] = 1
                     sizes[who] -= 1
                     mv[sizes_at + rel[who]] = sizes[who]
-                else:
-                    facts.on_call(mv, who, action)
+                elif (lead := facts.on_call(mv, who, action)) is not None:
+                    tracker.playing = True  # the first trick, led by ``lead``, is shown empty
+                    leader = lead
+                    mv[leader_at + rel[lead]] = 1
                 if tracker.calls == self.encoder.call_slots:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
