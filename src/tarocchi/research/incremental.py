@@ -627,20 +627,23 @@ class IncrementalEncoder:
         """1 at the id of each legal action if ``seat`` is to act, else all 0 (as the view's)."""
         mask = self.encoder.mask_buffer() if out is None else out
         mask.fill(0)
-        if self.game.to_act(state) == seat:
-            legal = self.game.legal_actions(state)
-            ids = self.legal_ids(legal)
-            if len(ids) > 16:  # numpy's indexing, from an array made once for this tuple
-                many = self._arrays.get(id(legal))
-                if many is None or many[0] is not legal:
-                    if len(self._arrays) >= CACHED_LEGAL:
-                        self._arrays.clear()
-                    many = self._arrays[id(legal)] = (legal, np.array(ids, dtype=np.intp))
-                mask[many[1]] = 1
-            else:
-                items = mask.data
-                for i in ids:
-                    items[i] = 1
+        game = self.game
+        if game.to_act(state) != seat:
+            return mask
+        legal = game.legal_actions(state)
+        if len(legal) <= 16:  # a trick's plays: each id written as it is found
+            items = mask.data
+            find = self._by_identity.get
+            for action in legal:
+                i = find(id(action))
+                items[self._ids[action] if i is None else i] = 1
+            return mask
+        many = self._arrays.get(id(legal))  # an auction's bids: numpy's indexing, by an array
+        if many is None or many[0] is not legal:  # made once for this tuple
+            if len(self._arrays) >= CACHED_LEGAL:
+                self._arrays.clear()
+            many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
+        mask[many[1]] = 1
         return mask
 
     def _action_id(self, action: Action) -> int:
