@@ -295,6 +295,8 @@ class _Sicilian(_Facts):
 
 
 class _Taroinche(_Facts):
+    own_discards = True  # B4: the taker's two under With; the second is followed by a FaceDown
+
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.taroinche import rules
