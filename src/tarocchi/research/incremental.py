@@ -74,6 +74,9 @@ class _Facts:
     """The card that stays with the side that played it (C4), if the game has one."""
     follows_plays = False
     """Whether ``on_play`` writes anything (else it is not called)."""
+    additive = True
+    """Whether a side's card points are the sum of its cards' ``value`` (so a view's running
+    state gives the sums as they are); else the cards are counted again from the view's tricks."""
     own_discards = False
     """Whether a discard of the seat's own, which only it sees, changes nothing but its hand,
     its size, its own discard and the calls (else the view is read)."""
@@ -134,6 +137,10 @@ class _Facts:
             self.sides = None
             return
         self._start(running.sides)
+        if self.additive:  # the view's sums are the follower's: no need to count them again
+            self.won = list(running.tricks_won)
+            self.sums = list(running.card_points)
+            return
         for number, trick in enumerate(view.tricks):
             assert trick.winner is not None
             self._count(number, tuple((who, card.index) for who, card in trick.plays), trick.winner)
@@ -402,6 +409,7 @@ class _Taroinche(_Facts):
 
 
 class _Taroux(_Facts):
+    additive = False  # T8: counted in pairs; and the Honours won set the target
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.taroux import rules
