@@ -410,6 +410,7 @@ class _Taroinche(_Facts):
 
 class _Taroux(_Facts):
     additive = False  # T8: counted in pairs; and the Honours won set the target
+
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.taroux import rules
