@@ -126,6 +126,10 @@ class _Facts:
         the seat to lead if it starts the play (its phase written)."""
         raise _Resync
 
+    def on_note(self, mv: memoryview, seat: int) -> int | None:
+        """What the rules did by themselves, a note by ``seat`` (no trick won): as ``on_call``."""
+        raise _Resync
+
     def on_trick(self, mv: memoryview, number: int) -> None:
         """Trick ``number`` (from 0) was won; the game's slots other than running."""
 
@@ -301,101 +305,160 @@ class _Sicilian(_Facts):
         return max(0, self.half + 1 - (self.sums[0] + self.won[0]))
 
 
+FACT_SLOTS = ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner", "coinche", "coincher")
+"""The Taroinche facts slots the auction's follower writes."""
+
+
 class _Taroinche(_Facts):
+    """B3-B5: bids, passes, a coinche and a surcoinche, and the auction's end when play begins
+    at once (Without and Against: under With the dog is shown, which only the view says)."""
+
     own_discards = True  # B4: the taker's two under With; the second is followed by a FaceDown
 
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.taroinche import rules
+        from tarocchi.games.taroinche.bidding import COINCHE, PASS, SURCOINCHE, Bid
+        from tarocchi.games.taroinche.state import Phase
 
         self.rules = rules
         self.card_values: tuple[int, ...] = ()
         self.bid_value = 0
         self.belote = False
         self.attack: tuple[int, ...] | None = None
-        from tarocchi.games.taroinche.bidding import COINCHE, PASS, Bid
-        from tarocchi.games.taroinche.state import Phase
-
-        self.auction = Phase.AUCTION
-        self.surcoinche = Phase.SURCOINCHE
-        self.speaking = (Phase.AUCTION, Phase.SURCOINCHE)
+        self.auction, self.surcoinche, self.play = Phase.AUCTION, Phase.SURCOINCHE, Phase.PLAY
         self.phase: Any = None
         self.phases = enc.phases
         self.phase_at = enc.observation_layout.slot("phase").start
         self.bid_type = Bid
-        self.pass_call = PASS
-        self.coinche_call = COINCHE
+        self.pass_call, self.coinche_call, self.surcoinche_call = PASS, COINCHE, SURCOINCHE
         self.contract: tuple[Any, int, int] | None = None
+        self.passes = 0
+        """Passes since the last bid or coinche (the engine's count)."""
+        self.ending = False
+        """The auction has ended: its notes follow."""
+        self.swapped = False
+        """A surcoinching partner became the taker: his note comes first."""
+        self.first = 0
         layout = enc.observation_layout
-        self.slots = {
-            name: layout.slot(f"facts.{name}").start
-            for name in (
-                "contract",
-                "bid_value",
-                "bid_trump",
-                "bid_mode",
-                "taker",
-                "partner",
-                "coinche",
-                "coincher",
-            )
-        }
-
-    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
-        """B3: a bid is the new contract, its bidder the taker with the partner it names; a pass
-        changes no fact. The rest (a coinche, the auction's end, which a note says) is read from
-        the view."""
-        if action is self.pass_call and self.phase in self.speaking:
-            return None  # the last pass ends the auction: a note follows, and the view is read
-        if self.phase is not self.auction:
-            raise _Resync
-        at, rel = self.slots, self.rel
-        if action is self.coinche_call:  # the taker's side now surcoinches or passes
-            mv[at["coinche"]] = 0
-            mv[at["coinche"] + 1] = 1
-            mv[at["coincher"] + rel[seat]] = 1
-            mv[self.phase_at + self.phases.index(self.phase)] = 0
-            self.phase = self.surcoinche
-            mv[self.phase_at + self.phases.index(self.phase)] = 1
-            return None
-        if type(action) is not self.bid_type:
-            raise _Resync
-        if self.contract is not None:
-            old, taker, partner = self.contract
-            mv[at["bid_trump"] + old.trump] = 0
-            mv[at["bid_mode"] + old.mode - 1] = 0
-            mv[at["taker"] + rel[taker]] = 0
-            mv[at["partner"] + rel[partner]] = 0
-        bid: Any = action
-        self.contract = (bid, seat, bid.partner)
-        mv[at["contract"]] = 1
-        mv[at["bid_value"]] = bid.value
-        mv[at["bid_trump"] + bid.trump] = 1
-        mv[at["bid_mode"] + bid.mode - 1] = 1
-        mv[at["taker"] + rel[seat]] = 1
-        mv[at["partner"] + rel[bid.partner]] = 1
-        return None
-
-    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
-        if self.attack is None:
-            raise _Resync
-        return self.attack, tuple(s for s in range(self.rules.PLAYERS) if s not in self.attack)
+        self.slots = {name: layout.slot(f"facts.{name}").start for name in FACT_SLOTS}
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.taroinche.views import TaroincheFacts
 
         facts = TaroincheFacts.of(view)
         self.phase = view.phase
+        self.first = facts.first_player
         contract = facts.contract
         self.contract = None if contract is None else (contract.bid, contract.taker, contract.partner)
-        if contract is not None:
-            self.card_values = self.rules.CONTRACTS[contract.bid.trump].values
-            self.bid_value = contract.bid.value
-            pair = (contract.taker, contract.partner)
-            self.attack = (contract.taker,) if contract.solo else tuple(sorted(pair))
-        else:
-            self.attack = None
+        self._contract_changed()
         self.belote = facts.belote is not None
+        self.passes = 0
+        for event in view.events:
+            if type(event.action) is self.bid_type or event.action is self.coinche_call:
+                self.passes = 0
+            elif event.action is self.pass_call:
+                self.passes += 1
+        self.ending = self.swapped = False
+
+    def _contract_changed(self) -> None:
+        if self.contract is None:
+            self.attack = None
+            return
+        bid, taker, partner = self.contract
+        self.card_values = self.rules.CONTRACTS[bid.trump].values
+        self.bid_value = bid.value
+        self.attack = (taker,) if taker == partner else tuple(sorted((taker, partner)))
+
+    def _set_phase(self, mv: memoryview, phase: Any) -> None:
+        mv[self.phase_at + self.phases.index(self.phase)] = 0
+        self.phase = phase
+        mv[self.phase_at + self.phases.index(phase)] = 1
+
+    def _set_contract(self, mv: memoryview, contract: tuple[Any, int, int]) -> None:
+        at, rel = self.slots, self.rel
+        if self.contract is not None:
+            old, taker, partner = self.contract
+            mv[at["bid_trump"] + old.trump] = 0
+            mv[at["bid_mode"] + old.mode - 1] = 0
+            mv[at["taker"] + rel[taker]] = 0
+            mv[at["partner"] + rel[partner]] = 0
+        bid, taker, partner = self.contract = contract
+        mv[at["contract"]] = 1
+        mv[at["bid_value"]] = bid.value
+        mv[at["bid_trump"] + bid.trump] = 1
+        mv[at["bid_mode"] + bid.mode - 1] = 1
+        mv[at["taker"] + rel[taker]] = 1
+        mv[at["partner"] + rel[partner]] = 1
+        self._contract_changed()
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """B3: a bid is the new contract, its bidder the taker with the partner it names; a
+        coinche hands the word to the taker's side; four passes after a bid, the taker's side's
+        passes, or a surcoinche (a surcoinching partner becoming the taker) end the auction."""
+        if self.ending:
+            raise _Resync
+        at, rel = self.slots, self.rel
+        if self.phase is self.surcoinche and self.contract is not None:
+            bid, taker, partner = self.contract
+            if action is self.pass_call:
+                self.passes += 1
+                self.ending = self.passes == len({taker, partner})
+                return None
+            if action is not self.surcoinche_call:
+                raise _Resync
+            mv[at["coinche"] + 1] = 0
+            mv[at["coinche"] + 2] = 1
+            if seat != taker:
+                self._set_contract(mv, (bid, seat, taker))
+                self.swapped = True
+            self.ending = True
+            return None
+        if self.phase is not self.auction:
+            raise _Resync
+        if action is self.pass_call:
+            self.passes += 1
+            if self.contract is None:
+                if self.passes == self.rules.PLAYERS:
+                    raise _Resync  # thrown in: the hand is over
+            else:
+                self.ending = self.passes == self.rules.PLAYERS - 1
+            return None
+        if action is self.coinche_call:
+            mv[at["coinche"]] = 0
+            mv[at["coinche"] + 1] = 1
+            mv[at["coincher"] + rel[seat]] = 1
+            self._set_phase(mv, self.surcoinche)
+            self.passes = 0
+            return None
+        if type(action) is not self.bid_type:
+            raise _Resync
+        made: Any = action
+        self._set_contract(mv, (made, seat, made.partner))
+        self.passes = 0
+        return None
+
+    def on_note(self, mv: memoryview, seat: int) -> int | None:
+        """The auction's end: a surcoinching partner's note, then the taker's; under Without and
+        Against play begins, the first player leading (under With the dog is shown: the view)."""
+        if not self.ending or self.contract is None:
+            raise _Resync
+        bid, taker, _ = self.contract
+        if seat != taker:
+            raise _Resync
+        if self.swapped:
+            self.swapped = False
+            return None
+        if bid.mode == self.rules.WITH:
+            raise _Resync
+        self.ending = False
+        self._set_phase(mv, self.play)
+        return self.first
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        if self.attack is None:
+            raise _Resync
+        return self.attack, tuple(s for s in range(self.rules.PLAYERS) if s not in self.attack)
 
     def value(self, card: int, side: int, number: int) -> int:
         return self.card_values[card]
@@ -808,7 +871,11 @@ class IncrementalEncoder:
                     tracker.calls += 1
                     mv[base + rel[who]] = 1
                     mv[base + n + self._action_id(action)] = 1
-            else:
+            elif action is None and not tracker.playing and (lead := facts.on_note(mv, who)) is not None:
+                tracker.playing = True
+                leader = lead
+                mv[leader_at + rel[lead]] = 1
+            elif action is not None or tracker.playing:
                 raise _Resync
         tracker.leader = leader
         to_act = self.game.to_act(state)
