@@ -240,7 +240,7 @@ class Encoder:
     def write_information_state(self, view: PlayerView, tensor: Floats) -> int:
         """Write the information state of ``view`` into ``tensor``, whose entries are all 0 but
         where it says so (``IncrementalEncoder`` zeroes only the slots it wrote: a Taroinche
-        tensor holds 40,000 floats, most of them calls never made); the number of calls seen."""
+        tensor holds 41,000 floats, most of them calls never made); the number of calls seen."""
         self._write_observation(view, tensor)
         n, d = self.players, self.cards
         seat = view.seat

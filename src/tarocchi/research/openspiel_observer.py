@@ -1,4 +1,5 @@
-"""What an OpenSpiel seat of a tarocchi game observes: strings and tensors from its view alone.
+"""What an OpenSpiel seat of a tarocchi game observes: strings and tensors from its view alone
+(the tensors written by ``IncrementalEncoder``, bit for bit the encoder's of the view).
 
 Two kinds, as OpenSpiel asks for them (``make_py_observer``):
 
