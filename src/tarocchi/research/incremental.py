@@ -262,6 +262,8 @@ class _Piedmont(_Facts):
 
 
 class _Sicilian(_Facts):
+    own_discards = True  # S4, S5: the discarder's, one by one; the last is followed by a note or FaceDown
+
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.sicilian import rules
