@@ -502,6 +502,10 @@ class _Taroux(_Facts):
         self.show_type = Show
         self.done_call, self.sparrow_call, self.slam_call = DONE, SPARROW, SLAM
         self.levels = {word: level for level, word in enumerate(rules.BID_WORDS) if level}
+        self.take_level = rules.TAKE
+        self.passes_to_end = rules.PASSES_TO_END
+        self.ending = False
+        """The auction has ended: the bidder's note follows."""
         self.high = 0
         self.bidder: int | None = None
         self.contra = 0
@@ -526,9 +530,15 @@ class _Taroux(_Facts):
         word = getattr(action, "word", None)
         if self.phase is not self.auction or word is None:
             raise _Resync
+        if self.ending:
+            raise _Resync
         if word == "pass":
             self.passes += 1
             mv[self.passes_at] = self.passes
+            if self.passes == self.passes_to_end + (self.high == 0):
+                if self.high < self.take_level:
+                    raise _Resync  # thrown in: the hand is over
+                self.ending = True  # the bidder's note follows
             return None
         level = self.levels.get(word)
         if level is None:
@@ -546,6 +556,19 @@ class _Taroux(_Facts):
         self.contra = 0
         self.passes = 0
         mv[self.passes_at] = 0
+        self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
+        return None
+
+    def on_note(self, mv: memoryview, seat: int) -> int | None:
+        """T4: the bidder's note ends the auction; under Without and Against the round of
+        declarations follows, from him (under We'll Take the stock is turned up: the view)."""
+        if not self.ending or seat != self.bidder or self.high == self.take_level:
+            raise _Resync
+        self.ending = False
+        mv[self.phase_at + self.enc.phases.index(self.phase)] = 0
+        self.phase = self.declare
+        mv[self.phase_at + self.enc.phases.index(self.declare)] = 1
+        self.declared = 0
         return None
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
@@ -575,6 +598,7 @@ class _Taroux(_Facts):
         self.honours = 0
         facts = TarouxFacts.of(view)
         self.phase = view.phase
+        self.ending = False
         self.declared = sum(1 for event in view.events if event.action is self.done_call)
         self.high = 0 if facts.high_bid is None else self.bids.index(facts.high_bid)
         self.bidder = facts.bidder
