@@ -74,6 +74,8 @@ class _Facts:
     """The card that stays with the side that played it (C4), if the game has one."""
     follows_plays = False
     """Whether ``on_play`` writes anything (else it is not called)."""
+    table: tuple[int, ...] | None = None
+    """Each card's ``value`` where it is the same for every side and trick (else None)."""
     additive = True
     """Whether a side's card points are the sum of its cards' ``value`` (so a view's running
     state gives the sums as they are); else the cards are counted again from the view's tricks."""
@@ -162,11 +164,13 @@ class _Facts:
         if side is not None:
             self.won[side] += 1
         fool = self.fool
+        table = self.table
+        sums, counts = self.sums, self.counts
         for who, card in plays:
             owner = side_of.get(who) if card == fool else side
             if owner is not None:
-                self.sums[owner] += self.value(card, owner, number)
-                self.counts[owner] += 1
+                sums[owner] += table[card] if table is not None else self.value(card, owner, number)
+                counts[owner] += 1
 
     def trick_won(self, mv: memoryview, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
         """Count the trick for the running state and write its slots."""
@@ -213,6 +217,7 @@ class _Piedmont(_Facts):
         self.scores = scoring._scores
         self.segment_for = scoring._segment_for
         self.allegiance = enc.game.options.get("good_evil") == "allegiance"
+        self.table = None if self.allegiance else rules.VALUES
         self.leads = TrickTable.natural(enc.game.deck).leads
         layout = enc.observation_layout
         self.led_at = layout.slot("facts.led").start
@@ -268,7 +273,7 @@ class _Sicilian(_Facts):
         super().__init__(enc)
         from tarocchi.games.sicilian import rules
 
-        self.values = rules.VALUES
+        self.values = self.table = rules.VALUES
         self.fool = rules.FOOL
         self.half = rules.HALF
         self.players = rules.PLAYERS
@@ -368,7 +373,7 @@ class _Taroinche(_Facts):
             self.attack = None
             return
         bid, taker, partner = self.contract
-        self.card_values = self.rules.CONTRACTS[bid.trump].values
+        self.card_values = self.table = self.rules.CONTRACTS[bid.trump].values
         self.bid_value = bid.value
         self.attack = (taker,) if taker == partner else tuple(sorted((taker, partner)))
 
