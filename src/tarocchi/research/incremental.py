@@ -2,17 +2,20 @@
 
 ``encode_information_state(view)`` rewrites every slice from a ``PlayerView`` at every step, and
 building that view costs as much again (docs/performance.md). An ``IncrementalEncoder`` keeps one
-preallocated tensor per seat and, at each call, reads only the events of the hand that the seat
-may see and that were added since its last call (``core.events.visible_since``: the audience
-filter every view is built with), writing only the entries they change: a card played leaves the
-hand, enters the trick and the cards played; a trick won moves to the history, counts for its
-winner and for the running state. Anything else (a call, a discard, a note such as a rallied
-partner showing himself, another hand, an earlier state, the hand over) is encoded in full from
-the seat's view by the reference encoder, and the tracker starts again from that view. So the
-tensor is, at every step, the one ``Encoder`` writes from the view (the tests compare them bit
-for bit over random hands of every game and option), and nothing enters it that the seat's view
-does not hold: what is read of the state is its log, through the seat's filter; who is to act;
-the legal actions, when they are the seat's own; and the view itself.
+preallocated tensor per seat and, at each call, reads only the events of the hand added since its
+last call for that seat, through the seat's audience filter (``Event.seen_by``, the filter of
+``core.events.visible_since`` and of every view), writing only the entries they change: a card
+played leaves the hand, enters the trick and the cards played; a trick won moves to the history
+and counts for its winner and the running state; a call takes its history slot and, where the
+game's follower knows the rules it applies (bids and passes, a coinche, declarations, one's own
+discards, the end of an auction when play or the declarations follow at once), writes the facts
+and phase it changes. Anything else (another note, an event hidden from the seat, another hand,
+an earlier state or another branch, the hand over) is encoded in full from the seat's view by
+the reference encoder, and the seat is followed from there. So the tensor is, at every step, the
+one ``Encoder`` writes from the view (tests/research/test_incremental.py compares them bit for
+bit over random hands of every game and option), and nothing enters it that the seat's view does
+not hold: what is read of the state is its log through the seat's filter, who is to act, the
+legal actions when they are the seat's own, and the view.
 """
 
 from __future__ import annotations
@@ -63,8 +66,9 @@ class _Resync(Exception):
 
 
 class _Facts:
-    """A game's facts slots and running state over card plays and won tricks (the only events
-    followed); raises ``_Resync`` for whatever else would change them.
+    """A game's facts slots, phase and running state over the events followed (card plays, won
+    tricks, and the calls and notes the game's subclass knows); raises ``_Resync`` for whatever
+    else would change them.
 
     The running state (tricks and card points per side, what the first side still needs) is
     kept from the sides the last view named; the game says what a card is worth to a side
@@ -656,7 +660,8 @@ class _Seat:
         self.rel = [(who - seat) % n for who in range(n)]
         self.tail: EventLog = None
         self.fresh = False
-        """Whether ``tensor`` was written from this hand's log up to ``tail``."""
+        """Whether the seat may be followed on from ``tail`` (not after the hand was over, and
+        not from an empty log, which every hand's log grows from: see ``_update``)."""
         self.sizes: list[int] = []
         self.playing = False
         self.leader = 0
@@ -780,6 +785,9 @@ class IncrementalEncoder:
 
     # -- the seat's tracker ------------------------------------------------------------------
     def _update(self, state: Any, seat: int) -> Floats:
+        """Follow the seat from its last call if ``state``'s log grew from that one's (the same
+        object: the log is a persistent list), else encode it in full. An empty last log is
+        never followed: the log of any hand, this one or another deal, grows from it."""
         tracker = self._seats[seat]
         log: EventLog = state.events
         if tracker.fresh and tracker.tail is not None:
