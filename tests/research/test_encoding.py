@@ -11,7 +11,8 @@ import pytest
 from research_tools import CONFIGS, IDS, Config, make, random_hand
 
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder, Layout, encoder
+from tarocchi.research.encoding import Encoder, Layout, _put_mask, encoder
+from tarocchi.research.incremental import IncrementalEncoder
 
 HANDS = 2
 """Random hands per configuration; every step, every seat."""
@@ -75,21 +76,29 @@ def test_every_view_of_random_hands(config: Config) -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_resampled_worlds_encode_alike(config: Config) -> None:
     """The generic leak test: worlds the seat cannot tell from the real one (``game.resample``)
-    give that seat the very same tensors, whatever the other seats hold."""
+    give that seat the very same tensors, whatever the other seats hold, by the view's encoder
+    and by the incremental one (which follows the real hand; test_incremental.py swaps hidden
+    cards under it as it follows)."""
     game = make(config)
     enc = encoder(game)
     rng = random.Random(f"research/resample/{config}")
+    fast, worlds = IncrementalEncoder(game), IncrementalEncoder(game)
     for step, state in enumerate(random_hand(game, rng)):
         seat = game.to_act(state)
-        if seat is None or step % RESAMPLE_EVERY:
+        if seat is None:
+            continue
+        followed = fast.information_state(state, seat)  # the fast path follows the real hand
+        if step % RESAMPLE_EVERY:
             continue
         view = game.view(state, seat)
         obs, info = enc.encode_observation(view), enc.encode_information_state(view)
+        np.testing.assert_array_equal(followed, info)
         for _ in range(2):
             world = game.resample(view, rng)
             other = game.view(world, seat)
             np.testing.assert_array_equal(enc.encode_observation(other), obs)
             np.testing.assert_array_equal(enc.encode_information_state(other), info)
+            np.testing.assert_array_equal(worlds.information_state(world, seat), info)
 
 
 def test_a_spectator_has_no_tensors() -> None:
@@ -102,3 +111,16 @@ def test_a_spectator_has_no_tensors() -> None:
 def test_the_encoder_is_built_once_per_game_and_options() -> None:
     game = make(CONFIGS[0])
     assert encoder(game) is encoder(make(CONFIGS[0]))
+
+
+def test_card_masks_are_written_card_by_card_or_unpacked_alike() -> None:
+    """``_put_mask`` writes a few cards one by one and more by numpy's unpacking: both give the
+    card set's bits, for sets of every size."""
+    rng = random.Random("put_mask")
+    for size in (32, 78, 80):
+        for count in range(size + 1):
+            mask = sum(1 << card for card in rng.sample(range(size), count))
+            out = np.zeros(size + 7, dtype=np.float32)
+            _put_mask(out, 3, size, mask)
+            expected = [0.0] * 3 + [float(mask >> card & 1) for card in range(size)] + [0.0] * 4
+            assert out.tolist() == expected

@@ -37,6 +37,7 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, encoder
+from tarocchi.research.incremental import IncrementalEncoder
 from tarocchi.research.text import illegal_message, view_text
 
 Observation = dict[str, Any]
@@ -91,6 +92,8 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         if not 0 <= seat < self.game.players:
             raise ValueError(f"seat must be 0 to {self.game.players - 1} (got {seat})")
         self.encoder: Encoder = encoder(self.game)
+        self.tensors = IncrementalEncoder(self.game)
+        """The seat's tensor, kept from the events it saw (the ``encoder``'s, without a view)."""
         self.seat = seat
         self.opponents = opponents
         self.tensor = tensor
@@ -176,11 +179,12 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         return self._match().view(self.seat)
 
     def _observation(self) -> Observation:
-        return self.encoder.observe(self.view(), self.tensor)
+        """``encoder.observe`` of the seat's view, written without building the view."""
+        return self.tensors.observe(self._match().state, self.seat, self.tensor)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids as booleans (the method maskable learners call)."""
-        return self.encoder.action_mask(self.view()).astype(bool)
+        return self.tensors.action_mask(self._match().state, self.seat).astype(bool)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._over:

@@ -1,4 +1,5 @@
-"""What an OpenSpiel seat of a tarocchi game observes: strings and tensors from its view alone.
+"""What an OpenSpiel seat of a tarocchi game observes: strings and tensors from its view alone
+(the tensors written by ``IncrementalEncoder``, bit for bit the encoder's of the view).
 
 Two kinds, as OpenSpiel asks for them (``make_py_observer``):
 
@@ -25,6 +26,7 @@ import pyspiel  # type: ignore[import-not-found]  # a compiled module without ty
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, Floats, encoder
+from tarocchi.research.incremental import IncrementalEncoder
 from tarocchi.research.text import view_text
 
 if TYPE_CHECKING:
@@ -56,6 +58,9 @@ class TarocchiObserver:
         self.rules: Game[Any] = game.rules
         self.dealer: int = game.dealer
         self.encoder: Encoder = encoder(game.rules)
+        self.tensors = IncrementalEncoder(game.rules)
+        """Each seat's tensor kept from the events it saw: a state that continues the last one
+        a seat was observed in costs only its new events (any other is encoded in full)."""
         self.perfect_recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
         if self.perfect_recall:
             self.layout = self.encoder.information_state_layout
@@ -70,11 +75,8 @@ class TarocchiObserver:
         if state.engine_state is None:
             self._dealing(state, player)
             return
-        view = self.rules.view(state.engine_state, player)
-        if self.perfect_recall:
-            self.encoder.encode_information_state(view, self.tensor)
-        else:
-            self.encoder.encode_observation(view, self.tensor)
+        kind = "information_state" if self.perfect_recall else "observation"
+        self.tensors.encode(state.engine_state, player, kind, out=self.tensor)
 
     def string_from(self, state: TarocchiState, player: int) -> str:
         if state.engine_state is None:

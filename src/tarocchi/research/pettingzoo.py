@@ -26,6 +26,7 @@ from tarocchi.core.protocol import Game, HandContext
 from tarocchi.core.registry import get_game
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, encoder
+from tarocchi.research.incremental import IncrementalEncoder
 from tarocchi.research.text import illegal_message, view_text
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -55,6 +56,8 @@ class TarocchiAEC(AECEnv[str, Observation, int | None]):
             raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
         self.game: Game[Any] = get_game(game_id, options)
         self.encoder: Encoder = encoder(self.game)
+        self.tensors = IncrementalEncoder(self.game)
+        """Each seat's tensor, kept from the events it saw (the ``encoder``'s, without a view)."""
         self.render_mode = render_mode
         self.tensor = tensor
         self.metadata = {**self.metadata, "name": f"tarocchi_{self.game.info.id}_v0"}
@@ -116,7 +119,8 @@ class TarocchiAEC(AECEnv[str, Observation, int | None]):
         return self.game.view(self.state_, self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> Observation:
-        return self.encoder.observe(self.seat_view(agent), self.tensor)
+        """``encoder.observe`` of the agent's view, written without building the view."""
+        return self.tensors.observe(self.state_, self.possible_agents.index(agent), self.tensor)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

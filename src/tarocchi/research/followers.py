@@ -1,0 +1,603 @@
+"""What each game's rules make of the events ``IncrementalEncoder`` follows (docs/research.md,
+"Tensors without a view"): the facts slots, phase and running state a card play, a won trick, a
+call or a note changes, written into a seat's tensor, or ``Resync`` where the follower does not
+know (the tensor is then written from the seat's view). Each follower is read again from the
+view after every full encode (``sync``), so it only ever carries on from what the view said.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarocchi.core.actions import Action
+from tarocchi.core.running import Running
+from tarocchi.core.tricks import TrickTable
+from tarocchi.core.views import PlayerView
+from tarocchi.research.encoding import Encoder
+
+
+class Resync(Exception):
+    """The events cannot be followed one by one: encode the seat's view in full."""
+
+
+class Follower:
+    """A game's facts slots, phase and running state over the events followed (card plays, won
+    tricks, and the calls and notes the game's subclass knows); raises ``Resync`` for whatever
+    else would change them.
+
+    The running state (tricks and card points per side, what the first side still needs) is
+    kept from the sides the last view named; the game says what a card is worth to a side
+    (``value``), what a side's cards count (``points``) and what the first side needs."""
+
+    fool: int | None = None
+    """The card that stays with the side that played it (C4), if the game has one."""
+    follows_plays = False
+    """Whether ``on_play`` writes anything (else it is not called)."""
+    table: tuple[int, ...] | None = None
+    """Each card's ``value`` where it is the same for every side and trick (else None)."""
+    additive = True
+    """Whether a side's card points are the sum of its cards' ``value`` (so a view's running
+    state gives the sums as they are); else the cards are counted again from the view's tricks."""
+    own_discards = False
+    """Whether a discard of the seat's own, which only it sees, changes nothing but its hand,
+    its size, its own discard and the calls (else the view is read)."""
+
+    def __init__(self, enc: Encoder) -> None:
+        self.enc = enc
+        layout = enc.observation_layout
+        self.side_tricks = layout.slot("running_tricks").start
+        self.side_points = layout.slot("running_points").start
+        self.needed_at = layout.slot("running_needed").start
+        self.running_at = layout.slot("running").start
+        self.side_at = layout.slot("running_side").start
+        self.rel: list[int] = []
+        """Relative seats of the seat encoded (set by its tracker)."""
+        self.sides: tuple[tuple[int, ...], ...] | None = None
+        self.side_of: dict[int, int] = {}
+        self.won: list[int] = []
+        self.sums: list[int] = []
+        self.counts: list[int] = []
+
+    # -- per game --------------------------------------------------------------------------
+    def value(self, card: int, side: int, number: int) -> int:
+        """What ``card`` won in trick ``number`` adds to ``side``'s sum."""
+        raise NotImplementedError
+
+    def points(self, side: int) -> int:
+        """``side``'s card points from its sum and count of cards."""
+        return self.sums[side]
+
+    def needed(self) -> int | None:
+        """What the first side still needs (None: the game has no such target)."""
+        return None
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        """The sides of the running state as the last view's facts and the cards since show
+        them, when the first trick is won (None: still hidden, no running state yet)."""
+        raise Resync
+
+    def sync_game(self, view: PlayerView) -> None:
+        """Read the game's own facts from the view (after a full encode)."""
+
+    def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
+        """A card played (``first``: it leads the trick)."""
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """Any other action seen (a bid, a pass): write the facts it changes, or ``Resync``;
+        the seat to lead if it starts the play (its phase written)."""
+        raise Resync
+
+    def on_note(self, mv: memoryview, seat: int) -> int | None:
+        """What the rules did by themselves, a note by ``seat`` (no trick won): as ``on_call``."""
+        raise Resync
+
+    def on_trick(self, mv: memoryview, number: int) -> None:
+        """Trick ``number`` (from 0) was won; the game's slots other than running."""
+
+    # -- running state -----------------------------------------------------------------------
+    def sync(self, view: PlayerView) -> None:
+        running: Running | None = getattr(view.facts, "running", None)
+        self.sync_game(view)
+        if running is None:
+            self.sides = None
+            return
+        self._start(running.sides)
+        if self.additive:  # the view's sums are the follower's: no need to count them again
+            self.won = list(running.tricks_won)
+            self.sums = list(running.card_points)
+            return
+        for number, trick in enumerate(view.tricks):
+            assert trick.winner is not None
+            self._count(number, tuple((who, card.index) for who, card in trick.plays), trick.winner)
+
+    def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
+        self.sides = sides
+        self.side_of = {seat: i for i, members in enumerate(sides) for seat in members}
+        self.won = [0] * len(sides)
+        self.sums = [0] * len(sides)
+        self.counts = [0] * len(sides)
+
+    def _count(self, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+        side_of = self.side_of
+        side = side_of.get(winner)
+        if side is not None:
+            self.won[side] += 1
+        fool = self.fool
+        table = self.table
+        sums, counts = self.sums, self.counts
+        for who, card in plays:
+            owner = side_of.get(who) if card == fool else side
+            if owner is not None:
+                sums[owner] += table[card] if table is not None else self.value(card, owner, number)
+                counts[owner] += 1
+
+    def trick_won(self, mv: memoryview, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+        """Count the trick for the running state and write its slots."""
+        if self.sides is None:
+            sides = self.public_sides(mv)
+            if sides is None:  # hidden: no running state yet
+                self.on_trick(mv, number)
+                return
+            if number:
+                raise Resync  # the earlier tricks' piles: the view counts them
+            self._start(sides)
+            mv[self.running_at] = 1
+            for who in sides[0]:
+                mv[self.side_at + self.rel[who]] = 1
+        self._count(number, plays, winner)
+        at = self.side_tricks
+        mv[at] = self.won[0]
+        mv[at + 1] = self.won[1]
+        at = self.side_points
+        mv[at] = self.points(0)
+        mv[at + 1] = self.points(1)
+        needed = self.needed()
+        at = self.needed_at
+        if needed is None:
+            mv[at] = 0
+            mv[at + 1] = 0
+        else:
+            mv[at] = 1
+            mv[at + 1] = needed
+        self.on_trick(mv, number)
+
+
+class _Piedmont(Follower):
+    follows_plays = True
+    own_discards = True  # P2: the dealer's, one by one; the last is followed by a FaceDown
+
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.piedmont import rules, scoring
+
+        self.values = rules.VALUES
+        self.fool = rules.FOOL
+        self.good_evil = rules.GOOD_EVIL
+        self.scores = scoring._scores
+        self.segment_for = scoring._segment_for
+        self.allegiance = enc.game.options.get("good_evil") == "allegiance"
+        self.table = None if self.allegiance else rules.VALUES
+        self.leads = TrickTable.natural(enc.game.deck).leads
+        layout = enc.observation_layout
+        self.led_at = layout.slot("facts.led").start
+        self.earth_air = layout.slot("facts.earth_air").start
+        self.partnerships = enc.game.info.partnerships
+        self.segments: tuple[tuple[int, int], ...] = ()
+        self.led: int | None = None
+        self.tricks = 0
+        self.own = 0
+        self.sides_always = rules.SIDES
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        return self.sides_always
+
+    def value(self, card: int, side: int, number: int) -> int:
+        if self.allegiance and not self.scores(card, side, self.segment_for(self.segments, number)):
+            return 0
+        return self.values[card]
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.piedmont.views import PiedmontFacts
+
+        facts = PiedmontFacts.of(view)
+        self.segments = facts.segments
+        self.led = facts.led
+        self.tricks = len(view.tricks)
+        self.own = next(i for i, side in enumerate(self.partnerships) if view.seat in side)
+
+    def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
+        if self.allegiance and self.good_evil >> card & 1:
+            raise Resync  # a call, a reversal or a dead card (P4)
+        if self.led is None:
+            led = self.leads[card]
+            if led is not None:
+                self.led = led
+                mv[self.led_at + led] = 1
+
+    def on_trick(self, mv: memoryview, number: int) -> None:
+        if self.led is not None:
+            mv[self.led_at + self.led] = 0
+            self.led = None
+        self.tricks = trick = number + 1
+        if self.segments and trick < self.enc.max_tricks:
+            side = next((s for start, s in reversed(self.segments) if start <= trick), None)
+            if side is not None:
+                mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = 1
+
+
+class _Sicilian(Follower):
+    own_discards = True  # S4, S5: the discarder's, one by one; the last is followed by a note or FaceDown
+
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.sicilian import rules
+
+        self.values = self.table = rules.VALUES
+        self.fool = rules.FOOL
+        self.half = rules.HALF
+        self.players = rules.PLAYERS
+        self.played_at = enc.observation_layout.slot("played").start
+        self.facts: Any = None
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.sicilian.views import SicilianFacts
+
+        self.facts = SicilianFacts.of(view)
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        """``sicilian.views.public_sides`` from the facts: a rallied partner is public once the
+        rallied card is played (a note, re-read from the view, says so)."""
+        from tarocchi.games.sicilian.state import Mode
+
+        facts = self.facts
+        if facts.declarer is None:
+            raise Resync
+        team: tuple[int, ...] = (facts.declarer,)
+        if facts.mode is Mode.COP:
+            team = tuple(sorted((facts.declarer, facts.partner)))
+        elif facts.mode is Mode.RALLY:
+            if facts.rallied is None or not mv[self.played_at + facts.rallied.index]:
+                return None
+            if facts.partner is None:
+                raise Resync
+            team = tuple(sorted((facts.declarer, facts.partner)))
+        return team, tuple(s for s in range(self.players) if s not in team)
+
+    def value(self, card: int, side: int, number: int) -> int:
+        return self.values[card]
+
+    def needed(self) -> int | None:
+        # the last trick's bonus counts once the hand is over, which is encoded in full
+        return max(0, self.half + 1 - (self.sums[0] + self.won[0]))
+
+
+FACT_SLOTS = ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner", "coinche", "coincher")
+"""The Taroinche facts slots the auction's follower writes."""
+
+
+class _Taroinche(Follower):
+    """B3-B5: bids, passes, a coinche and a surcoinche, and the auction's end when play begins
+    at once (Without and Against: under With the dog is shown, which only the view says)."""
+
+    own_discards = True  # B4: the taker's two under With; the second is followed by a FaceDown
+
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.taroinche import rules
+        from tarocchi.games.taroinche.bidding import COINCHE, PASS, SURCOINCHE, Bid
+        from tarocchi.games.taroinche.state import Phase
+
+        self.rules = rules
+        self.card_values: tuple[int, ...] = ()
+        self.bid_value = 0
+        self.belote = False
+        self.attack: tuple[int, ...] | None = None
+        self.auction, self.surcoinche, self.play = Phase.AUCTION, Phase.SURCOINCHE, Phase.PLAY
+        self.phase: Any = None
+        self.phases = enc.phases
+        self.phase_at = enc.observation_layout.slot("phase").start
+        self.bid_type = Bid
+        self.pass_call, self.coinche_call, self.surcoinche_call = PASS, COINCHE, SURCOINCHE
+        self.contract: tuple[Any, int, int] | None = None
+        self.passes = 0
+        """Passes since the last bid or coinche (the engine's count)."""
+        self.ending = False
+        """The auction has ended: its notes follow."""
+        self.swapped = False
+        """A surcoinching partner became the taker: his note comes first."""
+        self.first = 0
+        layout = enc.observation_layout
+        self.slots = {name: layout.slot(f"facts.{name}").start for name in FACT_SLOTS}
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.taroinche.views import TaroincheFacts
+
+        facts = TaroincheFacts.of(view)
+        self.phase = view.phase
+        self.first = facts.first_player
+        contract = facts.contract
+        self.contract = None if contract is None else (contract.bid, contract.taker, contract.partner)
+        self._contract_changed()
+        self.belote = facts.belote is not None
+        self.passes = 0
+        for event in view.events:
+            if type(event.action) is self.bid_type or event.action is self.coinche_call:
+                self.passes = 0
+            elif event.action is self.pass_call:
+                self.passes += 1
+        self.ending = self.swapped = False
+
+    def _contract_changed(self) -> None:
+        if self.contract is None:
+            self.attack = None
+            return
+        bid, taker, partner = self.contract
+        self.card_values = self.table = self.rules.CONTRACTS[bid.trump].values
+        self.bid_value = bid.value
+        self.attack = (taker,) if taker == partner else tuple(sorted((taker, partner)))
+
+    def _set_phase(self, mv: memoryview, phase: Any) -> None:
+        mv[self.phase_at + self.phases.index(self.phase)] = 0
+        self.phase = phase
+        mv[self.phase_at + self.phases.index(phase)] = 1
+
+    def _set_contract(self, mv: memoryview, contract: tuple[Any, int, int]) -> None:
+        at, rel = self.slots, self.rel
+        if self.contract is not None:
+            old, taker, partner = self.contract
+            mv[at["bid_trump"] + old.trump] = 0
+            mv[at["bid_mode"] + old.mode - 1] = 0
+            mv[at["taker"] + rel[taker]] = 0
+            mv[at["partner"] + rel[partner]] = 0
+        bid, taker, partner = self.contract = contract
+        mv[at["contract"]] = 1
+        mv[at["bid_value"]] = bid.value
+        mv[at["bid_trump"] + bid.trump] = 1
+        mv[at["bid_mode"] + bid.mode - 1] = 1
+        mv[at["taker"] + rel[taker]] = 1
+        mv[at["partner"] + rel[partner]] = 1
+        self._contract_changed()
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """B3: a bid is the new contract, its bidder the taker with the partner it names; a
+        coinche hands the word to the taker's side; four passes after a bid, the taker's side's
+        passes, or a surcoinche (a surcoinching partner becoming the taker) end the auction."""
+        if self.ending:
+            raise Resync
+        at, rel = self.slots, self.rel
+        if self.phase is self.surcoinche and self.contract is not None:
+            bid, taker, partner = self.contract
+            if action is self.pass_call:
+                self.passes += 1
+                self.ending = self.passes == len({taker, partner})
+                return None
+            if action is not self.surcoinche_call:
+                raise Resync
+            mv[at["coinche"] + 1] = 0
+            mv[at["coinche"] + 2] = 1
+            if seat != taker:
+                self._set_contract(mv, (bid, seat, taker))
+                self.swapped = True
+            self.ending = True
+            return None
+        if self.phase is not self.auction:
+            raise Resync
+        if action is self.pass_call:
+            self.passes += 1
+            if self.contract is None:
+                if self.passes == self.rules.PLAYERS:
+                    raise Resync  # thrown in: the hand is over
+            else:
+                self.ending = self.passes == self.rules.PLAYERS - 1
+            return None
+        if action is self.coinche_call:
+            mv[at["coinche"]] = 0
+            mv[at["coinche"] + 1] = 1
+            mv[at["coincher"] + rel[seat]] = 1
+            self._set_phase(mv, self.surcoinche)
+            self.passes = 0
+            return None
+        if type(action) is not self.bid_type:
+            raise Resync
+        made: Any = action
+        self._set_contract(mv, (made, seat, made.partner))
+        self.passes = 0
+        return None
+
+    def on_note(self, mv: memoryview, seat: int) -> int | None:
+        """The auction's end: a surcoinching partner's note, then the taker's; under Without and
+        Against play begins, the first player leading (under With the dog is shown: the view)."""
+        if not self.ending or self.contract is None:
+            raise Resync
+        bid, taker, _ = self.contract
+        if seat != taker:
+            raise Resync
+        if self.swapped:
+            self.swapped = False
+            return None
+        if bid.mode == self.rules.WITH:
+            raise Resync
+        self.ending = False
+        self._set_phase(mv, self.play)
+        return self.first
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        if self.attack is None:
+            raise Resync
+        return self.attack, tuple(s for s in range(self.rules.PLAYERS) if s not in self.attack)
+
+    def value(self, card: int, side: int, number: int) -> int:
+        return self.card_values[card]
+
+    def needed(self) -> int | None:
+        rules = self.rules
+        if self.bid_value == rules.CAPOT:
+            return None if self.won[1] else rules.TRICKS - self.won[0]
+        # the last trick's 10 counts once the hand is over, which is encoded in full
+        return max(0, self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
+
+
+class _Taroux(Follower):
+    additive = False  # T8: counted in pairs; and the Honours won set the target
+
+    def __init__(self, enc: Encoder) -> None:
+        super().__init__(enc)
+        from tarocchi.games.taroux import rules
+
+        self.values = rules.VALUES
+        self.fool = rules.FOOL
+        self.honour_mask = rules.HONOURS
+        self.targets = rules.TARGETS
+        self.take = rules.BID_NAMES[rules.TAKE]
+        self.bids = rules.BID_NAMES
+        self.partner_of = rules.partner_of
+        self.players = rules.PLAYERS
+        self.honours = 0
+        self.team: tuple[int, ...] | None = None
+        from tarocchi.games.taroux.actions import Show
+        from tarocchi.games.taroux.exchange import DONE, SLAM, SPARROW
+        from tarocchi.games.taroux.state import Phase
+
+        self.auction = Phase.AUCTION
+        self.declare = Phase.DECLARE
+        self.play = Phase.PLAY
+        self.phase: Any = None
+        self.declared = 0
+        self.show_type = Show
+        self.done_call, self.sparrow_call, self.slam_call = DONE, SPARROW, SLAM
+        self.levels = {word: level for level, word in enumerate(rules.BID_WORDS) if level}
+        self.take_level = rules.TAKE
+        self.passes_to_end = rules.PASSES_TO_END
+        self.ending = False
+        """The auction has ended: the bidder's note follows."""
+        self.high = 0
+        self.bidder: int | None = None
+        self.contra = 0
+        self.passes = 0
+        layout = enc.observation_layout
+        self.high_at = layout.slot("facts.high_bid").start
+        self.bidder_at = layout.slot("facts.bidder").start
+        self.contra_at = layout.slot("facts.contra").start
+        self.passes_at = layout.slot("facts.passes").start
+        self.shown_at = layout.slot("facts.abundances").start
+        self.sparrow_at = layout.slot("facts.sparrow").start
+        self.slam_at = layout.slot("facts.slam").start
+        self.phase_at = layout.slot("phase").start
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since.
+        T6: a shown trump, the Sparrow, a Slam; the sixth ``done`` starts the play, the bidder
+        leading. The rest (a contra, the auction's end, an Abundance counted: notes say them)
+        is read from the view."""
+        if self.phase is self.declare:
+            return self._declare(mv, seat, action)
+        word = getattr(action, "word", None)
+        if self.phase is not self.auction or word is None:
+            raise Resync
+        if self.ending:
+            raise Resync
+        if word == "pass":
+            self.passes += 1
+            mv[self.passes_at] = self.passes
+            if self.passes == self.passes_to_end + (self.high == 0):
+                if self.high < self.take_level:
+                    raise Resync  # thrown in: the hand is over
+                self.ending = True  # the bidder's note follows
+            return None
+        level = self.levels.get(word)
+        if level is None:
+            raise Resync
+        if self.high:
+            mv[self.high_at + self.high - 1] = 0
+        mv[self.high_at + level - 1] = 1
+        self.high = level
+        if self.bidder is not None:
+            mv[self.bidder_at + self.rel[self.bidder]] = 0
+        mv[self.bidder_at + self.rel[seat]] = 1
+        self.bidder = seat
+        mv[self.contra_at + self.contra] = 0
+        mv[self.contra_at] = 1
+        self.contra = 0
+        self.passes = 0
+        mv[self.passes_at] = 0
+        self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
+        return None
+
+    def on_note(self, mv: memoryview, seat: int) -> int | None:
+        """T4: the bidder's note ends the auction; under Without and Against the round of
+        declarations follows, from him (under We'll Take the stock is turned up: the view)."""
+        if not self.ending or seat != self.bidder or self.high == self.take_level:
+            raise Resync
+        self.ending = False
+        mv[self.phase_at + self.enc.phases.index(self.phase)] = 0
+        self.phase = self.declare
+        mv[self.phase_at + self.enc.phases.index(self.declare)] = 1
+        self.declared = 0
+        return None
+
+    def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        if type(action) is self.show_type:
+            card: Any = action
+            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = 1
+        elif action is self.sparrow_call:
+            mv[self.sparrow_at + self.rel[seat]] = 1
+        elif action is self.slam_call:
+            mv[self.slam_at + self.rel[seat]] = 1
+        elif action is self.done_call:
+            self.declared += 1
+            if self.declared == self.players:
+                if self.bidder is None:
+                    raise Resync
+                mv[self.phase_at + self.enc.phases.index(self.declare)] = 0
+                self.phase = self.play
+                mv[self.phase_at + self.enc.phases.index(self.play)] = 1
+                return self.bidder
+        else:
+            raise Resync
+        return None
+
+    def sync_game(self, view: PlayerView) -> None:
+        from tarocchi.games.taroux.views import TarouxFacts
+
+        self.honours = 0
+        facts = TarouxFacts.of(view)
+        self.phase = view.phase
+        self.ending = False
+        self.declared = sum(1 for event in view.events if event.action is self.done_call)
+        self.high = 0 if facts.high_bid is None else self.bids.index(facts.high_bid)
+        self.bidder = facts.bidder
+        self.contra = facts.contra
+        self.passes = facts.passes
+        self.team = None
+        high = facts.high_bid
+        if (
+            facts.bidder is not None
+            and high is not None
+            and self.bids.index(high) >= self.bids.index(self.take)
+        ):
+            self.team = tuple(sorted((facts.bidder, self.partner_of(facts.bidder))))
+
+    def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
+        if self.team is None:
+            raise Resync
+        return self.team, tuple(s for s in range(self.players) if s not in self.team)
+
+    def value(self, card: int, side: int, number: int) -> int:
+        if side == 0 and self.honour_mask >> card & 1:
+            self.honours += 1
+        return self.values[card]
+
+    def points(self, side: int) -> int:
+        return self.sums[side] - self.counts[side] // 2  # T8: counted in pairs
+
+    def needed(self) -> int | None:
+        return max(0, self.targets[self.honours] - self.points(0))
+
+
+FOLLOWERS: dict[str, type[Follower]] = {
+    "piedmont": _Piedmont,
+    "sicilian": _Sicilian,
+    "taroinche": _Taroinche,
+    "taroux": _Taroux,
+}
+"""Each game's facts follower; a game without one is encoded in full at every step."""

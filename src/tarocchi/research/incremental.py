@@ -1,0 +1,341 @@
+"""Tensors kept up to date from a seat's events: the fast path of the research loop.
+
+``encode_information_state(view)`` rewrites every slice from a ``PlayerView`` at every step, and
+building that view costs as much again (docs/performance.md). An ``IncrementalEncoder`` keeps one
+preallocated tensor per seat and, at each call, reads only the events of the hand added since its
+last call for that seat, through the seat's audience filter (``Event.seen_by``, the filter of
+``core.events.visible_since`` and of every view), writing only the entries they change: a card
+played leaves the hand, enters the trick and the cards played; a trick won moves to the history
+and counts for its winner and the running state; a call takes its history slot and, where the
+game's follower knows the rules it applies (bids and passes, a coinche, declarations, one's own
+discards, the end of an auction when play or the declarations follow at once), writes the facts
+and phase it changes. Anything else (another note, an event hidden from the seat, another hand,
+an earlier state or another branch, the hand over) is encoded in full from the seat's view by
+the reference encoder, and the seat is followed from there. So the tensor is, at every step, the
+one ``Encoder`` writes from the view (tests/research/test_incremental.py compares them bit for
+bit over random hands of every game and option), and nothing enters it that the seat's view does
+not hold: what is read of the state is its log through the seat's filter, who is to act, the
+legal actions when they are the seat's own, and the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.events import Event, EventLog
+from tarocchi.core.protocol import Game
+from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
+from tarocchi.research.followers import FOLLOWERS, Follower, Resync
+
+
+def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
+    """The events ``log`` added to ``tail``, oldest first, if ``seat`` may see them all
+    (``Event.seen_by``: the filter of ``core.events.visible_since`` and of every view); None if
+    one is hidden from it, whose public traces (a hand's size) no event of its own shows, or if
+    ``log`` did not grow from ``tail`` (another hand, an earlier or another branch's state).
+
+    Not ``visible_since`` itself: compiled by mypyc, it boxes each node of the log anew, so that
+    ``node is tail`` never holds and it never sees a log grow (it then returns every event,
+    which is correct for a view but would make every step here a full encode)."""
+    added: list[Event] = []
+    node = log
+    while node is not tail:
+        if node is None:
+            return None
+        event = node[0]
+        if not event.seen_by(seat):
+            return None
+        added.append(event)
+        node = node[1]
+    added.reverse()
+    return added
+
+
+CACHED_LEGAL = 4096
+"""Tuples of legal actions whose ids are kept (then the cache starts again)."""
+
+
+class _Seat:
+    """One seat's tensor and what it was written from: the log it had read to, its hand, the
+    trick in progress as it saw it, and the game's facts."""
+
+    def __init__(self, enc: Encoder, seat: int) -> None:
+        n = enc.players
+        self.seat = seat
+        self.tensor: Floats = enc.information_state_buffer()
+        self.mv: memoryview = self.tensor.data  # its items written one by one: cheaper than numpy's
+        self.rel = [(who - seat) % n for who in range(n)]
+        self.tail: EventLog = None
+        self.fresh = False
+        """Whether the seat may be followed on from ``tail`` (not after the hand was over, and
+        not from an empty log, which every hand's log grows from: see ``_update``)."""
+        self.sizes: list[int] = []
+        self.playing = False
+        self.leader = 0
+        self.plays: list[tuple[int, int]] = []
+        self.tricks = 0
+        self.to_act: int | None = None
+        self.calls = 0
+        """Calls written to the history's slots (the rest counted as dropped)."""
+        self.dropped = 0
+        self.facts: Follower | None = (
+            FOLLOWERS[enc.game.info.id](enc) if enc.game.info.id in FOLLOWERS else None
+        )
+        if self.facts is not None:
+            self.facts.rel = self.rel
+
+
+class IncrementalEncoder:
+    """Each seat's information-state tensor (and its observation, the tensor's first slices)
+    kept up to date from the events it may see (module docstring): ``encode(state, seat)``.
+
+    One per environment or loop: it holds a tensor per seat, and the tensor ``encode`` returns
+    is that seat's own, rewritten by its next call (copy it to keep it)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.encoder = enc = encoder(game)
+        self.players = enc.players
+        self.cards = enc.cards
+        self.observation_size = enc.observation_layout.size
+        self._ids = {action: i for i, action in enumerate(game.actions)}
+        self._by_identity = {id(action): i for i, action in enumerate(game.actions)}
+        """Ids by the identity of the game's own action objects, which it keeps alive."""
+        self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
+        self._arrays: dict[int, tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
+        self._seats = [_Seat(enc, seat) for seat in range(game.players)]
+        self.full_encodes = 0
+        """Calls encoded in full from the seat's view (the rest followed its events)."""
+        layout = enc.information_state_layout
+        self._to_act = layout.slot("to_act").start
+        self._hand = layout.slot("hand").start
+        self._discard = layout.slot("own_discard").start
+        self._sizes = layout.slot("hand_sizes").start
+        self._leader = layout.slot("trick_leader").start
+        self._trick = layout.slot("trick").start
+        self._played = layout.slot("played").start
+        self._won = layout.slot("tricks_won").start
+        self._tricks = layout.slot("tricks").start
+        self._leaders = layout.slot("trick_leaders").start
+        self._winners = layout.slot("trick_winners").start
+        self._calls = layout.slot("calls").start
+        self._width = layout.slot("calls").shape[1]
+        self._dropped = layout.slot("calls_dropped").start
+
+    # -- tensors ---------------------------------------------------------------------------
+    def information_state(self, state: Any, seat: int) -> Floats:
+        """``seat``'s information-state tensor of ``state``: the seat's own buffer."""
+        return self._update(state, seat)
+
+    def observation(self, state: Any, seat: int) -> Floats:
+        """``seat``'s observation tensor of ``state``: the first slices of its own buffer."""
+        return self._update(state, seat)[: self.observation_size]
+
+    def encode(self, state: Any, seat: int, tensor: str, out: Floats | None = None) -> Floats:
+        """The ``tensor`` ("observation" or "information_state") of ``seat``, copied into ``out``
+        when given (the seat's own buffer otherwise)."""
+        found = (
+            self.observation(state, seat) if tensor == "observation" else self.information_state(state, seat)
+        )
+        if out is None:
+            return found
+        out[:] = found
+        return out
+
+    def action_mask(self, state: Any, seat: int, out: Mask | None = None) -> Mask:
+        """1 at the id of each legal action if ``seat`` is to act, else all 0 (as the view's)."""
+        mask = self.encoder.mask_buffer() if out is None else out
+        mask.fill(0)
+        game = self.game
+        if game.to_act(state) != seat:
+            return mask
+        legal = game.legal_actions(state)
+        if len(legal) <= 16:  # a trick's plays: each id written as it is found
+            items = mask.data
+            find = self._by_identity.get
+            for action in legal:
+                i = find(id(action))
+                items[self._ids[action] if i is None else i] = 1
+            return mask
+        many = self._arrays.get(id(legal))  # an auction's bids: numpy's indexing, by an array
+        if many is None or many[0] is not legal:  # made once for this tuple
+            if len(self._arrays) >= CACHED_LEGAL:
+                self._arrays.clear()
+            many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
+        mask[many[1]] = 1
+        return mask
+
+    def _action_id(self, action: Action) -> int:
+        found = self._by_identity.get(id(action))
+        return self._ids[action] if found is None else found
+
+    def observe(self, state: Any, seat: int, tensor: str) -> dict[str, Floats | Mask]:
+        """``Encoder.observe`` of the seat's view, in new arrays, without building the view."""
+        return {
+            "observation": self.encode(state, seat, tensor).copy(),
+            "action_mask": self.action_mask(state, seat),
+        }
+
+    def legal_ids(self, legal: tuple[Action, ...]) -> list[int]:
+        """The ids of ``legal`` (the game's fixed action space). The engine hands out its
+        pre-built actions, and often the same tuple of them again (an auction's bids), so the
+        ids are found by identity where they can be: hashing hundreds of bids costs more than
+        the rest of a step."""
+        cached = self._cache.get(id(legal))
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        by_identity = self._by_identity
+        ids = self._ids
+        found = [ids[action] if (i := by_identity.get(id(action))) is None else i for action in legal]
+        if len(self._cache) >= CACHED_LEGAL:
+            self._cache.clear()
+        self._cache[id(legal)] = (legal, found)  # the tuple is kept, so its id is not reused
+        return found
+
+    # -- the seat's tracker ------------------------------------------------------------------
+    def _update(self, state: Any, seat: int) -> Floats:
+        """Follow the seat from its last call if ``state``'s log grew from that one's (the same
+        object: the log is a persistent list), else encode it in full. An empty last log is
+        never followed: the log of any hand, this one or another deal, grows from it."""
+        tracker = self._seats[seat]
+        log: EventLog = state.events
+        if tracker.fresh and tracker.tail is not None:
+            if log is tracker.tail:
+                return tracker.tensor  # nothing new (asked again)
+            events = _seen_since(log, seat, tracker.tail)
+            if events is not None:
+                try:
+                    self._follow(tracker, events, state)
+                    tracker.tail = log
+                    return tracker.tensor
+                except Resync:
+                    pass
+        self._full(tracker, state, log)
+        return tracker.tensor
+
+    def _full(self, tracker: _Seat, state: Any, log: EventLog) -> None:
+        """Encode the seat's view in full and start following from it."""
+        view = self.game.view(state, tracker.seat)
+        self._clear(tracker)
+        calls = self.encoder.write_information_state(view, tracker.tensor)
+        self.full_encodes += 1
+        tracker.tail = log
+        tracker.sizes = list(view.hand_sizes)
+        tracker.playing = view.trick is not None
+        tracker.leader = view.trick.leader if view.trick is not None else 0
+        tracker.plays = (
+            [(who, card.index) for who, card in view.trick.plays] if view.trick is not None else []
+        )
+        tracker.tricks = len(view.tricks)
+        tracker.to_act = view.to_act
+        tracker.calls = min(calls, self.encoder.call_slots)
+        tracker.dropped = calls - tracker.calls
+        if tracker.facts is not None:
+            tracker.facts.sync(view)
+        # the hand over, or a game nobody follows: encoded in full every time
+        tracker.fresh = view.to_act is not None and tracker.facts is not None
+
+    def _clear(self, tracker: _Seat) -> None:
+        """Zero what the seat's tensor may hold: the observation, the tricks and calls written
+        (their counts only grow until a full encode), the leaders, winners and dropped calls."""
+        tensor = tracker.tensor
+        tensor[: self._tricks] = 0
+        tensor[self._tricks : self._tricks + tracker.tricks * self.players * self.cards] = 0
+        tensor[self._leaders : self._calls] = 0
+        tensor[self._calls : self._calls + tracker.calls * self._width] = 0
+        tensor[self._dropped] = 0
+
+    def _follow(self, tracker: _Seat, events: list[Event], state: Any) -> None:
+        """Write what ``events`` (the seat's, oldest first) change; ``Resync`` for any the
+        game's follower does not know, or once the hand is over (the tracker is then read
+        again from the view, so what this left half done does not matter)."""
+        mv = tracker.mv
+        rel = tracker.rel
+        d = self.cards
+        n = self.players
+        facts = tracker.facts
+        assert facts is not None
+        on_play = facts.on_play if facts.follows_plays else None
+        trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
+        sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
+        for event in events:
+            action = event[1]
+            who = event[0]
+            if who is None:
+                raise Resync
+            if type(action) is Play:
+                if not tracker.playing:
+                    raise Resync
+                card = action.card.index
+                if not plays:
+                    mv[leader_at + rel[leader]] = 0
+                    leader = who
+                    mv[leader_at + rel[who]] = 1
+                    if on_play is not None:
+                        on_play(mv, who, card, True)
+                elif on_play is not None:
+                    on_play(mv, who, card, False)
+                plays.append((who, card))
+                mv[trick_at + rel[who] * d + card] = 1
+                mv[played + card] = 1
+                sizes[who] -= 1
+                mv[sizes_at + rel[who]] = sizes[who]
+                if who == me:
+                    mv[self._hand + card] = 0
+            elif action is None and event[4]:
+                number = event[4] - 1
+                if number != tracker.tricks or number >= self.encoder.max_tricks:
+                    raise Resync
+                tracker.tricks = number + 1  # first: a full encode clears what is counted
+                base = self._tricks + number * n * d
+                for player, card in plays:
+                    at = rel[player] * d + card
+                    mv[base + at] = 1
+                    mv[trick_at + at] = 0
+                mv[self._leaders + number * n + rel[leader]] = 1
+                mv[self._winners + number * n + rel[who]] = 1
+                mv[self._won + rel[who]] += 1
+                facts.trick_won(mv, number, tuple(plays), who)
+                mv[leader_at + rel[leader]] = 0
+                leader = who
+                mv[leader_at + rel[who]] = 1
+                plays = tracker.plays = []
+            elif action is not None and not tracker.playing:
+                if type(action) is Discard and who == me and facts.own_discards:
+                    card = action.card.index
+                    mv[self._hand + card] = 0
+                    mv[self._discard + card] = 1
+                    sizes[who] -= 1
+                    mv[sizes_at + rel[who]] = sizes[who]
+                elif (lead := facts.on_call(mv, who, action)) is not None:
+                    tracker.playing = True  # the first trick, led by ``lead``, is shown empty
+                    leader = lead
+                    mv[leader_at + rel[lead]] = 1
+                if tracker.calls == self.encoder.call_slots:
+                    tracker.dropped += 1
+                    mv[self._dropped] = tracker.dropped
+                else:
+                    base = self._calls + tracker.calls * self._width
+                    tracker.calls += 1
+                    mv[base + rel[who]] = 1
+                    mv[base + n + self._action_id(action)] = 1
+            elif action is None and not tracker.playing and (lead := facts.on_note(mv, who)) is not None:
+                tracker.playing = True
+                leader = lead
+                mv[leader_at + rel[lead]] = 1
+            elif action is not None or tracker.playing:
+                raise Resync
+        tracker.leader = leader
+        to_act = self.game.to_act(state)
+        if to_act is None:
+            raise Resync  # the hand is over: its last facts (turned up cards, bonuses) from the view
+        if to_act != tracker.to_act:
+            base = self._to_act
+            if tracker.to_act is not None:
+                mv[base + rel[tracker.to_act]] = 0
+            mv[base + rel[to_act]] = 1
+            tracker.to_act = to_act
