@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarocchi.core.events import PUBLIC, Event, EventLog, only, visible
+from tarocchi.core.events import PUBLIC, Event, EventLog, only, visible, visible_since
 
 
 def test_each_seat_sees_public_events_and_its_own_the_spectator_only_public_ones() -> None:
@@ -23,3 +23,18 @@ def test_each_seat_sees_public_events_and_its_own_the_spectator_only_public_ones
     for seat in (None, 0, 1, 2, 3):
         assert visible(log, seat) == tuple(e for e in (first, secret, pair, won) if e.seen_by(seat))
     assert visible(None, 0) == ()
+
+
+def test_a_log_read_on_from_its_tail_gives_only_the_new_events_and_says_it_grew() -> None:
+    """What every view's read-on relies on, compiled or not (a compiled node boxed anew at each
+    step would never be its tail: every view would read its whole log again)."""
+    first = Event(0, None, PUBLIC, "deals")
+    secret = Event(1, None, only(1), "discards 4E")
+    won = Event(2, None, PUBLIC, "wins trick 1")
+    tail: EventLog = (first, None)
+    log: EventLog = (won, (secret, tail))
+    assert visible_since(log, 0, tail) == ((won,), True)
+    assert visible_since(log, 1, tail) == ((secret, won), True)
+    assert visible_since(log, None, tail) == ((won,), True)
+    other: EventLog = (first, None)  # equal, but another hand's log: not this one's tail
+    assert visible_since(log, 1, other) == ((first, secret, won), False)

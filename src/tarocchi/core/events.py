@@ -44,8 +44,10 @@ MYPYC = False
 
 if TYPE_CHECKING and not MYPYC:  # noqa: SIM108 (a type alias, not a value)
     EventLog = tuple[Event, "EventLog"] | None
-else:  # run time, and mypyc, which cannot compile a recursive alias (it crashes)
-    EventLog = tuple[Event, Any] | None
+else:  # run time, and mypyc, which cannot compile a recursive alias (it crashes); not
+    # tuple[Event, Any] either: mypyc would unbox such a node and box it anew at each ``is``,
+    # so that a log never looked grown from its tail (tests/core/test_core_events.py)
+    EventLog = tuple[Any, ...] | None
 """Events as a persistent list, newest first: adding one costs one small tuple."""
 
 

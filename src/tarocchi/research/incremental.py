@@ -38,9 +38,8 @@ def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
     one is hidden from it, whose public traces (a hand's size) no event of its own shows, or if
     ``log`` did not grow from ``tail`` (another hand, an earlier or another branch's state).
 
-    Not ``visible_since`` itself: compiled by mypyc, it boxes each node of the log anew, so that
-    ``node is tail`` never holds and it never sees a log grow (it then returns every event,
-    which is correct for a view but would make every step here a full encode)."""
+    Not ``visible_since`` itself: a hidden event must stop the walk (the seat is then encoded
+    from its view), where ``visible_since`` skips it."""
     added: list[Event] = []
     node = log
     while node is not tail:
