@@ -26,11 +26,12 @@ KERNEL_WORLDS = 1000
 ENGINE_KIND = "search-engine"
 """The search player before the kernels (issue 16): 20 worlds a decision, every one played out
 by the heuristic through the engine. Not a level; a tournament names it to compare."""
-HARD_WORLDS = {"piedmont": 40, "sicilian": 100, "taroinche": 300, "taroux": 80}
+HARD_WORLDS = {"piedmont": 40, "sicilian": 100, "taroinche": 300, "taroux": 40}
 """Worlds per trick-play decision of the hard level (the ``search`` kind), which plays them out
-in the game's kernel: a first-trick decision, the costliest, takes about half a second on the
-loaded development machine (docs/bots.md). A fixed number, not a time, so that the same seed
-makes the same choices; the table server also caps its time (``HARD_SECONDS``)."""
+in the game's kernel (20 heuristic worlds before): chosen so that its longest trick-play decision
+stays well under a second on the loaded development machine (docs/bots.md). A fixed number, not
+a time, so that the same seed makes the same choices; the table server also caps its time
+(``HARD_SECONDS``)."""
 SEARCH_KINDS = ("search", KERNEL_KIND, ENGINE_KIND)
 
 PLAYOUTS = ("heuristic", "random", "kernel")

@@ -253,9 +253,11 @@ class AllegianceKernel(Kernel):
         best_trump = False
         mask = 0
         bits = self.bits
+        fool = -1
         for pos in range(_N):
             card = trick[pos]
             if card == _FOOL:
+                fool = pos
                 continue
             mask |= bits[card]
             if dead and dead >> card & 1:
@@ -271,7 +273,10 @@ class AllegianceKernel(Kernel):
                 best = pos
                 best_power = strength
         winner = (leader + best) % _N
-        self._settle_fool(trick, leader, winner, self.tricks)
+        if fool >= 0:
+            self.fool_seat = (leader + fool) % _N
+            self.fool_trick = self.tricks
+            self.fool_winner = winner
         self.trick_masks.append(mask)
         self.winners.append(winner)
         self.tricks_won[winner] += 1
