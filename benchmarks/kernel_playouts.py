@@ -1,6 +1,7 @@
 """Random playouts through a game's playout kernel (``core.kernel``): card plays per second.
 
-    python benchmarks/kernel_playouts.py [--game sicilian] [--seconds 2] [--mode position|deal]
+    python benchmarks/kernel_playouts.py [--game sicilian] [--option good_evil=allegiance]
+        [--seconds 2] [--mode position|deal]
 
 ``position``: one hand from the start of trick play, played out and taken back by ``undo`` over
 and over (what the search player does for each card in one world). ``deal``: each playout from
@@ -56,8 +57,10 @@ def redeal(hands: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
     return tuple(out)
 
 
-def bench(game_id: str, seconds: float, mode: str, seed: int) -> dict[str, Any]:
-    game = get_game(game_id)
+def bench(
+    game_id: str, seconds: float, mode: str, seed: int, options: dict[str, str] | None = None
+) -> dict[str, Any]:
+    game = get_game(game_id, options)
     factory = kernel_factory(game)
     assert factory is not None
     rng = random.Random(seed)
@@ -83,6 +86,7 @@ def bench(game_id: str, seconds: float, mode: str, seed: int) -> dict[str, Any]:
     elapsed = time.perf_counter() - start
     return {
         "game": game_id,
+        "options": options or {},
         "mode": mode,
         "playouts": playouts,
         "elapsed": elapsed,
@@ -97,8 +101,10 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--mode", choices=("position", "deal"), default="position")
     ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     a = ap.parse_args()
-    print(json.dumps(bench(a.game, a.seconds, a.mode, a.seed)), flush=True)
+    options = dict(option.split("=", 1) for option in a.option)
+    print(json.dumps(bench(a.game, a.seconds, a.mode, a.seed, options)), flush=True)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,13 @@ from typing import Any
 import pytest
 
 from tarocchi.bots.kernels import kernel_factory
-from tarocchi.bots.players import make_player, player_kind, search_player
+from tarocchi.bots.players import HARD_WORLDS, make_player, player_kind, search_player
+from tarocchi.bots.search import WORLDS, SearchPlayer
 from tarocchi.core.protocol import HandContext
-from tarocchi.core.registry import get_game
+from tarocchi.core.registry import available_games, get_game
+from tarocchi.games.piedmont.state import Phase
+
+CALLS = {"ours", "yours", "confirm", "reverse"}
 
 
 def test_names_with_seconds() -> None:
@@ -28,10 +32,34 @@ def test_bad_names_say_what_fits(name: str) -> None:
         player_kind(name, get_game("sicilian"))
 
 
-def test_games_without_a_kernel() -> None:
-    assert kernel_factory(get_game("taroinche")) is None
-    assert kernel_factory(get_game("piedmont", {"good_evil": "allegiance"})) is None
-    assert search_player(get_game("taroinche"), playout="kernel").worlds == 20
+@pytest.mark.parametrize(
+    "options", [{"game": "piedmont", "good_evil": "allegiance"}, *({"game": g} for g in available_games())]
+)
+def test_every_game_has_a_kernel_for_trick_play_only(options: dict[str, str]) -> None:
+    game = get_game(options.pop("game"), options)
+    factory = kernel_factory(game)
+    assert factory is not None
+    rng = random.Random(5)
+    state = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * game.players))
+    assert factory(state) is None  # an auction or the dealer's discard: the engine plays it out
+
+
+def test_kernel_search_scores_the_allegiance_calls() -> None:
+    game = get_game("piedmont", {"good_evil": "allegiance"})
+    rng = random.Random(4)
+    state = None
+    while state is None:
+        s = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * 4))
+        while game.to_act(s) is not None and s.phase != Phase.CALL:
+            s = game.apply(s, rng.choice(game.legal_actions(s)))
+        if game.to_act(s) is not None:
+            state = s
+    seat = game.to_act(state)
+    assert seat is not None
+    player = search_player(game, worlds=30, playout="kernel")
+    ranked = player.evaluate(game.view(state, seat), rng)
+    assert {str(a) for a, _, _ in ranked} == {str(a) for a in game.legal_actions(state)} <= CALLS
+    assert all(worlds == 30 for _, _, worlds in ranked)
 
 
 def test_kernel_search_scores_every_card_in_trick_play() -> None:
@@ -62,3 +90,29 @@ def test_kernel_search_scores_every_card_in_trick_play() -> None:
     assert all(worlds == 50 for _, _, worlds in ranked)
     means = [mean for _, mean, _ in ranked]
     assert means == sorted(means, reverse=True)
+
+
+def test_the_hard_level_searches_trick_play_in_the_kernel() -> None:
+    for game_id in available_games():
+        game = get_game(game_id)
+        hard = make_player("hard", game)
+        assert isinstance(hard, SearchPlayer) and hard.kernel is not None
+        assert (hard.worlds, hard.kernel_worlds) == (WORLDS, HARD_WORLDS[game_id])
+        engine = make_player("search-engine@0.5", game)
+        assert isinstance(engine, SearchPlayer) and engine.kernel is None and engine.seconds == 0.5
+
+
+def test_kernel_worlds_in_trick_play_and_worlds_elsewhere() -> None:
+    """The dealer's discard is played out by the engine (2 worlds), the card play by the kernel (7)."""
+    game = get_game("piedmont")
+    player = search_player(game, worlds=2, kernel_worlds=7, playout="kernel")
+    rng = random.Random(8)
+    state = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * 4))
+    ranked = player.evaluate(game.view(state, 0), rng)
+    assert {worlds for _, _, worlds in ranked} == {2}
+    while game.to_act(state) is not None and state.phase != Phase.PLAY:
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    seat = game.to_act(state)
+    assert seat is not None
+    ranked = player.evaluate(game.view(state, seat), rng)
+    assert {worlds for _, _, worlds in ranked} == {7}

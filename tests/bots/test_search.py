@@ -63,9 +63,10 @@ def test_a_search_player_that_delegates_needs_a_delegate() -> None:
 
 
 def test_a_world_cut_short_by_the_budget_is_dropped_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 0.3 s per reading against a 1 s budget runs out at the fourth action of the
-    second world: that world's first three scores must not count, so the means are the first
-    world's alone, as a one-world search from the same rng finds them."""
+    """A clock that moves 0.3 s per reading against a 1 s budget (read once before the second
+    world, then before each action) runs out at the third action of the second world: that
+    world's first two scores must not count, so the means are the first world's alone, as a
+    one-world search from the same rng finds them."""
     player, view = first_lead_view()
     assert len(view.legal_actions) > 4
     readings = iter(i * 0.3 for i in range(1000))

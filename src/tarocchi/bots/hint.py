@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tarocchi.bots.explain import card_reasons
-from tarocchi.bots.players import player_kinds, search_player
+from tarocchi.bots.players import hard_player, player_kinds
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card
@@ -37,7 +37,7 @@ def hint(game: Game[Any], state: Any, seat: int, rng: random.Random, seconds: fl
     view = game.view(state, seat)
     if len(view.legal_actions) == 1:
         return Hint((view.legal_actions[0],), f"{view.legal_actions[0]} (your only legal move)")
-    searcher = search_player(game, seconds=seconds)
+    searcher = hard_player(game, seconds)
     if all(isinstance(a, Discard) for a in view.legal_actions):
         return discard_hint(game, state, seat, searcher, rng)
     if searcher.delegates(view):

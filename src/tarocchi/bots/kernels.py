@@ -1,6 +1,6 @@
 """Each game's playout kernel (``core.kernel``), found by the game's id, for the search player.
 
-A game without one (or a state it does not cover: outside trick play, Piedmont's Allegiance) is
+A state a kernel does not cover (outside trick play: auctions, exchanges, declarations) is
 played out by the engine."""
 
 from __future__ import annotations
@@ -22,11 +22,15 @@ def kernel_factory(game: Game[Any]) -> KernelFactory | None:
         from tarocchi.games.piedmont.kernel import kernel as piedmont
 
         allegiance = game.options["good_evil"] == "allegiance"
-        return None if allegiance else lambda state: piedmont(state, False)
+        return lambda state: piedmont(state, allegiance)
     if gid == "sicilian":
         from tarocchi.games.sicilian.kernel import kernel as sicilian
 
         return sicilian
+    if gid == "taroinche":
+        from tarocchi.games.taroinche.kernel import kernel as taroinche
+
+        return taroinche
     if gid == "taroux":
         from tarocchi.games.taroux.kernel import kernel as taroux
 

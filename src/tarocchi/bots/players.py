@@ -18,10 +18,21 @@ LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
 command accepts either word: ``--level hard`` and ``--players search`` mean the same player."""
 
 KERNEL_KIND = "search-kernel"
-"""The search player with the game's playout kernel for trick play (``bots.kernels``): random
-playouts, many more worlds. Not a level of its own; a tournament names it to compare."""
+"""The search player with the game's playout kernel for trick play (``bots.kernels``), as many
+worlds as its seconds allow (at most ``KERNEL_WORLDS``). Not a level of its own; a tournament
+names it to compare."""
 KERNEL_WORLDS = 1000
-"""Worlds per decision of the kernel search player, unless its seconds run out first."""
+"""Worlds per trick-play decision of the kernel search player, unless its seconds run out first."""
+ENGINE_KIND = "search-engine"
+"""The search player before the kernels (issue 16): 20 worlds a decision, every one played out
+by the heuristic through the engine. Not a level; a tournament names it to compare."""
+HARD_WORLDS = {"piedmont": 40, "sicilian": 100, "taroinche": 300, "taroux": 40}
+"""Worlds per trick-play decision of the hard level (the ``search`` kind), which plays them out
+in the game's kernel (20 heuristic worlds before): chosen so that its longest trick-play decision
+stays well under a second on the loaded development machine (docs/bots.md). A fixed number, not
+a time, so that the same seed makes the same choices; the table server also caps its time
+(``HARD_SECONDS``)."""
+SEARCH_KINDS = ("search", KERNEL_KIND, ENGINE_KIND)
 
 PLAYOUTS = ("heuristic", "random", "kernel")
 """How the search player plays a world to the end: every seat as the game's heuristic player
@@ -48,11 +59,11 @@ def player_kind(name: str, game: Game[Any]) -> str:
     wanted, at, budget = name.strip().lower().partition("@")
     kind = LEVELS.get(wanted, wanted)
     if at:
-        if kind not in ("search", KERNEL_KIND) or "search" not in player_kinds(game):
+        if kind not in SEARCH_KINDS or "search" not in player_kinds(game):
             raise ValueError(f"only a search player takes '@seconds', not '{shown(name.strip())}'")
         seconds = _seconds(budget)
         return f"{kind}@{seconds:g}"
-    if kind == KERNEL_KIND and "search" in player_kinds(game):
+    if kind in SEARCH_KINDS and "search" in player_kinds(game):
         return kind
     if kind not in player_kinds(game):
         raise ValueError(
@@ -69,11 +80,20 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
         seconds = _seconds(budget)
     if kind == KERNEL_KIND:
         return search_player(game, seconds=seconds, playout="kernel", name=KERNEL_KIND)
+    if kind == ENGINE_KIND:
+        return search_player(game, seconds=seconds, name=ENGINE_KIND)
     if kind == "random":
         return RandomPlayer()
     if kind == "search":
-        return search_player(game, seconds=seconds)
+        return hard_player(game, seconds)
     return game_players(game).heuristic()
+
+
+def hard_player(game: Game[Any], seconds: float | None = None) -> SearchPlayer:
+    """The hard level: the search player with the game's kernel and ``HARD_WORLDS`` worlds per
+    trick-play decision; 20 worlds of heuristic playouts elsewhere. At equal time per decision
+    it was at least as strong as the engine-only search in every game (docs/bots.md)."""
+    return search_player(game, seconds=seconds, playout="kernel", kernel_worlds=HARD_WORLDS.get(game.info.id))
 
 
 def search_player(
@@ -83,9 +103,12 @@ def search_player(
     seconds: float | None = None,
     playout: str = "heuristic",
     name: str = "search",
+    kernel_worlds: int | None = None,
 ) -> SearchPlayer:
     """``game``'s search player, with its delegated phases, which it leaves
-    to the game's heuristic player; ``playout`` is one of ``PLAYOUTS``. ValueError naming the
+    to the game's heuristic player; ``playout`` is one of ``PLAYOUTS``. With the kernel,
+    ``kernel_worlds`` (else ``worlds``, else ``KERNEL_WORLDS``) worlds per trick-play decision,
+    and ``worlds`` (else 20) for the others, played out by the heuristic. ValueError naming the
     playouts if ``playout`` is none of them, or the games that have computer players if ``game``
     has none."""
     if playout not in PLAYOUTS:
@@ -98,10 +121,15 @@ def search_player(
         None if playout == "random" else heuristic,
         players.delegated,
         heuristic,
-        worlds=worlds if worlds is not None or kernel is None else KERNEL_WORLDS,
+        worlds=worlds,
         seconds=seconds,
         name=name,
         kernel=kernel,
+        kernel_worlds=kernel_worlds
+        if kernel_worlds is not None
+        else worlds
+        if worlds is not None
+        else KERNEL_WORLDS,
     )
 
 

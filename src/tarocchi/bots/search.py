@@ -21,7 +21,7 @@ from typing import Any
 
 from tarocchi.bots.base import Player, legal_choices
 from tarocchi.bots.kernels import KernelFactory
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, Play
 from tarocchi.core.kernel import Kernel
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
@@ -55,14 +55,14 @@ def policy_playout(game: Game[Any], state: Any, seat: int, rng: random.Random, p
 def kernel_scores(
     k: Kernel, legal: tuple[Action, ...], seat: int, seed: int, deadline: float | None
 ) -> list[int]:
-    """``seat``'s score after each card of ``legal`` in the kernel's world, each played out at
-    random with the same seed; fewer scores if ``deadline`` passes."""
+    """``seat``'s score after each card (or call) of ``legal`` in the kernel's world, each played
+    out at random with the same seed; fewer scores if ``deadline`` passes."""
     mark = len(k.cards)
     scores: list[int] = []
     for action in legal:
         if deadline is not None and time.perf_counter() > deadline:
             break
-        k.play(action.card.index)  # type: ignore[attr-defined]
+        k.play(action.card.index if isinstance(action, Play) else k.call_move(str(action)))
         k.random_playout(random.Random(seed))
         scores.append(k.scores()[seat])
         k.undo_to(mark)
@@ -88,6 +88,7 @@ class SearchPlayer:
         seconds: float | None = None,
         name: str = "search",
         kernel: KernelFactory | None = None,
+        kernel_worlds: int | None = None,
     ):
         if delegated and delegate is None:
             raise ValueError("a search player that delegates phases needs a player to delegate them to")
@@ -101,6 +102,8 @@ class SearchPlayer:
         self.kernel = kernel
         """The game's playout kernel: worlds in trick play are played out by it at random, many
         times faster than the engine; other worlds by ``playout``."""
+        self.kernel_worlds = kernel_worlds if kernel_worlds is not None else self.worlds
+        """Worlds per decision when the kernel plays them out (``worlds`` for the others)."""
 
     def delegates(self, view: PlayerView) -> bool:
         """Whether this decision is left to ``delegate`` rather than searched."""
@@ -125,12 +128,16 @@ class SearchPlayer:
         totals = [0] * len(legal)
         worlds = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        while worlds < self.worlds:
+        limit = self.worlds
+        while worlds < limit:
+            if worlds and deadline is not None and time.perf_counter() > deadline:
+                break  # out of time: no new world (sampling one may take long on a loaded machine)
             world = game.resample(view, rng)
             playout_seed = rng.getrandbits(64)
             scores: list[int] = []
             k = None if self.kernel is None else self.kernel(world)
             if k is not None:
+                limit = self.kernel_worlds  # the phase is public: every world is a kernel's
                 scores = kernel_scores(k, legal, seat, playout_seed, deadline if worlds else None)
             for action in legal if k is None else ():
                 if worlds and deadline is not None and time.perf_counter() > deadline:

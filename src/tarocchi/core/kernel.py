@@ -14,11 +14,33 @@ Plain ints and lists only, no closures, no dynamic attributes: the module compil
 from __future__ import annotations
 
 import random
+from typing import Final
 
-TRUMP = 4
-"""Suit id of the trump suit, as in ``core.tricks``."""
-FOOL = 5
+TRUMP: Final = 4
+"""Suit id of the trump suit, as in ``core.tricks`` (Final: compiled, a constant, not a lookup)."""
+FOOL: Final = 5
 """Suit id of the Fool, as in ``core.tricks``."""
+
+
+_HALF: Final = 40
+_LOW: Final = (1 << 40) - 1
+
+
+def nth_card(mask: int, k: int) -> int:
+    """The ``k``-th lowest card of ``mask`` (from 0), found in halves of 40 bits: compiled, a
+    mask past 62 bits is a big int, and every operation on it allocates; a half is a machine
+    word. Packs of up to 80 cards."""
+    half = mask & _LOW
+    below = half.bit_count()
+    base = 0
+    if k >= below:
+        half = mask >> _HALF
+        k -= below
+        base = _HALF
+    while k:
+        half &= half - 1
+        k -= 1
+    return base + (half & -half).bit_length() - 1
 
 
 class Kernel:
@@ -48,6 +70,8 @@ class Kernel:
         self.fool_bit = 1 << fool if fool >= 0 else 0
         self.above = above
         """``above[p + 1]``: the trumps of strength above ``p`` (``trumps_above``)."""
+        self.bits = [1 << card for card in range(len(suit_of))]
+        """``1 << card`` for every card, made once."""
         self.hands: list[int] = [0] * players
         self.won: list[int] = [0] * players
         """Cards each seat won in tricks, the Fool never among them."""
@@ -130,7 +154,7 @@ class Kernel:
     def play(self, card: int) -> None:
         """The seat to play plays ``card`` (legal: not checked); a complete trick is won at once."""
         seat = self.turn
-        bit = 1 << card
+        bit = self.bits[card]
         self.hands[seat] ^= bit
         self._saved.append(
             (self.led + 1)
@@ -184,6 +208,11 @@ class Kernel:
         the suit led, the first of equals; the Fool never wins). Games with exceptions override."""
         return self.best_seat
 
+    def call_move(self, word: str) -> int:
+        """The move of the spoken call ``word`` in trick play (a game whose calls interrupt the
+        play numbers them after its cards); ValueError in a game without such calls."""
+        raise ValueError(f"no call '{word}' in this game's trick play")
+
     def undo(self) -> None:
         """Take back the last card played (and the trick it finished)."""
         card = self.cards.pop()
@@ -202,13 +231,14 @@ class Kernel:
                 self.fool_winner = -1
         self.count -= 1
         self.turn = seat
-        self.hands[seat] |= 1 << card
+        bit = self.bits[card]
+        self.hands[seat] |= bit
         if card == self.fool:
             self.fool_seat = -1
             self.fool_trick = -1
             self.fool_winner = -1
         else:
-            self.trick_mask ^= 1 << card
+            self.trick_mask ^= bit
         self.led = (saved & 15) - 1
         self.best_seat = (saved >> 4 & 15) - 1
         self.best_power = (saved >> 8 & 255) - 1
@@ -244,11 +274,7 @@ class Kernel:
                     m |= hand & fool_bit
                 else:
                     m = hand
-            k = int(rand() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            self.play((m & -m).bit_length() - 1)
+            self.play(nth_card(m, int(rand() * m.bit_count())))
 
     # --- the end of the hand ------------------------------------------------------------------
 

@@ -1,15 +1,25 @@
-"""Piedmont's playout kernel (``core.kernel``): P3 duties, P4 Good and Evil under the trumps
-option, the Fool's settlement (C4) and P5's score. Under Allegiance the calls interrupt trick
-play and score cards by segment, so there is no kernel: the engine plays those hands out."""
+"""Piedmont's playout kernels (``core.kernel``): P3 duties, the Fool's settlement (C4) and P5's
+score, with P4's Good and Evil under the trumps option (``PiedmontKernel``) or the Game of
+Allegiance (``AllegianceKernel``: the calls are moves of the kernel, the partner's card played
+dead or taken back, cards scored by the call in force for their trick)."""
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
+import random
+from typing import Final
+
+from tarocchi.core.kernel import TRUMP, Kernel, Table, nth_card, pay_order, points_of, value_masks
 from tarocchi.games.piedmont.rules import (
+    DECK,
+    EARTH_AIR,
+    EVIL,
+    FIRE_WATER,
     FOOL,
+    GOOD,
     GOOD_EVIL,
     HONOURS,
     PLAYERS,
+    SUITLESS,
     TABLE,
     TRICKS,
     VALUES,
@@ -20,6 +30,21 @@ _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
 _TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
 _PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
+
+OURS: Final = 80
+"""Allegiance's calls as moves after the cards: ``ours``, ``yours``, ``confirm``, ``reverse``.
+The hot paths' constants are Final, so that compiled they are constants, not module lookups."""
+YOURS: Final = 81
+CONFIRM: Final = 82
+REVERSE: Final = 83
+_N: Final = 4
+_LAST: Final = 19
+_GOOD: Final = GOOD
+_EVIL: Final = EVIL
+_FOOL: Final = FOOL
+_FINISHED: Final = 1 << 29
+_GOOD_EVIL: Final = GOOD_EVIL
+assert (DECK.size, PLAYERS, TRICKS) == (OURS, _N, _LAST)
 
 
 class PiedmontKernel(Kernel):
@@ -35,32 +60,32 @@ class PiedmontKernel(Kernel):
     def trick_winner(self) -> int:
         """P4 trumps option: Good and Evil from one side win for the player of the first; from
         opposing sides they are ignored, and if nothing else can win, the player of the first wins."""
-        if self.trick_mask & GOOD_EVIL != GOOD_EVIL:
+        if self.trick_mask & _GOOD_EVIL != _GOOD_EVIL:
             return self.best_seat
-        start = len(self.cards) - PLAYERS
+        start = len(self.cards) - _N
         first = -1
         second = -1
-        for pos in range(PLAYERS):
-            if GOOD_EVIL >> self.cards[start + pos] & 1:
+        for pos in range(_N):
+            if _GOOD_EVIL >> self.cards[start + pos] & 1:
                 if first < 0:
                     first = pos
                 else:
                     second = pos
         leader = self.leader
         if (leader + first) & 1 == (leader + second) & 1:
-            return (leader + first) % PLAYERS
+            return (leader + first) % _N
         best = -1
         best_power = -1
         best_trump = False
         led = -1
-        for pos in range(PLAYERS):
+        for pos in range(_N):
             card = self.cards[start + pos]
             suit = self.suit_of[card]
             if card == FOOL:
                 continue
             if led < 0:
                 led = suit
-            if GOOD_EVIL >> card & 1:
+            if _GOOD_EVIL >> card & 1:
                 continue
             strength = self.power[card]
             if suit == 4:
@@ -68,7 +93,7 @@ class PiedmontKernel(Kernel):
                     best, best_power, best_trump = pos, strength, True
             elif suit == led and not best_trump and strength > best_power:
                 best, best_power = pos, strength
-        return (leader + (first if best < 0 else best)) % PLAYERS
+        return (leader + (first if best < 0 else best)) % _N
 
     def scores(self) -> list[int]:
         """P2: the discard counts for the dealer's side; P5: card points and tricks, the
@@ -77,12 +102,322 @@ class PiedmontKernel(Kernel):
         cards[self.dealer & 1] |= self.discard
         points = [points_of(cards[side], _VALUE_MASKS) + tricks[side] for side in (0, 1)]
         diff = points[0] - points[1]
+        return [diff if seat & 1 == 0 else -diff for seat in range(_N)]
+
+
+CALL_MOVES = {"ours": OURS, "yours": YOURS, "confirm": CONFIRM, "reverse": REVERSE}
+_FIRST_CALL = 1 << OURS | 1 << YOURS
+_ANSWER = 1 << CONFIRM | 1 << REVERSE
+_FULL = (1 << DECK.size) - 1
+_SCORED_BY = [
+    [SUITLESS | EARTH_AIR, SUITLESS | FIRE_WATER],
+    [SUITLESS | FIRE_WATER, SUITLESS | EARTH_AIR],
+]
+"""``_SCORED_BY[side][earth_air]``: the cards ``side`` scores while side ``earth_air`` holds Earth
+and Air (P4)."""
+
+
+class AllegianceKernel(Kernel):
+    """A Piedmont hand under Allegiance, played in place. Moves are cards and, after the cards,
+    the four calls; a pending call is the caller's only move, a forced dead card his partner's.
+
+    The trick in progress is a list of its cards by position (a take-back changes a card in it),
+    and its winner is found when it is complete. Every move saves one int for ``undo``: the suit
+    led, forced card, caller, number of scoring segments and any take-back before it."""
+
+    def __init__(self, state: PiedmontState) -> None:
+        super().__init__(
+            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
+        )
+        self.dealer = state.context.dealer
+        self.discard = state.discard
+        self.hands = list(state.hands)
+        self.leader = state.leader
+        self.trick: list[int] = list(state.trick)
+        self.count = len(self.trick)
+        self.led = -1 if state.led is None else state.led
+        self.caller = state.caller
+        self.seg_start = [start for start, _ in state.segments]
+        self.seg_side = [side for _, side in state.segments]
+        """The scoring segments (P4): from trick ``seg_start[i]``, side ``seg_side[i]`` scores Earth
+        and Air."""
+        self.pending = state.pending
+        self.forced = state.forced
+        self.dead = state.dead
+        self.trick_masks: list[int] = []
+        """Every finished trick's cards (the Fool apart), in order."""
+        self._finished: list[list[int]] = []
+        for number, done in enumerate(state.tricks):
+            self._settle_fool(done.cards, done.leader, done.winner, number)
+            self.trick_masks.append(sum(1 << card for card in done.cards if card != FOOL))
+            self.winners.append(done.winner)
+            self.tricks_won[done.winner] += 1
+        self.tricks = len(state.tricks)
+        self.turn = self.pending if self.pending >= 0 else (self.leader + self.count) % PLAYERS
+
+    def _settle_fool(self, cards: tuple[int, ...] | list[int], leader: int, winner: int, number: int) -> None:
+        for pos in range(len(cards)):
+            if cards[pos] == _FOOL:
+                self.fool_seat = (leader + pos) % _N
+                self.fool_trick = number
+                self.fool_winner = winner
+
+    def call_move(self, word: str) -> int:
+        return CALL_MOVES[word]
+
+    def legal(self) -> int:
+        """``play.play_mask`` and the call phase's actions, as one mask of moves."""
+        if self.pending >= 0:
+            return _FIRST_CALL if self.caller < 0 else _ANSWER
+        hand = self.hands[self.turn]
+        forced = self.forced
+        if forced >= 0 and hand >> forced & 1:
+            return 1 << forced
+        led = self.led
+        if led < 0:
+            return hand
+        allowed = hand & self.suit_masks[led]
+        if not allowed:
+            allowed = hand & self.trump_mask
+            if not allowed:
+                return hand
+        return allowed | (hand & self.fool_bit)
+
+    def play(self, move: int) -> None:
+        """The seat to act makes ``move`` (legal: not checked): a card, or the pending call."""
+        saved = (self.led + 1) | (self.forced + 1) << 4 | (self.caller + 1) << 11 | len(self.seg_start) << 14
+        seat = self.turn
+        self.cards.append(move)
+        self.seats.append(seat)
+        if move >= OURS:
+            saved = self._call(seat, move, saved)
+        else:
+            bit = self.bits[move]
+            self.hands[seat] ^= bit
+            self.trick.append(move)
+            self.count += 1
+            if self.led < 0 and move != _FOOL:
+                self.led = self.suit_of[move]
+            if move == self.forced:
+                self.forced = -1
+                self.dead |= bit
+            elif move in (_GOOD, _EVIL) and (self.caller < 0 or (seat ^ self.caller) & 1):
+                self.pending = seat  # P4: the first call, or an opponent's answer
+                self._saved.append(saved)
+                return
+        if self.count == _N:
+            self._finish()
+            saved |= _FINISHED
+        else:
+            self.turn = (self.leader + self.count) % _N
+        self._saved.append(saved)
+
+    def _call(self, seat: int, move: int, saved: int) -> int:
+        """P4: a first call sets the scoring and sends the partner's other card dead (forced now,
+        or in place of the card he already played); ``reverse`` starts a new segment."""
+        self.pending = -1
+        if move == REVERSE:
+            self.seg_start.append(self.tricks)
+            self.seg_side.append(1 - self.seg_side[-1])
+        elif move < CONFIRM:
+            played = self.trick[-1]
+            mine = seat & 1
+            self.caller = seat
+            self.seg_start = [0]
+            self.seg_side = [mine if (played == _GOOD) == (move == OURS) else 1 - mine]
+            partner = (seat + 2) % _N
+            other = _EVIL if played == _GOOD else _GOOD
+            if self.hands[partner] >> other & 1:
+                position = (partner - self.leader) % _N
+                if position >= self.count:
+                    self.forced = other
+                else:
+                    returned = self.trick[position]
+                    self.hands[partner] ^= 1 << other | 1 << returned
+                    self.trick[position] = other
+                    self.dead |= 1 << other
+                    saved |= (position + 1) << 19 | (returned + 1) << 22
+        return saved
+
+    def _finish(self) -> None:
+        """The complete trick to its winner: the highest live trump, else the highest live card
+        of the suit led, the first of equals (C3, P3); dead cards and the Fool never win."""
+        trick = self.trick
+        leader = self.leader
+        dead = self.dead
+        led = self.led
+        suit_of = self.suit_of
+        power = self.power
+        best = -1
+        best_power = -1
+        best_trump = False
+        mask = 0
+        bits = self.bits
+        fool = -1
+        for pos in range(_N):
+            card = trick[pos]
+            if card == _FOOL:
+                fool = pos
+                continue
+            mask |= bits[card]
+            if dead and dead >> card & 1:
+                continue
+            suit = suit_of[card]
+            strength = power[card]
+            if suit == TRUMP:
+                if not best_trump or strength > best_power:
+                    best = pos
+                    best_power = strength
+                    best_trump = True
+            elif suit == led and not best_trump and strength > best_power:
+                best = pos
+                best_power = strength
+        winner = (leader + best) % _N
+        if fool >= 0:
+            self.fool_seat = (leader + fool) % _N
+            self.fool_trick = self.tricks
+            self.fool_winner = winner
+        self.trick_masks.append(mask)
+        self.winners.append(winner)
+        self.tricks_won[winner] += 1
+        self._leaders.append(leader)
+        self._finished.append(trick)
+        self.tricks += 1
+        self.leader = winner
+        self.turn = winner
+        self.trick = []
+        self.count = 0
+        self.led = -1
+
+    def undo(self) -> None:
+        """Take back the last move (and the trick it finished)."""
+        move = self.cards.pop()
+        seat = self.seats.pop()
+        saved = self._saved.pop()
+        if saved & _FINISHED:
+            self.trick = self._finished.pop()
+            self.trick_masks.pop()
+            winner = self.winners.pop()
+            self.tricks_won[winner] -= 1
+            self.tricks -= 1
+            self.leader = self._leaders.pop()
+            self.count = _N
+            if self.fool_trick == self.tricks:
+                self.fool_seat = -1
+                self.fool_trick = -1
+                self.fool_winner = -1
+        self.led = (saved & 15) - 1
+        forced = (saved >> 4 & 127) - 1
+        self.forced = forced
+        self.turn = seat
+        if move >= OURS:
+            position = (saved >> 19 & 7) - 1
+            if position >= 0:
+                other = self.trick[position]
+                returned = (saved >> 22 & 127) - 1
+                self.hands[(seat + 2) % _N] ^= 1 << other | 1 << returned
+                self.trick[position] = returned
+                self.dead ^= 1 << other
+            self.caller = (saved >> 11 & 7) - 1
+            segments = saved >> 14 & 31
+            del self.seg_start[segments:]
+            del self.seg_side[segments:]
+            self.pending = seat
+        else:
+            bit = self.bits[move]
+            self.trick.pop()
+            self.count -= 1
+            self.hands[seat] |= bit
+            self.pending = -1
+            if move == forced:
+                self.dead ^= bit
+
+    def done(self) -> bool:
+        return self.tricks == _LAST
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play the hand to its end, each move uniformly among the legal ones."""
+        rand = rng.random
+        hands = self.hands
+        suit_masks = self.suit_masks
+        trumps = self.trump_mask
+        fool_bit = self.fool_bit
+        while self.tricks < _LAST:
+            # ``legal()`` inlined: the hottest line of every playout.
+            if self.pending >= 0:
+                m = _FIRST_CALL if self.caller < 0 else _ANSWER
+            else:
+                hand = hands[self.turn]
+                forced = self.forced
+                led = self.led
+                if forced >= 0 and hand >> forced & 1:
+                    m = self.bits[forced]
+                elif led < 0:
+                    m = hand
+                else:
+                    m = hand & suit_masks[led]
+                    if not m:
+                        m = hand & trumps
+                    m = m | (hand & fool_bit) if m else hand
+            self.play(nth_card(m, int(rand() * m.bit_count())))
+
+    def scores(self) -> list[int]:
+        """C4 with the printed values, the paid card scoring for its receiver under its trick's
+        call; P2 the discard under the last call; P5 card points and tricks, the difference."""
+        starts = self.seg_start
+        sides = self.seg_side
+        pile = [0, 0]
+        scored = [0, 0]
+        won = [0, 0]
+        segment = -1
+        for number in range(self.tricks):
+            while segment + 1 < len(starts) and starts[segment + 1] <= number:
+                segment += 1
+            side = self.winners[number] & 1
+            mask = self.trick_masks[number]
+            won[side] += 1
+            pile[side] |= mask
+            scored[side] |= mask & (_FULL if segment < 0 else _SCORED_BY[side][sides[segment]])
+        if self.fool_seat >= 0:
+            owner = self.fool_seat & 1
+            taker = self.fool_winner & 1
+            if owner == taker or won[owner] == 0:
+                scored[taker] |= self.fool_bit
+            else:
+                for card in _PAY_ORDER:
+                    if pile[owner] >> card & 1:
+                        bit = 1 << card
+                        scored[owner] = scored[owner] & ~bit | self.fool_bit
+                        scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
+                        break
+        side = self.dealer & 1
+        scored[side] |= self.discard & self._scored_by(side, self.tricks - 1)
+        diff = points_of(scored[0], _VALUE_MASKS) + won[0] - points_of(scored[1], _VALUE_MASKS) - won[1]
         return [diff if seat & 1 == 0 else -diff for seat in range(PLAYERS)]
 
+    def _trick_of(self, bit: int) -> int:
+        """The number of the finished trick holding the card ``bit``."""
+        for number in range(len(self.trick_masks)):
+            if self.trick_masks[number] & bit:
+                return number
+        return -1
 
-def kernel(state: PiedmontState, allegiance: bool) -> PiedmontKernel | None:
-    """The kernel for a hand in trick play (None: not in trick play, or under Allegiance)."""
-    if allegiance or state.phase != Phase.PLAY:
+    def _scored_by(self, side: int, number: int) -> int:
+        """The cards ``side`` scores from trick ``number`` under the call then in force."""
+        earth_air = -1
+        for i in range(len(self.seg_start)):
+            if self.seg_start[i] <= number:
+                earth_air = self.seg_side[i]
+        return _FULL if earth_air < 0 else _SCORED_BY[side][earth_air]
+
+
+def kernel(state: PiedmontState, allegiance: bool) -> Kernel | None:
+    """The kernel for a hand in trick play, or a call in it (None: not in trick play)."""
+    if allegiance:
+        if state.phase != Phase.PLAY and state.phase != Phase.CALL:
+            return None
+        return AllegianceKernel(state)
+    if state.phase != Phase.PLAY:
         return None
     k = PiedmontKernel(state.context.dealer, state.discard)
     k.load(

@@ -3,6 +3,8 @@ the Fool's settlement (C4), T5, T8 and T10."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
@@ -26,6 +28,9 @@ from tarocchi.games.taroux.rules import (
 )
 from tarocchi.games.taroux.state import Phase, TarouxState
 
+_LAST: Final = 11
+"""The twelfth trick's number (T9), Final: compiled, a constant rather than a module lookup."""
+assert TRICKS - 1 == _LAST
 _TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
 _PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
@@ -53,7 +58,7 @@ class TarouxKernel(Kernel):
     def trick_winner(self) -> int:
         """T9: at the twelfth trick, a Fool played by a player whose side won the eleven tricks
         before wins it; else C3."""
-        if self.tricks == TRICKS - 1 and self.fool_trick == self.tricks:
+        if self.tricks == _LAST and self.fool_trick == self.tricks:
             side_of = self.side_of
             mine = side_of[self.fool_seat]
             for winner in self.winners:
