@@ -9,6 +9,9 @@ from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
+UNSETTLED = -2
+"""``actor`` of a state built by hand, not by the engine: seat and legal mask not worked out."""
+
 
 class Phase(IntEnum):
     """An int enum, so that the phase table is a tuple indexed without hashing."""
@@ -45,3 +48,9 @@ class PiedmontState(NamedTuple):
     dead: int
     """Mask of cards played dead (no power, no call)."""
     events: EventLog
+    actor: int = UNSETTLED
+    """The seat to act (-1: the hand is over), worked out once, when the engine makes the state
+    (``UNSETTLED`` in a state built by hand: the phase handlers work it out each time)."""
+    legal: int = 0
+    """What ``actor`` may do, as a mask over the phase's actions (``play.MENUS``): the cards it
+    may discard or play, or which calls. ``legal_actions`` selects by it, ``apply`` checks a bit."""

@@ -82,15 +82,17 @@ class SicilianGame(PhasedGame[SicilianState]):
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
-        self._phases = (
-            BARGAINING,
-            SOLOING,
-            EXCHANGING,
-            PROPPING,
-            COPPING,
-            RALLYING,
-            Playing(),
-            HandOver(),
+        self.use_phases(
+            (
+                BARGAINING,
+                SOLOING,
+                EXCHANGING,
+                PROPPING,
+                COPPING,
+                RALLYING,
+                Playing(),
+                HandOver(),
+            )
         )
         assert list(Phase) == list(range(8))
 
@@ -112,10 +114,10 @@ class SicilianGame(PhasedGame[SicilianState]):
         stock = tuple(next(deck) for _ in range(STOCK_SIZE))
         for i in range(PLAYERS):
             hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
-        return Deal(tuple(tuple(hand) for hand in hands), stock)
+        return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
 
     def initial_state(self, deal: Deal, context: HandContext) -> SicilianState:
-        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
         eldest = (context.dealer + 1) % PLAYERS
         return SicilianState(
             phase=Phase.BARGAIN,

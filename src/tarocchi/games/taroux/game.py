@@ -83,14 +83,16 @@ class TarouxGame(PhasedGame[TarouxState]):
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
-        self._phases = (
-            Bidding(),
-            Recontra(),
-            StockChoice(),
-            Discarding(),
-            Declaring(),
-            _Playing(),
-            HandOver(),
+        self.use_phases(
+            (
+                Bidding(),
+                Recontra(),
+                StockChoice(),
+                Discarding(),
+                Declaring(),
+                _Playing(),
+                HandOver(),
+            )
         )
         assert list(Phase) == list(range(7))
 
@@ -111,10 +113,10 @@ class TarouxGame(PhasedGame[TarouxState]):
         for packet in range(len(rest) // 3):
             seat = (dealer + 1 + packet) % PLAYERS
             hands[seat].extend(rest[packet * 3 : packet * 3 + 3])
-        return Deal(tuple(tuple(hand) for hand in hands), stock)
+        return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
 
     def initial_state(self, deal: Deal, context: HandContext) -> TarouxState:
-        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
         stock = tuple(card.index for card in deal.stock)
         return TarouxState(
             phase=Phase.AUCTION,
