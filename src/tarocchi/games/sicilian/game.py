@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card, whole_number
+from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
@@ -29,7 +30,7 @@ from tarocchi.games.sicilian.auction import (
     THROWS,
     WORDS,
 )
-from tarocchi.games.sicilian.play import Playing
+from tarocchi.games.sicilian.play import MENUS, Playing
 from tarocchi.games.sicilian.rules import (
     DECK,
     HAND_SIZE,
@@ -92,7 +93,8 @@ class SicilianGame(PhasedGame[SicilianState]):
                 RALLYING,
                 Playing(),
                 HandOver(),
-            )
+            ),
+            Menus(SicilianState._fields.index("actor"), SicilianState._fields.index("legal"), MENUS),
         )
         assert list(Phase) == list(range(8))
 

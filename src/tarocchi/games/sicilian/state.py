@@ -9,6 +9,9 @@ from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
+UNSETTLED = -2
+"""``actor`` of a state whose seat to act and legal mask are not worked out (see ``actor``)."""
+
 
 class Phase(IntEnum):
     """An int enum, so that the phase table is a tuple indexed without hashing."""
@@ -95,3 +98,9 @@ class SicilianState(NamedTuple):
     tricks: tuple[Trick, ...]
     thrown_in: ThrownIn
     events: EventLog
+    actor: int = UNSETTLED
+    """In trick play, the seat to play (-1: the hand is over), worked out once when card play
+    makes the state; ``UNSETTLED`` before play (and in a state built by hand): the phase
+    handlers work it out each time."""
+    legal: int = 0
+    """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
