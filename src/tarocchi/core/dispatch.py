@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from tarocchi.core.cards import MaskMap
+from tarocchi.core.trickplay import TrickPlay
 
 
 class Menus:
@@ -48,6 +49,10 @@ class Dispatch:
         self.phases = phases
         self.over = over
         """Which phases end the hand (``HandOver``): ``outcome`` scores a state in one."""
+        plays = [n for n, handler in enumerate(phases) if isinstance(handler, TrickPlay)]
+        self.play_phase = plays[0] if len(plays) == 1 else -1
+        self.playing: TrickPlay[Any] | None = phases[plays[0]] if len(plays) == 1 else None
+        """The card-play handler, called directly (a native call) in the phase most decisions are in."""
         self.stored = menus is not None
         self.actor = menus.actor if menus is not None else 0
         self.legal = menus.legal if menus is not None else 0
@@ -78,7 +83,12 @@ class Dispatch:
         if type(state) is not self.state_type:
             raise self.game.wrong_state(state)
         try:
-            new = self.phases[state[0]].apply(state, action)
+            phase: int = state[0]
+            playing = self.playing
+            if phase == self.play_phase and playing is not None:
+                new = playing.apply(state, action)
+            else:
+                new = self.phases[phase].apply(state, action)
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
             # A handler trusts the action's shape: an action that breaks it is refused like any
             # other; a legal one that breaks it is the engine's mistake, and goes up as it is.

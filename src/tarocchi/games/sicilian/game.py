@@ -109,13 +109,16 @@ class SicilianGame(PhasedGame[SicilianState]):
         pack = list(DECK.cards)
         rng.shuffle(pack)
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        deck = iter(pack)
+        top = 0  # the next card dealt from the pack
         for _ in range(2):
             for i in range(PLAYERS):
-                hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
-        stock = tuple(next(deck) for _ in range(STOCK_SIZE))
+                hands[(dealer + 1 + i) % PLAYERS].extend(pack[top : top + 5])
+                top += 5
+        stock = tuple(pack[top : top + STOCK_SIZE])
+        top += STOCK_SIZE
         for i in range(PLAYERS):
-            hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
+            hands[(dealer + 1 + i) % PLAYERS].extend(pack[top : top + 5])
+            top += 5
         return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
 
     def initial_state(self, deal: Deal, context: HandContext) -> SicilianState:
