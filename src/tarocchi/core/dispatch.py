@@ -31,6 +31,11 @@ class Menus:
         self.legal = legal
         self.menus = menus
 
+    def __reduce__(self) -> tuple[type[Menus], tuple[int, int, tuple[MaskMap, ...]]]:
+        """Pickled as its constructor's arguments (compiled, it has no instance dict; OpenSpiel
+        pickles games)."""
+        return (Menus, (self.actor, self.legal, self.menus))
+
 
 class Dispatch:
     """A phased game's protocol entry points over its phase table: argument checks, then the

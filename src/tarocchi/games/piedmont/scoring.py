@@ -54,6 +54,20 @@ non-Honour first, then the pack's order)."""
 _FOOL_BIT = 1 << FOOL
 
 
+_LINES: dict[tuple[str, int, int], ScoreLine] = {}
+"""The sheet's totals lines, built once each: a ScoreLine is frozen, so hands share them (at most
+a few hundred: three labels, two sides, values up to the pack's points)."""
+
+
+def _line(label: str, value: int, side: int) -> ScoreLine:
+    """``ScoreLine(label, value, side)`` for one of the sheet's fixed labels, built once."""
+    key = (label, value, side)
+    line = _LINES.get(key)
+    if line is None:
+        line = _LINES[key] = ScoreLine(label, value, side)
+    return line
+
+
 def mask_points(mask: int) -> int:
     """The card points (P1) of the cards of ``mask``."""
     total = 0
@@ -159,9 +173,9 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
     """P5: the totals, the winning side and each seat's score, after the lines so far."""
     points = [card_points[s] + tricks[s] for s in (0, 1)]
     for side in (0, 1):
-        lines.append(ScoreLine("card points", card_points[side], side))
-        lines.append(ScoreLine("tricks", tricks[side], side))
-        lines.append(ScoreLine("total", points[side], side))
+        lines.append(_line("card points", card_points[side], side))
+        lines.append(_line("tricks", tricks[side], side))
+        lines.append(_line("total", points[side], side))
 
     scores = [0] * PLAYERS
     if points[0] == points[1]:

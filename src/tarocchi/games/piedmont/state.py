@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
@@ -24,7 +24,7 @@ class Phase(IntEnum):
     DONE = 3
 
 
-class PiedmontState(NamedTuple):
+class _PiedmontStateFields(NamedTuple):
     """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
 
     phase: Phase
@@ -54,3 +54,16 @@ class PiedmontState(NamedTuple):
     legal: int = 0
     """What ``actor`` may do, as a mask over the phase's actions (``play.MENUS``): the cards it
     may discard or play, or which calls. ``legal_actions`` selects by it, ``apply`` checks a bit."""
+
+
+class PiedmontState(_PiedmontStateFields):
+    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
+    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
+    kept from before the change could be wrong."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> PiedmontState:
+        if "actor" not in changes:
+            changes["actor"] = UNSETTLED
+        return super()._replace(**changes)
