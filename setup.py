@@ -22,6 +22,7 @@ HOT = [
     "tarocchi/core/trickplay.py",
     "tarocchi/core/fool.py",
     "tarocchi/core/events.py",
+    "tarocchi/core/dispatch.py",
     "tarocchi/games/piedmont/rules.py",
     "tarocchi/games/piedmont/play.py",
     "tarocchi/games/piedmont/scoring.py",

@@ -4,10 +4,11 @@ handlers, each the one definition of who acts in that phase, what may be done an
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tarocchi.core.actions import Action, action_problem, named_cards
 from tarocchi.core.cards import Card
+from tarocchi.core.dispatch import Dispatch, Menus
 from tarocchi.core.protocol import Game, HandResult, checks_inline
 from tarocchi.core.text import shown_value
 from tarocchi.core.views import HandState, PlayerView, card_places
@@ -61,26 +62,48 @@ class PhasedGame(Game[P]):
     """
 
     _phases: tuple[PhaseRules[P], ...]
+    _dispatch: Dispatch
+    _menus: Menus | None
     seat_names: ClassVar[tuple[str, ...]]
     example_action = "pass"
     """An action in the game's notation, for the message that asks for an action."""
 
+    _HOT = ("to_act", "legal_actions", "apply", "outcome")
+    """The entry points bound straight to the compiled dispatch, per instance."""
+
+    def use_phases(self, phases: tuple[PhaseRules[P], ...], menus: Menus | None = None) -> None:
+        """Set the game's phase table (``menus``: where its states keep the seat to act and the
+        legal mask, if they do), and bind the hot entry points to the compiled dispatch over it:
+        ``game.apply`` is then the dispatch's own method, with no Python frame before it."""
+        self._phases = phases
+        self._menus = menus
+        over = tuple(isinstance(handler, HandOver) for handler in phases)
+        self._dispatch = Dispatch(self, self._state_type, phases, over, menus)
+        # Instance attributes shadow the methods below (mypy cannot see an assignment to a method).
+        vars(self).update({name: getattr(self._dispatch, name) for name in self._HOT})
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the bound dispatch (compiled, it has no instance dict to pickle);
+        ``__setstate__`` binds it anew."""
+        state = {k: v for k, v in vars(self).items() if k not in self._HOT and k != "_dispatch"}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self.use_phases(self._phases, self._menus)
+
     def seat_name(self, seat: int) -> str:
         return self.seat_names[seat]
 
+    # The hot entry points: what ``use_phases`` binds per instance, for a call through the class.
     @checks_inline
     def to_act(self, state: P) -> int | None:
-        if type(state) is not self._state_type:
-            raise self.wrong_state(state)
-        return self._phases[state.phase].to_act(state)
+        return self._dispatch.to_act(state)
 
     @checks_inline
     def outcome(self, state: P) -> HandResult | None:
-        if type(state) is not self._state_type:
-            raise self.wrong_state(state)
-        if not isinstance(self._phases[state.phase], HandOver):
-            return None
-        return self.score(state)
+        result: HandResult | None = self._dispatch.outcome(state)
+        return result
 
     @abstractmethod
     def score(self, state: P) -> HandResult:
@@ -103,23 +126,10 @@ class PhasedGame(Game[P]):
         """The game's places besides hands, tricks and won piles (stock, dog, discards)."""
 
     def legal_actions(self, state: P) -> tuple[Action, ...]:
-        if type(state) is not self._state_type:
-            raise self.wrong_state(state)
-        return self._phases[state.phase].legal(state)
+        return self._dispatch.legal_actions(state)
 
     def apply(self, state: P, action: Action) -> P:
-        if type(state) is not self._state_type:
-            raise self.wrong_state(state)
-        try:
-            new = self._phases[state.phase].apply(state, action)
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
-            # A handler trusts the action's shape: an action that breaks it is refused like any
-            # other; a legal one that breaks it is the engine's mistake, and goes up as it is.
-            if self.explain_illegal(state, action) is None:
-                raise
-            raise self.refuse(state, action) from error
-        if new is None:
-            raise self.refuse(state, action)
+        new: P = self._dispatch.apply(state, action)
         return new
 
     def explain_illegal(self, state: P, action: Action) -> str | None:

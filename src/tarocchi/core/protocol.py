@@ -378,6 +378,20 @@ class Game(ABC, Generic[S]):
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(f"options must be a mapping of name to value (got {shown_value(options)})")
         self._options = Options(parse_options(self.info, options))
+        self._dealt: Deal | None = None
+
+    def dealt(self, deal: Deal) -> Deal:
+        """``deal``, remembered as this game's own (``deal`` ends with it): ``initial_state``
+        then skips re-checking the deal it just made. One deal only, replaced atomically, so a
+        game shared between threads at worst checks a deal of its own again."""
+        self._dealt = deal
+        return deal
+
+    def check_deal(self, deal: Deal, hand_size: int, stock_size: int) -> None:
+        """``Deal.check`` of a deal from outside (a record, a test, a caller's own): a deal is
+        frozen, so the one this game last made needs no second look."""
+        if deal is not self._dealt:
+            deal.check(self.info.deck, self.info.players, hand_size, stock_size)
 
     @property
     def options(self) -> Options:

@@ -30,6 +30,9 @@ class TrickState(Protocol):
 
 
 S = TypeVar("S", bound=TrickState)
+_NEW = tuple.__new__
+assert Trick._fields == ("leader", "cards", "winner")
+assert Event._fields == ("seat", "action", "audience", "note", "trick")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # each game's phase handler subclasses it
@@ -110,6 +113,7 @@ class TrickPlay(ABC, Generic[S]):
     ) -> tuple[tuple[Trick, ...], EventLog]:
         """The tricks with the complete trick ``cards`` won by ``winner`` added, and the log with the
         public note that says so."""
-        tricks = (*tricks, Trick(leader, cards, winner))
+        # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
+        tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
         number = len(tricks)
-        return tricks, (Event(winner, None, PUBLIC, self._won[number], number), events)
+        return tricks, (_NEW(Event, (winner, None, PUBLIC, self._won[number], number)), events)

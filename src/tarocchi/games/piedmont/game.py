@@ -6,15 +6,26 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Call, Discard, FaceDown
+from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.games.piedmont import scoring, views
-from tarocchi.games.piedmont.play import PLAYS, Playing
+from tarocchi.games.piedmont.play import (
+    CONFIRM,
+    DISCARDS,
+    MENUS,
+    OURS,
+    PLAYS,
+    REVERSE,
+    YOURS,
+    Playing,
+    settled,
+)
 from tarocchi.games.piedmont.rules import (
     DECK,
     EVIL,
@@ -32,8 +43,6 @@ from tarocchi.games.piedmont.rules import (
 )
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
-DISCARDS = tuple(Discard(card) for card in DECK.cards)
-OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "reverse"))
 FIRST_CALL = (OURS, YOURS)
 ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
@@ -55,7 +64,9 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
         playing = Playing(self.allegiance)
-        self._phases = (_Discarding(self), playing, _Calling(playing), HandOver())
+        fields = PiedmontState._fields
+        menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
+        self.use_phases((_Discarding(self), playing, _Calling(playing), HandOver()), menus)
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     # -- dealing ----------------------------------------------------------------------
@@ -67,10 +78,10 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         for i in range(PLAYERS):
             seat = (dealer + 1 + i) % PLAYERS
             hands[seat] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-        return Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :]))
+        return self.dealt(Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :])))
 
     def initial_state(self, deal: Deal, context: HandContext) -> PiedmontState:
-        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
         hands = [DECK.mask(hand) for hand in deal.hands]
         hands[context.dealer] |= DECK.mask(deal.stock)
         return PiedmontState(
@@ -88,6 +99,8 @@ class PiedmontGame(PhasedGame[PiedmontState]):
             forced=-1,
             dead=0,
             events=None,
+            actor=context.dealer,
+            legal=hands[context.dealer] & ~self.not_discardable,
         )
 
     # -- the protocol -------------------------------------------------------------------
@@ -169,12 +182,13 @@ class _Discarding:
         events: EventLog = (Event(dealer, action, only(dealer)), state.events)
         if done:
             events = (Event(dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED), events)
-        return state._replace(
+        new = state._replace(
             phase=Phase.PLAY if done else Phase.DISCARD,
             hands=tuple(hands),
             discard=discard,
             events=events,
         )
+        return settled(new, self.game.not_discardable)
 
     def refusal(self, state: PiedmontState, action: Action) -> str:
         if not isinstance(action, Discard):

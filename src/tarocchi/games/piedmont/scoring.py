@@ -40,8 +40,98 @@ def _scores(card: int, side: int, earth_air: int | None) -> bool:
     return bool(mine >> card & 1)
 
 
+_BYTE_POINTS = tuple(
+    tuple(
+        sum(VALUES[start + i] for i in range(8) if byte >> i & 1 and start + i < DECK.size)
+        for byte in range(256)
+    )
+    for start in range(0, DECK.size, 8)
+)
+"""P1's card values summed a byte of a mask at a time."""
+_PAY_ORDER = tuple(sorted(range(DECK.size), key=lambda card: (VALUES[card], HONOURS >> card & 1, card)))
+"""C4: the card a side pays for its Fool is the first of these it won (the lowest value, a
+non-Honour first, then the pack's order)."""
+_FOOL_BIT = 1 << FOOL
+
+
+_LINES: dict[tuple[str, int, int], ScoreLine] = {}
+"""The sheet's totals lines, built once each: a ScoreLine is frozen, so hands share them (at most
+a few hundred: three labels, two sides, values up to the pack's points)."""
+
+
+def _line(label: str, value: int, side: int) -> ScoreLine:
+    """``ScoreLine(label, value, side)`` for one of the sheet's fixed labels, built once."""
+    key = (label, value, side)
+    line = _LINES.get(key)
+    if line is None:
+        line = _LINES[key] = ScoreLine(label, value, side)
+    return line
+
+
+def mask_points(mask: int) -> int:
+    """The card points (P1) of the cards of ``mask``."""
+    total = 0
+    k = 0
+    while mask:
+        total += _BYTE_POINTS[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return total
+
+
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
     """The result of a finished hand, with every line labelled."""
+    if not allegiance:
+        return _score_by_masks(state)
+    return _score_by_card(state, allegiance)
+
+
+def _score_by_masks(state: PiedmontState) -> HandResult:
+    """Under the trumps option a card scores the same whatever trick it came from: each side's
+    won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet)."""
+    won = [0, 0]
+    tricks = [0, 0]
+    fool_seat = fool_owner = fool_winner = -1
+    for trick in state.tricks:
+        side = trick.winner & 1
+        tricks[side] += 1
+        mask = 0
+        for pos, card in enumerate(trick.cards):
+            if card == FOOL:
+                fool_seat = (trick.leader + pos) % PLAYERS
+                fool_owner, fool_winner = fool_seat & 1, side
+            mask |= 1 << card
+        won[side] |= mask
+    lines: list[ScoreLine] = []
+    if fool_seat >= 0 and fool_owner != fool_winner:
+        # C4: the Fool stays with its side, which pays the winners a card for it
+        won[fool_winner] &= ~_FOOL_BIT
+        won[fool_owner] |= _FOOL_BIT
+        fool_player = SEAT_NAMES[fool_seat]
+        if tricks[fool_owner] == 0:
+            moved = FOOL
+            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[fool_winner]} (C4)"
+        else:
+            pile = won[fool_owner] & ~_FOOL_BIT
+            moved = next(card for card in _PAY_ORDER if pile >> card & 1)
+            label = (
+                f"for {fool_player}'s Fool, {DECK.cards[moved].code} goes to {SIDE_NAMES[fool_winner]} (C4)"
+            )
+        won[fool_owner] ^= 1 << moved
+        won[fool_winner] |= 1 << moved
+        lines.append(ScoreLine(label, VALUES[moved], fool_winner))
+    dealer_side = state.context.dealer & 1
+    discard_points = mask_points(state.discard)
+    lines.append(
+        ScoreLine(f"the dealer's discard ({DECK.codes(state.discard)})", discard_points, dealer_side)
+    )
+    card_points = [mask_points(won[0]), mask_points(won[1])]
+    card_points[dealer_side] += discard_points
+    return _sheet(card_points, tricks, lines, False)
+
+
+def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
+    """The result of a finished hand, card by card (Allegiance: a card scores by its trick's call)."""
 
     def worth(card: int, trick: int, side: int) -> int:
         """What ``card``, won from ``trick``, scores for ``side`` (P4: under that trick's call)."""
@@ -76,11 +166,16 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
         sum(worth(card, trick, side) for card, trick in credit) for side, credit in enumerate(credits)
     ]
 
+    return _sheet(card_points, tricks, lines, allegiance)
+
+
+def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], allegiance: bool) -> HandResult:
+    """P5: the totals, the winning side and each seat's score, after the lines so far."""
     points = [card_points[s] + tricks[s] for s in (0, 1)]
     for side in (0, 1):
-        lines.append(ScoreLine("card points", card_points[side], side))
-        lines.append(ScoreLine("tricks", tricks[side], side))
-        lines.append(ScoreLine("total", points[side], side))
+        lines.append(_line("card points", card_points[side], side))
+        lines.append(_line("tricks", tricks[side], side))
+        lines.append(_line("total", points[side], side))
 
     scores = [0] * PLAYERS
     if points[0] == points[1]:

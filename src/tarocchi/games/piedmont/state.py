@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
+
+UNSETTLED = -2
+"""``actor`` of a state built by hand, not by the engine: seat and legal mask not worked out."""
 
 
 class Phase(IntEnum):
@@ -21,7 +24,7 @@ class Phase(IntEnum):
     DONE = 3
 
 
-class PiedmontState(NamedTuple):
+class _PiedmontStateFields(NamedTuple):
     """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
 
     phase: Phase
@@ -45,3 +48,22 @@ class PiedmontState(NamedTuple):
     dead: int
     """Mask of cards played dead (no power, no call)."""
     events: EventLog
+    actor: int = UNSETTLED
+    """The seat to act (-1: the hand is over), worked out once, when the engine makes the state
+    (``UNSETTLED`` in a state built by hand: the phase handlers work it out each time)."""
+    legal: int = 0
+    """What ``actor`` may do, as a mask over the phase's actions (``play.MENUS``): the cards it
+    may discard or play, or which calls. ``legal_actions`` selects by it, ``apply`` checks a bit."""
+
+
+class PiedmontState(_PiedmontStateFields):
+    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
+    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
+    kept from before the change could be wrong."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> PiedmontState:
+        if "actor" not in changes:
+            changes["actor"] = UNSETTLED
+        return super()._replace(**changes)

@@ -19,7 +19,7 @@ from tarocchi.core.resample import World, deal_unseen
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP
 from tarocchi.core.views import PlayerView
-from tarocchi.games.piedmont.game import DISCARDS
+from tarocchi.games.piedmont.play import DISCARDS
 from tarocchi.games.piedmont.rules import DECK, GOOD_EVIL, NOT_DISCARDABLE, PLAYERS, STOCK_SIZE, TABLE
 from tarocchi.games.piedmont.views import PiedmontFacts
 

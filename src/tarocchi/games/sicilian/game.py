@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card, whole_number
+from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
@@ -29,7 +30,7 @@ from tarocchi.games.sicilian.auction import (
     THROWS,
     WORDS,
 )
-from tarocchi.games.sicilian.play import Playing
+from tarocchi.games.sicilian.play import MENUS, Playing
 from tarocchi.games.sicilian.rules import (
     DECK,
     HAND_SIZE,
@@ -82,15 +83,18 @@ class SicilianGame(PhasedGame[SicilianState]):
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
-        self._phases = (
-            BARGAINING,
-            SOLOING,
-            EXCHANGING,
-            PROPPING,
-            COPPING,
-            RALLYING,
-            Playing(),
-            HandOver(),
+        self.use_phases(
+            (
+                BARGAINING,
+                SOLOING,
+                EXCHANGING,
+                PROPPING,
+                COPPING,
+                RALLYING,
+                Playing(),
+                HandOver(),
+            ),
+            Menus(SicilianState._fields.index("actor"), SicilianState._fields.index("legal"), MENUS),
         )
         assert list(Phase) == list(range(8))
 
@@ -105,17 +109,20 @@ class SicilianGame(PhasedGame[SicilianState]):
         pack = list(DECK.cards)
         rng.shuffle(pack)
         hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        deck = iter(pack)
+        top = 0  # the next card dealt from the pack
         for _ in range(2):
             for i in range(PLAYERS):
-                hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
-        stock = tuple(next(deck) for _ in range(STOCK_SIZE))
+                hands[(dealer + 1 + i) % PLAYERS].extend(pack[top : top + 5])
+                top += 5
+        stock = tuple(pack[top : top + STOCK_SIZE])
+        top += STOCK_SIZE
         for i in range(PLAYERS):
-            hands[(dealer + 1 + i) % PLAYERS].extend(next(deck) for _ in range(5))
-        return Deal(tuple(tuple(hand) for hand in hands), stock)
+            hands[(dealer + 1 + i) % PLAYERS].extend(pack[top : top + 5])
+            top += 5
+        return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
 
     def initial_state(self, deal: Deal, context: HandContext) -> SicilianState:
-        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
         eldest = (context.dealer + 1) % PLAYERS
         return SicilianState(
             phase=Phase.BARGAIN,

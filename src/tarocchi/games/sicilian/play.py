@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tarocchi.core.actions import Action, Play
+from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import duty_refusal, legal_plays, winning_seat
@@ -16,8 +18,12 @@ _HANDS = SicilianState._fields.index("hands")
 _REVEALED = SicilianState._fields.index("revealed")
 _TRICKS = SicilianState._fields.index("tricks")
 _EVENTS = SicilianState._fields.index("events")
-_TAIL_FIELDS = ("revealed", "leader", "trick", "led", "tricks", "thrown_in", "events")
+_TAIL_FIELDS = ("revealed", "leader", "trick", "led", "tricks", "thrown_in", "events", "actor", "legal")
 assert SicilianState._fields[_REVEALED:] == _TAIL_FIELDS, "place() builds these fields by position"
+
+
+MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
+"""Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 
 
 def play_mask(state: SicilianState, seat: int) -> int:
@@ -36,6 +42,22 @@ class Playing(TrickPlay[SicilianState]):
     def __init__(self) -> None:
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
 
+    def apply(self, state: SicilianState, action: Action) -> SicilianState | None:
+        """The fused play step: one bit of the state's own legal mask, then ``place``."""
+        if state.actor < -1:
+            return super().apply(state, action)  # the first card, or a state built by hand
+        if type(action) is not Play:
+            return None
+        card = action.card.index
+        if not state.legal >> card & 1:
+            return None
+        play = PLAYS[card]
+        if play is not action and play != action:
+            return None  # a card of another pack
+        seat = state.actor
+        hands = state.hands
+        return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
+
     def place(self, state: SicilianState, seat: int, card: int, hands: tuple[int, ...]) -> SicilianState:
         led = state.led
         if led is None:
@@ -47,6 +69,7 @@ class Playing(TrickPlay[SicilianState]):
             text = f"holds the rallied {DECK.cards[card].code}: the Declarer's partner (S7)"
             events = (Event(seat, None, PUBLIC, text), events)
         trick = (*state.trick, card)
+        nxt = seat + 1 if seat < PLAYERS - 1 else 0
         # The hottest lines of random play: one positional build, the unchanged fields as slices.
         if len(trick) < PLAYERS:
             return _NEW(
@@ -61,14 +84,17 @@ class Playing(TrickPlay[SicilianState]):
                     led,
                     *state[_TRICKS:_EVENTS],
                     events,
+                    nxt,
+                    legal_plays(DUTIES, TABLE, hands[nxt], led),
                 ),
             )
         winner = winning_seat(TABLE, trick, state.leader, led, PLAYERS)  # C3; the Fool never wins
         tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
+        done = len(tricks) == TRICKS
         return _NEW(
             SicilianState,
             (
-                _DONE if len(tricks) == TRICKS else _PLAY,
+                _DONE if done else _PLAY,
                 *state[1:_HANDS],
                 hands,
                 *state[_HANDS + 1 : _REVEALED],
@@ -79,5 +105,7 @@ class Playing(TrickPlay[SicilianState]):
                 tricks,
                 state.thrown_in,
                 events,
+                -1 if done else winner,
+                0 if done else hands[winner],  # C3: any card leads
             ),
         )

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
+
+UNSETTLED = -2
+"""``actor`` of a state whose seat to act and legal mask are not worked out (see ``actor``)."""
 
 
 class Phase(IntEnum):
@@ -60,7 +63,7 @@ class Bargain(NamedTuple):
     taker: int
 
 
-class SicilianState(NamedTuple):
+class _SicilianStateFields(NamedTuple):
     """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
 
     phase: Phase
@@ -95,3 +98,22 @@ class SicilianState(NamedTuple):
     tricks: tuple[Trick, ...]
     thrown_in: ThrownIn
     events: EventLog
+    actor: int = UNSETTLED
+    """In trick play, the seat to play (-1: the hand is over), worked out once when card play
+    makes the state; ``UNSETTLED`` before play (and in a state built by hand): the phase
+    handlers work it out each time."""
+    legal: int = 0
+    """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
+
+
+class SicilianState(_SicilianStateFields):
+    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
+    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
+    kept from before the change could be wrong."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> SicilianState:
+        if "actor" not in changes:
+            changes["actor"] = UNSETTLED
+        return super()._replace(**changes)

@@ -85,12 +85,14 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
         self._hands = int(self.options["hands"])
-        self._phases = (
-            _Auction(self),
-            _Surcoinche(self),
-            _Discarding(self),
-            _Playing(self),
-            HandOver(),
+        self.use_phases(
+            (
+                _Auction(self),
+                _Surcoinche(self),
+                _Discarding(self),
+                _Playing(self),
+                HandOver(),
+            )
         )
 
     def hands_per_game(self) -> int:
@@ -122,10 +124,10 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         hands: list[tuple[Card, ...]] = [()] * PLAYERS
         for i in range(PLAYERS):
             hands[(dealer + 1 + i) % PLAYERS] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-        return Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :]))
+        return self.dealt(Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :])))
 
     def initial_state(self, deal: Deal, context: HandContext) -> TaroincheState:
-        deal.check(DECK, PLAYERS, HAND_SIZE, DOG_SIZE)
+        self.check_deal(deal, HAND_SIZE, DOG_SIZE)
         first = (context.dealer + 1) % PLAYERS
         return TaroincheState(
             phase=_AUCTION,

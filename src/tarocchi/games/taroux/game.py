@@ -6,13 +6,13 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Call, Discard, Play
+from tarocchi.core.actions import Action, Call, Discard
 from tarocchi.core.cards import Card
+from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
-from tarocchi.core.trickplay import TrickPlay
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
@@ -36,7 +36,7 @@ from tarocchi.games.taroux.exchange import (
     Declaring,
     Discarding,
 )
-from tarocchi.games.taroux.play import declarers, play_mask, refusal, trick_winner
+from tarocchi.games.taroux.play import MENUS, PLAYS, Playing, declarers
 from tarocchi.games.taroux.rules import (
     DECK,
     HAND_SIZE,
@@ -44,26 +44,18 @@ from tarocchi.games.taroux.rules import (
     PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
-    TABLE,
     TOTAL,
     TRICKS,
 )
 from tarocchi.games.taroux.scoring import score
 from tarocchi.games.taroux.state import Phase, TarouxState
 
-PLAYS = tuple(Play(card) for card in DECK.cards)
 CALLS: dict[str, Action] = {
     call.word: call
     for call in (*BIDS, CONTRA, RECONTRA, DECLINE, FIRST, SECOND, SPARROW, SLAM, DONE)
     if isinstance(call, Call)
 }
 CALLS |= {"re-contra": RECONTRA, "p": PASS}
-_LEADS = TABLE.leads
-_PLAY, _DONE = Phase.PLAY, Phase.DONE
-_NEW = tuple.__new__
-_HANDS = TarouxState._fields.index("hands")
-_TRICK = TarouxState._fields.index("trick")
-assert TarouxState._fields[_TRICK:] == ("trick", "led", "tricks", "events")
 _NOTATION = (
     "type a call (pass, prop, stand, take, without, against, contra, recontra, decline, first, "
     "second, sparrow, slam, done), 'discard KE', 'show T14', or a card to play it (e.g. KE, 10W, "
@@ -83,14 +75,17 @@ class TarouxGame(PhasedGame[TarouxState]):
 
     def __init__(self, options: Mapping[str, str] | None = None) -> None:
         super().__init__(options)
-        self._phases = (
-            Bidding(),
-            Recontra(),
-            StockChoice(),
-            Discarding(),
-            Declaring(),
-            _Playing(),
-            HandOver(),
+        self.use_phases(
+            (
+                Bidding(),
+                Recontra(),
+                StockChoice(),
+                Discarding(),
+                Declaring(),
+                Playing(),
+                HandOver(),
+            ),
+            Menus(TarouxState._fields.index("actor"), TarouxState._fields.index("legal"), MENUS),
         )
         assert list(Phase) == list(range(7))
 
@@ -111,10 +106,10 @@ class TarouxGame(PhasedGame[TarouxState]):
         for packet in range(len(rest) // 3):
             seat = (dealer + 1 + packet) % PLAYERS
             hands[seat].extend(rest[packet * 3 : packet * 3 + 3])
-        return Deal(tuple(tuple(hand) for hand in hands), stock)
+        return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
 
     def initial_state(self, deal: Deal, context: HandContext) -> TarouxState:
-        deal.check(DECK, PLAYERS, HAND_SIZE, STOCK_SIZE)
+        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
         stock = tuple(card.index for card in deal.stock)
         return TarouxState(
             phase=Phase.AUCTION,
@@ -191,45 +186,3 @@ class TarouxGame(PhasedGame[TarouxState]):
                 return SHOWS[card.index]
             return PLAYS[card.index]
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
-
-
-class _Playing(TrickPlay[TarouxState]):
-    """T7 (follow, else trump; beat a trump in the trick if able), C4 (the Fool), T9."""
-
-    def __init__(self) -> None:
-        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
-
-    def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
-        led = state.led
-        if led is None:
-            led = _LEADS[card]
-        trick = state.trick
-        # The hottest line of random play: build the new state positionally, not with _replace.
-        new = _NEW(
-            TarouxState,
-            (
-                *state[:_HANDS],
-                hands,
-                *state[_HANDS + 1 : _TRICK],
-                (*trick, card),
-                led,
-                state.tricks,
-                (self.play_events[seat][card], state.events),
-            ),
-        )
-        if len(trick) == PLAYERS - 1:
-            return self.finish(new)
-        return new
-
-    def finish(self, state: TarouxState) -> TarouxState:
-        """The complete trick goes to its winner, who leads the next."""
-        winner = trick_winner(state, state.trick)
-        tricks, events = self.won(state.tricks, state.leader, state.trick, winner, state.events)
-        return state._replace(
-            phase=_DONE if len(tricks) == TRICKS else _PLAY,
-            leader=winner,
-            trick=(),
-            led=None,
-            tricks=tricks,
-            events=events,
-        )

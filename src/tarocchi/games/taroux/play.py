@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from tarocchi.core.actions import Action, Play
+from tarocchi.core.cards import MaskMap
+from tarocchi.core.events import EventLog
+from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import TRUMP, duty_refusal, legal_plays, winning_seat
-from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, TABLE, TRICKS, partner_of
-from tarocchi.games.taroux.state import TarouxState
+from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
+from tarocchi.games.taroux.state import Phase, TarouxState
 
+PLAYS = tuple(Play(card) for card in DECK.cards)
+MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
+"""Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 _SUIT_OF = TABLE.suit_of
 _POWER = TABLE.power
+_LEADS = TABLE.leads
+_PLAY, _DONE = Phase.PLAY, Phase.DONE
+_NEW = tuple.__new__
+_HANDS = TarouxState._fields.index("hands")
+_TRICK = TarouxState._fields.index("trick")
+assert TarouxState._fields[_TRICK:] == ("trick", "led", "tricks", "events", "actor", "legal")
 
 
 def best_trump(trick: tuple[int, ...]) -> int:
@@ -29,7 +42,7 @@ def declarers(bidder: int) -> int:
     return (1 << bidder) | (1 << partner_of(bidder))
 
 
-def trick_winner(state: TarouxState, cards: tuple[int, ...]) -> int:
+def trick_winner(state: TarouxState, cards: tuple[int, ...], led: int | None) -> int:
     """The seat that wins a complete trick.
 
     C3: highest trump, else highest card of the suit led; the Fool never wins, except T9: at the
@@ -43,7 +56,7 @@ def trick_winner(state: TarouxState, cards: tuple[int, ...]) -> int:
         mine = bool(side >> seat & 1)
         if all(bool(side >> t.winner & 1) == mine for t in state.tricks):
             return seat
-    return winning_seat(TABLE, cards, leader, state.led, PLAYERS)
+    return winning_seat(TABLE, cards, leader, led, PLAYERS)
 
 
 def refusal(state: TarouxState, seat: int, card: int) -> str:
@@ -57,3 +70,80 @@ def refusal(state: TarouxState, seat: int, card: int) -> str:
         codes = DECK.codes(allowed)
         return f"trump {top} is in the trick and you can beat it: you must overtrump ({codes}) (T7)"
     return duty_refusal(DECK, TABLE, DUTIES, hand, card, led, allowed)
+
+
+class Playing(TrickPlay[TarouxState]):
+    """T7 (follow, else trump; beat a trump in the trick if able), C4 (the Fool), T9."""
+
+    def __init__(self) -> None:
+        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
+
+    def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
+        """The fused play step: one bit of the state's own legal mask, then ``place``."""
+        if state.actor < -1:
+            return super().apply(state, action)  # the first card, or a state built by hand
+        if type(action) is not Play:
+            return None
+        card = action.card.index
+        if not state.legal >> card & 1:
+            return None
+        play = PLAYS[card]
+        if play is not action and play != action:
+            return None  # a card of another pack
+        seat = state.actor
+        hands = state.hands
+        return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
+
+    def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
+        led = state.led
+        if led is None:
+            led = _LEADS[card]
+        trick = (*state.trick, card)
+        events: EventLog = (self.play_events[seat][card], state.events)
+        if len(trick) == PLAYERS:
+            return self.finish(state, hands, trick, led, events)
+        nxt = seat + 1 if seat < PLAYERS - 1 else 0
+        # The hottest line of random play: build the new state positionally, not with _replace.
+        return _NEW(
+            TarouxState,
+            (
+                *state[:_HANDS],
+                hands,
+                *state[_HANDS + 1 : _TRICK],
+                trick,
+                led,
+                state.tricks,
+                events,
+                nxt,
+                legal_plays(DUTIES, TABLE, hands[nxt], led, best_trump(trick)),
+            ),
+        )
+
+    def finish(
+        self,
+        state: TarouxState,
+        hands: tuple[int, ...],
+        trick: tuple[int, ...],
+        led: int | None,
+        events: EventLog,
+    ) -> TarouxState:
+        """The complete trick goes to its winner, who leads the next."""
+        winner = trick_winner(state, trick, led)
+        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
+        done = len(tricks) == TRICKS
+        return _NEW(
+            TarouxState,
+            (
+                _DONE if done else _PLAY,
+                *state[1:_HANDS],
+                hands,
+                *state[_HANDS + 1 : _TRICK - 1],
+                winner,
+                (),
+                None,
+                tricks,
+                events,
+                -1 if done else winner,
+                0 if done else hands[winner],  # any card leads
+            ),
+        )

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
+
+UNSETTLED = -2
+"""``actor`` of a state whose seat to act and legal mask are not worked out (see ``actor``)."""
 
 
 class Phase(IntEnum):
@@ -27,7 +30,7 @@ class Phase(IntEnum):
     DONE = 6
 
 
-class TarouxState(NamedTuple):
+class _TarouxStateFields(NamedTuple):
     """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
 
     phase: Phase
@@ -70,3 +73,22 @@ class TarouxState(NamedTuple):
     """Suit id to follow (None until a card other than the Fool)."""
     tricks: tuple[Trick, ...]
     events: EventLog
+    actor: int = UNSETTLED
+    """In trick play, the seat to play (-1: the hand is over), worked out once when card play
+    makes the state; ``UNSETTLED`` before play (and in a state built by hand): the phase
+    handlers work it out each time."""
+    legal: int = 0
+    """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
+
+
+class TarouxState(_TarouxStateFields):
+    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
+    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
+    kept from before the change could be wrong."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> TarouxState:
+        if "actor" not in changes:
+            changes["actor"] = UNSETTLED
+        return super()._replace(**changes)

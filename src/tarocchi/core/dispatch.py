@@ -1,0 +1,112 @@
+"""The hot entry points of a phased game (``to_act``, ``legal_actions``, ``apply``, ``outcome``),
+compiled by mypyc where it can be.
+
+``PhasedGame`` (``core/phases.py``) is an ordinary Python class: games subclass it, and
+``Game.__init_subclass__`` wraps their entry points, which a compiled class forbids. So the
+dispatch on ``state.phase`` lives here, in a native class, and each game binds its methods as
+instance attributes: a caller's ``game.apply(state, action)`` then goes straight into compiled
+code, with no Python frame in between (random play makes three such calls per decision).
+
+A game whose states carry the seat to act and the legal mask (``Menus``) is answered from them:
+``to_act`` reads a field, ``legal_actions`` selects the phase's pre-built actions by the mask,
+computed once when the state was made; ``apply`` is the phase handler's, which checks one bit.
+A state built by hand (a test's position) has its seat to act below -1: the phase handlers
+work both out, as for a game whose states do not carry them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarocchi.core.cards import MaskMap
+from tarocchi.core.trickplay import TrickPlay
+
+
+class Menus:
+    """Where a game's states keep their seat to act and legal mask (field positions), and each
+    phase's actions, selected by that mask (its bit ``i`` is the phase's action ``i``)."""
+
+    def __init__(self, actor: int, legal: int, menus: tuple[MaskMap, ...]) -> None:
+        self.actor = actor
+        self.legal = legal
+        self.menus = menus
+
+    def __reduce__(self) -> tuple[type[Menus], tuple[int, int, tuple[MaskMap, ...]]]:
+        """Pickled as its constructor's arguments (compiled, it has no instance dict; OpenSpiel
+        pickles games)."""
+        return (Menus, (self.actor, self.legal, self.menus))
+
+
+class Dispatch:
+    """A phased game's protocol entry points over its phase table: argument checks, then the
+    handler of ``state.phase``. ``game`` words the errors (``wrong_state``, ``refuse``)."""
+
+    def __init__(
+        self,
+        game: Any,
+        state_type: type,
+        phases: tuple[Any, ...],
+        over: tuple[bool, ...],
+        menus: Menus | None,
+    ) -> None:
+        self.game = game
+        self.state_type: Any = state_type  # Any: a type test must not narrow the state to object
+        self.phases = phases
+        self.over = over
+        """Which phases end the hand (``HandOver``): ``outcome`` scores a state in one."""
+        plays = [n for n, handler in enumerate(phases) if isinstance(handler, TrickPlay)]
+        self.play_phase = plays[0] if len(plays) == 1 else -1
+        self.playing: TrickPlay[Any] | None = phases[plays[0]] if len(plays) == 1 else None
+        """The card-play handler, called directly (a native call) in the phase most decisions are in."""
+        self.stored = menus is not None
+        self.actor = menus.actor if menus is not None else 0
+        self.legal = menus.legal if menus is not None else 0
+        self.menus: tuple[MaskMap, ...] = menus.menus if menus is not None else ()
+
+    def to_act(self, state: Any) -> int | None:
+        if type(state) is not self.state_type:
+            raise self.game.wrong_state(state)
+        if self.stored:
+            seat: int = state[self.actor]
+            if seat >= 0:
+                return seat
+            if seat == -1:
+                return None  # else a state built by hand: its handler works it out
+        result: int | None = self.phases[state[0]].to_act(state)
+        return result
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        if type(state) is not self.state_type:
+            raise self.game.wrong_state(state)
+        if self.stored and state[self.actor] >= -1:
+            menu: MaskMap = self.menus[state[0]]
+            return menu.select(state[self.legal])
+        result: tuple[Any, ...] = self.phases[state[0]].legal(state)
+        return result
+
+    def apply(self, state: Any, action: Any) -> Any:
+        if type(state) is not self.state_type:
+            raise self.game.wrong_state(state)
+        try:
+            phase: int = state[0]
+            playing = self.playing
+            if phase == self.play_phase and playing is not None:
+                new = playing.apply(state, action)
+            else:
+                new = self.phases[phase].apply(state, action)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as error:
+            # A handler trusts the action's shape: an action that breaks it is refused like any
+            # other; a legal one that breaks it is the engine's mistake, and goes up as it is.
+            if self.game.explain_illegal(state, action) is None:
+                raise
+            raise self.game.refuse(state, action) from error
+        if new is None:
+            raise self.game.refuse(state, action)
+        return new
+
+    def outcome(self, state: Any) -> Any:
+        if type(state) is not self.state_type:
+            raise self.game.wrong_state(state)
+        if not self.over[state[0]]:
+            return None
+        return self.game.score(state)
