@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,10 @@ class Tally:
         self.latencies: list[float] = []
         self.open = False
         self.errors = 0
+        self.seated = 0
+        """Clients that have had their first state (the warm-up waits for every one)."""
+        self.sockets: set[ClientConnection] = set()
+        """Every client's open connection: closed at the end (no client polls for it)."""
 
 
 _decode = json.JSONDecoder().raw_decode
@@ -115,38 +120,55 @@ async def seat_client(
     thinking time; time each one from its send. Every message is read (``glance``: only what a
     player needs of it; the first states, up to one with this seat to act, also in full, and the
     two must agree)."""
-    async with connect(ws_url, max_size=2**22, compression=clients.compression) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        sent: tuple[int, float] | None = None
-        checked = False
-        while not stop.is_set():
-            try:
-                async with asyncio.timeout(0.5):
-                    raw = await ws.recv()
-            except TimeoutError:
-                continue
-            message = (full_glance if clients.full_decode else glance)(raw, seat)
-            if not checked and message.type == "state":  # until one with this seat to act
-                assert message == full_glance(raw, seat), "glance misread a state"
-                checked = message.to_act == seat
-            if message.type == "error":
-                tally.errors += 1
-                sent = None
-                continue
-            if message.type != "state":
-                continue
-            if sent is not None and message.version > sent[0]:
-                if tally.open:
-                    tally.latencies.append(time.perf_counter() - sent[1])
-                sent = None
-            if message.over:
-                return
-            if sent is None and message.to_act == seat and message.legal:
-                action = rng.choice(message.legal)
-                if clients.think:
-                    await asyncio.sleep(clients.think * rng.uniform(0.5, 1.5))
-                sent = (message.version, time.perf_counter())
-                await ws.send(json.dumps({"type": "act", "action": action, "version": message.version}))
+    # no keepalive pings from the clients: browsers send none (the server pings each connection);
+    # a long opening handshake: thousands open at once at the start, and a table whose client
+    # gave up would stop playing for the rest of the run
+    async with connect(
+        ws_url, max_size=2**22, compression=clients.compression, ping_interval=None, open_timeout=120
+    ) as ws:
+        if stop.is_set():
+            return
+        tally.sockets.add(ws)
+        try:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            await play_seat(ws, seat, tally, rng, clients)
+        except ConnectionClosed:  # closed at the end of the measurement
+            return
+        finally:
+            tally.sockets.discard(ws)
+
+
+async def play_seat(
+    ws: ClientConnection, seat: int, tally: Tally, rng: random.Random, clients: Clients
+) -> None:
+    sent: tuple[int, float] | None = None
+    checked = seated = False
+    async for raw in ws:
+        message = (full_glance if clients.full_decode else glance)(raw, seat)
+        if not checked and message.type == "state":  # until one with this seat to act
+            assert message == full_glance(raw, seat), "glance misread a state"
+            checked = message.to_act == seat
+        if message.type == "error":
+            tally.errors += 1
+            sent = None
+            continue
+        if message.type != "state":
+            continue
+        if not seated:
+            tally.seated += 1
+            seated = True
+        if sent is not None and message.version > sent[0]:
+            if tally.open:
+                tally.latencies.append(time.perf_counter() - sent[1])
+            sent = None
+        if message.over:
+            return
+        if sent is None and message.to_act == seat and message.legal:
+            action = rng.choice(message.legal)
+            if clients.think:
+                await asyncio.sleep(clients.think * rng.uniform(0.5, 1.5))
+            sent = (message.version, time.perf_counter())
+            await ws.send(json.dumps({"type": "act", "action": action, "version": message.version}))
 
 
 async def table_loop(
@@ -204,7 +226,12 @@ async def measure(
             asyncio.create_task(table_loop(http, ws_bases, game, players, tally, rng, stop, clients))
             for _ in range(tables)
         ]
-        await asyncio.sleep(min(5.0, seconds / 3) + clients.think * 2)  # warm-up: every table playing
+        # warm-up: every table created and every seat at it (thousands of connections opened at
+        # once are no steady state), then the clients' first thinking, and a few seconds' play
+        deadline = time.monotonic() + 300
+        while tally.seated < tables * players and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(min(5.0, seconds / 3) + clients.think * 2)
         tally.open = True
         start, busy, db = time.perf_counter(), cpu_seconds(server_pids), database_seconds(db_pid)
         mine = time.process_time()
@@ -213,7 +240,10 @@ async def measure(
         elapsed, mine = time.perf_counter() - start, time.process_time() - mine
         busy, db = cpu_seconds(server_pids) - busy, database_seconds(db_pid) - db
         stop.set()
-        await asyncio.gather(*loops, return_exceptions=True)
+        await asyncio.gather(*(ws.close() for ws in list(tally.sockets)), return_exceptions=True)
+        await asyncio.gather(
+            *loops
+        )  # a table whose clients failed fails the run: no figures for fewer tables
     ordered = sorted(tally.latencies) or [float("nan")]
 
     def quantile(q: float) -> float:
