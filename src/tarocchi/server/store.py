@@ -151,6 +151,10 @@ class News:
     actions: tuple[tuple[int, str], ...]
 
 
+COMMIT_THREADS = 3
+"""Threads that commit actions side by side on PostgreSQL (``Committer``); SQLite has one."""
+
+
 class StaleAction(Exception):
     """Another writer took this action number first: the table has moved on."""
 
@@ -325,7 +329,7 @@ class Store:
         """``append``, from the event loop: the action goes in the next group commit (StaleAction,
         or the database's error, raised here)."""
         if self.committer is None:
-            self.committer = Committer(self)
+            self.committer = Committer(self, COMMIT_THREADS if self.shared else 1)
         await self.committer.commit(item)
 
     def take_back(self, table_id: str, version: int, seq: int) -> None:
@@ -446,20 +450,28 @@ Waiting = tuple[Appended, "asyncio.Future[None]", asyncio.AbstractEventLoop]
 
 
 class Committer:
-    """Group commit: one thread commits the actions of every table, each time all those that
-    came while the last commit was under way, in one transaction.
+    """Group commit: a thread commits the actions of every table, each time all those that came
+    while the last commit was under way, in one transaction.
 
     A commit that syncs to disk (SQLite's ``synchronous=FULL``: 4 ms here) costs the same for one
     action as for twenty; one at a time, it capped the whole server at a commit's worth of
     actions a second whatever the processor could do. Each action is still committed before
     anyone is told of it (its waiter is answered after the commit). A batch the database
-    refuses is tried again action by action, so that one bad action fails only itself."""
+    refuses is tried again action by action, so that one bad action fails only itself.
 
-    def __init__(self, store: Store) -> None:
+    ``threads`` commit side by side (PostgreSQL: each statement is a round trip to another
+    process, which on a busy machine waits its turn for a processor; an SQLite file takes one
+    writer at a time, and gains nothing from more). A table has one action in flight at most
+    (its lock), so two batches never hold the same table."""
+
+    def __init__(self, store: Store, threads: int = 1) -> None:
         self.store = store
         self.waiting: queue.SimpleQueue[Waiting | None] = queue.SimpleQueue()
-        self.thread = threading.Thread(target=self._run, name="tarocchi-commits", daemon=True)
-        self.thread.start()
+        self.threads = [
+            threading.Thread(target=self._run, name="tarocchi-commits", daemon=True) for _ in range(threads)
+        ]
+        for thread in self.threads:
+            thread.start()
 
     async def commit(self, item: Appended) -> None:
         loop = asyncio.get_running_loop()
@@ -468,8 +480,10 @@ class Committer:
         await done
 
     def stop(self) -> None:
-        self.waiting.put(None)
-        self.thread.join(timeout=10)
+        for _ in self.threads:
+            self.waiting.put(None)  # one for each thread
+        for thread in self.threads:
+            thread.join(timeout=10)
 
     def _run(self) -> None:
         while True:
