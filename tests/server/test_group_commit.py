@@ -5,7 +5,11 @@ before the commit, and a batch the database refuses is tried again action by act
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
+import time
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +100,24 @@ def test_a_refused_batch_is_tried_again_one_action_at_a_time(
     assert outcomes[5] is not None
     for n in range(12):
         assert store.news(f"t{n}", 0).version == (0 if n == 5 else 1)
+
+
+def test_an_sqlite_write_waits_for_another_longer_than_the_drivers_five_seconds(tmp_path: Path) -> None:
+    """Hundreds of tables created at once, each a commit synced to disk, one after another: the
+    last ones waited more than the driver's 5 s for the lock and failed ("database is locked")."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    store = Store(url)
+    store.create("early", "sicilian", {}, 1, 0, 4, "c" * 64, [("invite", "h" * 64)] * 4)  # in WAL now
+    holder = sqlite3.connect(tmp_path / "tables.db", check_same_thread=False)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the database for 6 s
+    releaser = threading.Timer(6.0, holder.commit)
+    releaser.start()
+    try:
+        started = time.monotonic()
+        store.create("late", "sicilian", {}, 1, 0, 4, "c" * 64, [("invite", "h" * 64)] * 4)
+        assert time.monotonic() - started > 5.0
+        assert store.load("late") is not None
+    finally:
+        releaser.join()
+        holder.close()
+        store.close()

@@ -181,10 +181,18 @@ def migrate(url: str, revision: str = "head") -> None:
     command.upgrade(config, revision)
 
 
+SQLITE_BUSY_SECONDS = 60.0
+"""How long an SQLite write waits for another to finish before it fails ("database is locked"):
+the driver's 5 s was too short when hundreds of tables were created at once (each creation a
+commit that syncs to disk, one after another), and creations failed with a server error."""
+
+
 def connect(url: str) -> Engine:
     """An engine for ``url`` (from ``engine_url``); SQLite keeps foreign keys and syncs each commit."""
-    engine = create_engine(url, future=True, pool_pre_ping=True)
-    if engine.dialect.name == "sqlite":
+    sqlite = make_url(url).get_backend_name() == "sqlite"
+    arguments = {"timeout": SQLITE_BUSY_SECONDS} if sqlite else {}
+    engine = create_engine(url, future=True, pool_pre_ping=True, connect_args=arguments)
+    if sqlite:
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(connection: object, _record: object) -> None:
