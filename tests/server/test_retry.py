@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -13,25 +14,25 @@ from fastapi.testclient import TestClient
 from serverproc import Seat, create
 
 from tarocchi.server import tables
-from tarocchi.server.store import Store
+from tarocchi.server.store import Appended, StaleAction, Store
 
 
 def test_a_failed_computer_move_is_tried_again_and_the_table_goes_on(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(tables, "RETRY_SECONDS", 0.05)
-    original = Store.append
+    original = Store.append_all
     failed: list[int] = []
 
-    def flaky(
-        self: Store, table_id: str, version: int, seq: int, hand: int, seat: int, action: str, finished: bool
-    ) -> None:
-        if seat != 0 and len(failed) < 3:  # the computer players' first three writes fail
-            failed.append(seq)
+    def flaky(self: Store, batch: Sequence[Appended]) -> list[StaleAction | None]:
+        if (
+            any(item.seat != 0 for item in batch) and len(failed) < 3
+        ):  # the computers' first three writes fail
+            failed.append(batch[0].seq)
             raise RuntimeError("database is locked")
-        original(self, table_id, version, seq, hand, seat, action, finished)
+        return original(self, batch)
 
-    monkeypatch.setattr(Store, "append", flaky)
+    monkeypatch.setattr(Store, "append_all", flaky)
     table = create(client, "piedmont", ["invite", "easy", "easy", "easy"])
     with client.websocket_connect(f"/ws/{table['id']}") as socket:
         seat = Seat(socket)

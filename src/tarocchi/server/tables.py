@@ -22,6 +22,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from pydantic_core import to_json
+
 from tarocchi.bots.base import Player
 from tarocchi.bots.hint import Hint, hint
 from tarocchi.bots.players import make_player, player_kinds
@@ -30,8 +32,8 @@ from tarocchi.core.errors import TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
-from tarocchi.server.messages import SeatInfo, SheetHand, SheetLine, State, TableInfo
-from tarocchi.server.store import Heard, StaleAction, Store, StoredTable, digest
+from tarocchi.server.messages import State
+from tarocchi.server.store import Appended, Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
 
 log = logging.getLogger("tarocchi.server")
@@ -92,6 +94,9 @@ class LiveTable:
         self.id = stored.id
         self.game: Game[Any] = get_game(stored.game, stored.options)
         self.kinds = [kind for kind, _ in stored.seats]
+        self.offered = player_kinds(self.game)
+        """The kinds of computer player this game has (looked up once: the lookup asks the
+        import system, a file system search, and every state sent asks for hints)."""
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
         self._replay(stored)
@@ -198,15 +203,16 @@ class LiveTable:
         async with self.lock:
             action = self.check(seat, text, version)
             try:
-                await asyncio.to_thread(
-                    store.append,
-                    self.id,
-                    self.version,
-                    self.stored,
-                    self.match.hand.number,
-                    seat,
-                    str(action),
-                    self.finishes(action),
+                await store.commit(
+                    Appended(
+                        self.id,
+                        self.version,
+                        self.stored,
+                        self.match.hand.number,
+                        seat,
+                        str(action),
+                        self.finishes(action),
+                    )
                 )
             except StaleAction:
                 lost = True
@@ -315,7 +321,8 @@ class LiveTable:
         await self.broadcast()
 
     # -- telling -----------------------------------------------------------------------------
-    def sheet(self) -> list[SheetHand]:
+    def sheet(self) -> list[dict[str, Any]]:
+        """The score sheet as sent (``SheetHand``, in plain JSON values): every finished hand."""
         totals = [0] * self.game.players
         sheet = []
         for hand in self.match.hands:
@@ -323,15 +330,15 @@ class LiveTable:
                 continue
             totals = [t + s for t, s in zip(totals, hand.result.scores, strict=True)]
             sheet.append(
-                SheetHand(
-                    number=hand.number,
-                    lines=[
-                        SheetLine(label=line.label, side=self.side_name(line.side), value=line.value)
+                {
+                    "number": hand.number,
+                    "lines": [
+                        {"label": line.label, "side": self.side_name(line.side), "value": line.value}
                         for line in hand.result.lines
                     ],
-                    scores=list(hand.result.scores),
-                    totals=totals,
-                )
+                    "scores": list(hand.result.scores),
+                    "totals": totals,
+                }
             )
         return sheet
 
@@ -348,7 +355,7 @@ class LiveTable:
         hint would be help one player gets and the others do not."""
         if seat is None:
             return Refusal("seat", "say hello with your seat's token before asking for a hint")
-        if "search" not in player_kinds(self.game):
+        if "search" not in self.offered:
             return Refusal("hint", f"no hints for {self.game.info.id}: it has no hard player")
         if turn and self.match.to_act() != seat:
             return Refusal("turn", "a hint is for your own turn, and it is not yours")
@@ -356,47 +363,70 @@ class LiveTable:
             return Refusal("hint", "hints are only for a table where everyone else is a computer player")
         return None
 
-    def state_for(self, seat: int | None, sheet: list[SheetHand] | None = None) -> State:
-        """What ``seat`` (None: a spectator) is sent: its own view and nothing else of the hand
-        (``sheet``: the score sheet, when the caller has it already)."""
+    def state_data(
+        self,
+        seat: int | None,
+        sheet: list[dict[str, Any]] | None = None,
+        connected: set[int | None] | None = None,
+    ) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is sent, as plain JSON values in ``State``'s shape:
+        its own view and nothing else of the hand (``sheet``, ``connected``: the score sheet and
+        the seats connected, when the caller has them already)."""
         view = self.match.view(seat)
         log = self.logs.setdefault(seat, Log())
-        connected = {c.seat for c in self.connections}
-        return State(
-            version=self.version,
-            table=TableInfo(
-                id=self.id,
-                game=self.game.info.id,
-                game_name=self.game.info.name,
-                deck=self.game.deck.name,
-                hands=self.game.hands_per_game(),
-                seat=seat,
-                seats=[
-                    SeatInfo(kind=kind, connected=s in connected)  # type: ignore[arg-type]
-                    for s, kind in enumerate(self.kinds)
-                ],
-                over=self.match.over,
-                winners=list(self.match.winners()) if self.match.over else [],
-                hints=self.hint_refusal(seat, turn=False) is None,
-                undo=self.undo_refusal(seat) is None,
-                move_seconds=self.move_seconds,
-            ),
-            view=view.to_json(),
-            present=presentation(self.game, view, log),
-            sheet=self.sheet() if sheet is None else sheet,
-        )
+        if connected is None:
+            connected = {c.seat for c in self.connections}
+        over = self.match.over
+        return {
+            "type": "state",
+            "version": self.version,
+            "table": {
+                "id": self.id,
+                "game": self.game.info.id,
+                "game_name": self.game.info.name,
+                "deck": self.game.deck.name,
+                "hands": self.game.hands_per_game(),
+                "seat": seat,
+                "seats": [{"kind": kind, "connected": s in connected} for s, kind in enumerate(self.kinds)],
+                "over": over,
+                "winners": list(self.match.winners()) if over else [],
+                "hints": self.hint_refusal(seat, turn=False) is None,
+                "undo": self.undo_refusal(seat) is None,
+                "move_seconds": self.move_seconds,
+            },
+            "view": view.to_json(),
+            "present": presentation(self.game, view, log),
+            "sheet": self.sheet() if sheet is None else sheet,
+        }
+
+    def state_for(self, seat: int | None) -> State:
+        """What ``seat`` is sent, checked against the protocol's model (``state_text`` is what is
+        sent: the same JSON, without checking again what this module built)."""
+        return State.model_validate(self.state_data(seat))
+
+    def state_text(
+        self,
+        seat: int | None,
+        sheet: list[dict[str, Any]] | None = None,
+        connected: set[int | None] | None = None,
+    ) -> str:
+        """``state_for(seat).model_dump_json()``, character for character, serialized straight
+        from the plain values (pydantic's validation of a state cost more than its JSON)."""
+        return to_json(self.state_data(seat, sheet, connected)).decode()
 
     async def broadcast(self) -> None:
-        """Each connection its seat's state: built once per seat, the sheet once for all (nothing
-        at all for a table nobody here watches, as most are in a process that follows others)."""
+        """Each connection its seat's state: built once per seat, the sheet and the seats
+        connected once for all (nothing at all for a table nobody here watches, as most are in a
+        process that follows others)."""
         if not self.connections:
             return
         sheet = self.sheet()
+        connected = {c.seat for c in self.connections}
         texts: dict[int | None, str] = {}
         for connection in list(self.connections):
             text = texts.get(connection.seat)
             if text is None:
-                text = texts[connection.seat] = self.state_for(connection.seat, sheet).model_dump_json()
+                text = texts[connection.seat] = self.state_text(connection.seat, sheet, connected)
             try:
                 await connection.send(text)
             except Exception:  # a closed socket: its handler removes it
