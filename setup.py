@@ -29,6 +29,7 @@ HOT = [
     "tarocchi/games/sicilian/rules.py",
     "tarocchi/games/sicilian/play.py",
     "tarocchi/games/sicilian/scoring.py",
+    "tarocchi/games/taroinche/auction.py",
     "tarocchi/games/taroinche/play.py",
     "tarocchi/games/taroinche/scoring.py",
     "tarocchi/games/taroux/rules.py",

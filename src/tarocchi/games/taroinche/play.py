@@ -2,8 +2,40 @@
 
 from __future__ import annotations
 
-from tarocchi.games.taroinche.rules import CONTRACTS, DECK, PLAYERS, SUIT_MASKS, SUIT_OF, SUITS, side_of
-from tarocchi.games.taroinche.state import TaroincheState
+from typing import Final, cast
+
+from tarocchi.core.actions import Play
+from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.trickplay import TrickPlay
+from tarocchi.games.taroinche.bidding import Bid
+from tarocchi.games.taroinche.rules import (
+    CAPOT,
+    CONTRACTS,
+    DECK,
+    KINGS_QUEENS,
+    PLAYERS,
+    SEAT_NAMES,
+    SUIT_MASKS,
+    SUIT_OF,
+    SUITS,
+    TRICKS,
+    WITH,
+    side_of,
+)
+from tarocchi.games.taroinche.state import FIELD, Phase, TaroincheState
+
+PLAYS = tuple(Play(card) for card in DECK.cards)
+_NEW = tuple.__new__
+_PHASE: Final = FIELD["phase"]
+_HANDS: Final = FIELD["hands"]
+_DOG: Final = FIELD["dog"]
+_DISCARD: Final = FIELD["discard"]
+_BID: Final = FIELD["bid"]
+_LEADER: Final = FIELD["leader"]
+_TRICK: Final = FIELD["trick"]
+_BEST: Final = FIELD["best"]
+_TRICKS: Final = FIELD["tricks"]
+_EVENTS: Final = FIELD["events"]
 
 
 def play_mask(state: TaroincheState, seat: int) -> int:
@@ -85,3 +117,71 @@ def refusal(state: TaroincheState, seat: int, card: int) -> str:
     if not state.hands[seat] >> card & 1:
         return f"{DECK.cards[card].code} is not in your hand; {duty(state, seat)} (B6)"
     return f"{duty(state, seat)} (B6)"
+
+
+class Playing(TrickPlay[TaroincheState]):
+    """B6 duties, C3 winner; B7: a Capot stops as soon as the defence wins a trick."""
+
+    def __init__(self) -> None:
+        super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
+
+    def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
+        bid = state.bid
+        assert bid is not None
+        events: EventLog = (self.play_events[seat][card], state.events)
+        if seat == state.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == bid.trump:
+            events = (Event(seat, None, PUBLIC, belote_note(state, card)), events)
+        trick = state.trick
+        best = state.best
+        if trick and beats(state, card, trick[best]):
+            best = len(trick)
+        trick = (*trick, card)
+        fields: list[object] = list(state)
+        fields[_HANDS] = hands
+        if len(trick) < PLAYERS:
+            fields[_TRICK] = trick
+            fields[_BEST] = best
+            fields[_EVENTS] = events
+            return rebuilt(fields)
+        winner = (state.leader + best) % PLAYERS
+        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
+        fields[_TRICK] = ()
+        fields[_BEST] = 0
+        fields[_TRICKS] = tricks
+        fields[_LEADER] = winner
+        if bid.value == CAPOT and side_of(winner, state.taker, state.partner):
+            note = "takes a trick for the defence: the Capot has failed and the hand stops (B7)"
+            return finish(fields, (Event(winner, None, PUBLIC, note), events))
+        if len(tricks) == TRICKS:
+            return finish(fields, events)
+        fields[_EVENTS] = events
+        return rebuilt(fields)
+
+
+def belote_note(state: TaroincheState, card: int) -> str:
+    """B5: what the belote's holder says as the first, then the second, of trump K and Q falls."""
+    other = (SUIT_MASKS[SUIT_OF[card]] & KINGS_QUEENS) ^ (1 << card)  # the other of K and Q
+    other = other.bit_length() - 1
+    if state.hands[state.belote] >> other & 1:
+        return f"says Belote: holds {DECK.cards[card].code} and {DECK.cards[other].code} (B5)"
+    return f"says Rebelote with {DECK.cards[card].code} (B5)"
+
+
+def finish(fields: list[object], events: EventLog) -> TaroincheState:
+    """The hand is over (state ``fields``): what lay face down is turned up for everyone."""
+    bid = fields[_BID]
+    assert isinstance(bid, Bid)
+    if bid.mode == WITH:
+        note = f"the taker's discard is turned up: {DECK.codes(cast(int, fields[_DISCARD]))}"
+    else:
+        note = f"the dog is turned up: {DECK.codes(cast(int, fields[_DOG]))}"
+    fields[_PHASE] = Phase.DONE
+    fields[_EVENTS] = (Event(None, None, PUBLIC, note), events)
+    return rebuilt(fields)
+
+
+def rebuilt(fields: list[object]) -> TaroincheState:
+    """The state of these field values (positions as ``FIELD``): by position, since
+    ``NamedTuple._replace`` costs more than the rest of a step."""
+    new: TaroincheState = _NEW(TaroincheState, fields)
+    return new

@@ -58,3 +58,7 @@ class TaroincheState(NamedTuple):
     """Position in ``trick`` of the card winning it so far."""
     tricks: tuple[Trick, ...]
     events: EventLog
+
+
+FIELD = {name: n for n, name in enumerate(TaroincheState._fields)}
+"""Each field's position: the compiled steps build states from a list of the fields."""
