@@ -6,6 +6,7 @@ from enum import IntEnum
 from typing import Any, NamedTuple
 
 from tarocchi.core.events import EventLog
+from tarocchi.core.positional import Replacer
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
@@ -114,6 +115,8 @@ class SicilianState(_SicilianStateFields):
     __slots__ = ()
 
     def _replace(self, **changes: Any) -> SicilianState:
-        if "actor" not in changes:
-            changes["actor"] = UNSETTLED
-        return super()._replace(**changes)
+        new: SicilianState = _REPLACE(self, changes)
+        return new
+
+
+_REPLACE = Replacer(SicilianState, UNSETTLED)

@@ -35,6 +35,7 @@ for _high in range(AGAINST + 1):
             _LEGAL[_high, _honour, _contra] = (PASS, *_bids, *((CONTRA,) if _contra else ()))
 _WINDOW = {True: (RECONTRA, DECLINE), False: (DECLINE,)}
 _STOCK_CHOICE = (FIRST, SECOND)
+_AUCTION_WORDS = (*BID_WORDS[1:], "pass", "contra")
 
 
 def contra_allowed(state: TarouxState, seat: int) -> bool:
@@ -84,7 +85,7 @@ class Bidding:
     def refusal(self, state: TarouxState, action: Action) -> str:
         seat = state.turn
         name = SEAT_NAMES[seat]
-        if not isinstance(action, Call) or action.word not in (*BID_WORDS[1:], "pass", "contra"):
+        if not isinstance(action, Call) or action.word not in _AUCTION_WORDS:
             return f"it is {name}'s turn in the auction: pass, bid higher, or contra (T3)"
         if action.word == "contra":
             if state.high < TAKE:

@@ -6,6 +6,7 @@ from enum import IntEnum
 from typing import Any, NamedTuple
 
 from tarocchi.core.events import EventLog
+from tarocchi.core.positional import Replacer
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
@@ -89,6 +90,8 @@ class TarouxState(_TarouxStateFields):
     __slots__ = ()
 
     def _replace(self, **changes: Any) -> TarouxState:
-        if "actor" not in changes:
-            changes["actor"] = UNSETTLED
-        return super()._replace(**changes)
+        new: TarouxState = _REPLACE(self, changes)
+        return new
+
+
+_REPLACE = Replacer(TarouxState, UNSETTLED)
