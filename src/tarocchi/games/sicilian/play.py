@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
@@ -11,13 +13,14 @@ from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
-_LEADS = TABLE.leads
-_PLAY, _DONE = Phase.PLAY, Phase.DONE
-_NEW = tuple.__new__
-_HANDS = SicilianState._fields.index("hands")
-_REVEALED = SicilianState._fields.index("revealed")
-_TRICKS = SicilianState._fields.index("tricks")
-_EVENTS = SicilianState._fields.index("events")
+_LEADS: Final = TABLE.leads
+_PLAY: Final = Phase.PLAY
+_DONE: Final = Phase.DONE
+_NEW: Final = tuple.__new__
+_HANDS: Final = SicilianState._fields.index("hands")
+_REVEALED: Final = SicilianState._fields.index("revealed")
+_TRICKS: Final = SicilianState._fields.index("tricks")
+_EVENTS: Final = SicilianState._fields.index("events")
 _TAIL_FIELDS = ("revealed", "leader", "trick", "led", "tricks", "thrown_in", "events", "actor", "legal")
 assert SicilianState._fields[_REVEALED:] == _TAIL_FIELDS, "place() builds these fields by position"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.cards import TRUMPS, Suit
 from tarocchi.core.decks import tarot_pack
 from tarocchi.core.protocol import GameInfo
@@ -33,7 +35,7 @@ NOTATION_HELP = (
 SUIT_RANKS = {suit.letter: RANKS for suit in SUITS} | {"S": (*RANKS, ("A", "Ace", 1))}
 """S1: Cups, Coins, Batons K..5; Swords K..5 and an Ace."""
 
-DECK = tarot_pack(
+DECK: Final = tarot_pack(
     "sicilian63",
     SUITS,
     SUIT_RANKS,
@@ -42,10 +44,10 @@ DECK = tarot_pack(
     aliases={"JUGGLER": "T1", "WORLD": "T21"},
 )
 """S1: the 63-card pack: the four suits, trumps 1..21, the Fool."""
-PLAYERS = 4
-HAND_SIZE = 15
-STOCK_SIZE = 3
-TRICKS = 15
+PLAYERS: Final = 4
+HAND_SIZE: Final = 15
+STOCK_SIZE: Final = 3
+TRICKS: Final = 15
 HANDS_PER_GAME = 4
 TOTAL = 126
 """S9: 106 card points + 15 tricks + 5 for the last trick."""
@@ -64,11 +66,11 @@ def _code(code: str) -> int:
     return DECK.card(code).index
 
 
-FOOL = _code("FOOL")
-JUGGLER = _code("T1")
-WORLD = _code("T21")
-HONOURS = (1 << JUGGLER) | (1 << WORLD) | (1 << FOOL)
-TRUMP_MASK = DECK.suit_masks[TRUMPS]
+FOOL: Final = _code("FOOL")
+JUGGLER: Final = _code("T1")
+WORLD: Final = _code("T21")
+HONOURS: Final = (1 << JUGGLER) | (1 << WORLD) | (1 << FOOL)
+TRUMP_MASK: Final = DECK.suit_masks[TRUMPS]
 _COURT_VALUES = {"K": 5, "Q": 4, "C": 3, "V": 2}
 
 
@@ -99,13 +101,13 @@ def strength(hand: int) -> int:
     return total
 
 
-SUIT_MASKS = tuple(DECK.suit_masks[s.letter] for s in SUITS)
+SUIT_MASKS: Final = tuple(DECK.suit_masks[s.letter] for s in SUITS)
 COURT_CARDS = tuple(tuple(DECK.card(rank + s.letter).index for rank in COURTS) for s in SUITS)
 """COURT_CARDS[suit][rank]: the card index of each court (rank 0 = King ... 3 = Valet)."""
-COINS = 1
+COINS: Final = 1
 
-TABLE = TrickTable.natural(DECK)
-DUTIES = TrickRules(must_overtrump=False, fool=True, ruling="S8")
+TABLE: Final = TrickTable.natural(DECK)
+DUTIES: Final = TrickRules(must_overtrump=False, fool=True, ruling="S8")
 """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
 
 INFO = GameInfo(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import EventLog
@@ -10,16 +12,17 @@ from tarocchi.core.tricks import TRUMP, duty_refusal, legal_plays, winning_seat
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
 from tarocchi.games.taroux.state import Phase, TarouxState
 
-PLAYS = tuple(Play(card) for card in DECK.cards)
+PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
 """Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
-_SUIT_OF = TABLE.suit_of
-_POWER = TABLE.power
-_LEADS = TABLE.leads
-_PLAY, _DONE = Phase.PLAY, Phase.DONE
-_NEW = tuple.__new__
-_HANDS = TarouxState._fields.index("hands")
-_TRICK = TarouxState._fields.index("trick")
+_SUIT_OF: Final = TABLE.suit_of
+_POWER: Final = TABLE.power
+_LEADS: Final = TABLE.leads
+_PLAY: Final = Phase.PLAY
+_DONE: Final = Phase.DONE
+_NEW: Final = tuple.__new__
+_HANDS: Final = TarouxState._fields.index("hands")
+_TRICK: Final = TarouxState._fields.index("trick")
 assert TarouxState._fields[_TRICK:] == ("trick", "led", "tricks", "events", "actor", "legal")
 
 

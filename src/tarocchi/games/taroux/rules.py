@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.cards import TRUMPS
 from tarocchi.core.decks import LOKA_78
 from tarocchi.core.protocol import GameInfo
 from tarocchi.core.tricks import TrickRules, TrickTable
 
-DECK = LOKA_78
-PLAYERS = 6
-HAND_SIZE = 12
-STOCK_SIZE = 6
-TRICKS = 12
+DECK: Final = LOKA_78
+PLAYERS: Final = 6
+HAND_SIZE: Final = 12
+STOCK_SIZE: Final = 6
+TRICKS: Final = 12
 HANDS_PER_GAME = 6
 TOTAL = 91
 """T8: 130 card values less one per pair of the 78 cards."""
@@ -30,13 +32,13 @@ def _code(code: str) -> int:
     return DECK.card(code).index
 
 
-FOOL = _code("FOOL")
-MAGICIAN = _code("T1")
-WORLD = _code("T21")
-HONOURS = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
-TRUMP_CARDS = DECK.suit_masks[TRUMPS]
+FOOL: Final = _code("FOOL")
+MAGICIAN: Final = _code("T1")
+WORLD: Final = _code("T21")
+HONOURS: Final = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
+TRUMP_CARDS: Final = DECK.suit_masks[TRUMPS]
 """Trumps 1..21 (the Fool is not a trump)."""
-KINGS = DECK.face_mask("K")
+KINGS: Final = DECK.face_mask("K")
 NEVER_DISCARDED = KINGS | HONOURS
 """T5: Kings and Honours are never discarded."""
 PLAIN_DISCARDABLE = DECK.full & ~(NEVER_DISCARDED | TRUMP_CARDS)
@@ -86,9 +88,9 @@ def abundance(shown: int) -> tuple[int, str]:
     return 0, ""
 
 
-TABLE = TrickTable.natural(DECK)
+TABLE: Final = TrickTable.natural(DECK)
 """T1: rational ranking, King high, Ace low; trumps by number."""
-DUTIES = TrickRules(must_overtrump=True, fool=True, ruling="T7")
+DUTIES: Final = TrickRules(must_overtrump=True, fool=True, ruling="T7")
 """T7: follow suit, else trump; with a trump in the trick, beat it if able; the Fool (C4)."""
 
 INFO = GameInfo(
