@@ -11,18 +11,23 @@ from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import duty_refusal, legal_plays, winning_seat
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
-from tarocchi.games.sicilian.state import Phase, SicilianState
+from tarocchi.games.sicilian.state import Phase, SicilianFields, SicilianState
 
 _LEADS: Final = TABLE.leads
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
 _NEW: Final = tuple.__new__
-_HANDS: Final = SicilianState._fields.index("hands")
-_REVEALED: Final = SicilianState._fields.index("revealed")
-_TRICKS: Final = SicilianState._fields.index("tricks")
-_EVENTS: Final = SicilianState._fields.index("events")
-_TAIL_FIELDS = ("revealed", "leader", "trick", "led", "tricks", "thrown_in", "events", "actor", "legal")
-assert SicilianState._fields[_REVEALED:] == _TAIL_FIELDS, "place() builds these fields by position"
+_FIELD = {name: n for n, name in enumerate(SicilianState._fields)}
+_PHASE: Final = _FIELD["phase"]
+_HANDS: Final = _FIELD["hands"]
+_REVEALED: Final = _FIELD["revealed"]
+_LEADER: Final = _FIELD["leader"]
+_TRICK: Final = _FIELD["trick"]
+_LED: Final = _FIELD["led"]
+_TRICKS: Final = _FIELD["tricks"]
+_EVENTS: Final = _FIELD["events"]
+_ACTOR: Final = _FIELD["actor"]
+_LEGAL: Final = _FIELD["legal"]
 
 
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
@@ -47,68 +52,55 @@ class Playing(TrickPlay[SicilianState]):
 
     def apply(self, state: SicilianState, action: Action) -> SicilianState | None:
         """The fused play step: one bit of the state's own legal mask, then ``place``."""
-        if state.actor < -1:
+        s: SicilianFields = state
+        seat = s.actor
+        if seat < -1:
             return super().apply(state, action)  # the first card, or a state built by hand
         if type(action) is not Play:
             return None
         card = action.card.index
-        if not state.legal >> card & 1:
+        if not s.legal >> card & 1:
             return None
         play = PLAYS[card]
         if play is not action and play != action:
             return None  # a card of another pack
-        seat = state.actor
-        hands = state.hands
-        return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
+        hands = list(s.hands)
+        hands[seat] ^= 1 << card
+        return self.place(state, seat, card, tuple(hands))
 
     def place(self, state: SicilianState, seat: int, card: int, hands: tuple[int, ...]) -> SicilianState:
-        led = state.led
+        s: SicilianFields = state
+        led = s.led
         if led is None:
             led = _LEADS[card]
-        events: EventLog = (self.play_events[seat][card], state.events)
-        revealed = state.revealed
-        if card == state.rallied:
-            revealed = True
+        events: EventLog = (self.play_events[seat][card], s.events)
+        if card == s.rallied:
             text = f"holds the rallied {DECK.cards[card].code}: the Declarer's partner (S7)"
             events = (Event(seat, None, PUBLIC, text), events)
-        trick = (*state.trick, card)
-        nxt = seat + 1 if seat < PLAYERS - 1 else 0
-        # The hottest lines of random play: one positional build, the unchanged fields as slices.
+        trick = (*s.trick, card)
+        # The hottest lines of random play: the new state by position, not with _replace.
+        fields: list[object] = list(s)
+        fields[_HANDS] = hands
+        fields[_EVENTS] = events
+        if card == s.rallied:
+            fields[_REVEALED] = True
         if len(trick) < PLAYERS:
-            return _NEW(
-                SicilianState,
-                (
-                    *state[:_HANDS],
-                    hands,
-                    *state[_HANDS + 1 : _REVEALED],
-                    revealed,
-                    state.leader,
-                    trick,
-                    led,
-                    *state[_TRICKS:_EVENTS],
-                    events,
-                    nxt,
-                    legal_plays(DUTIES, TABLE, hands[nxt], led),
-                ),
-            )
-        winner = winning_seat(TABLE, trick, state.leader, led, PLAYERS)  # C3; the Fool never wins
-        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
-        done = len(tricks) == TRICKS
-        return _NEW(
-            SicilianState,
-            (
-                _DONE if done else _PLAY,
-                *state[1:_HANDS],
-                hands,
-                *state[_HANDS + 1 : _REVEALED],
-                revealed,
-                winner,
-                (),
-                None,
-                tricks,
-                state.thrown_in,
-                events,
-                -1 if done else winner,
-                0 if done else hands[winner],  # C3: any card leads
-            ),
-        )
+            nxt = seat + 1 if seat < PLAYERS - 1 else 0
+            fields[_TRICK] = trick
+            fields[_LED] = led
+            fields[_ACTOR] = nxt
+            fields[_LEGAL] = legal_plays(DUTIES, TABLE, hands[nxt], led)
+        else:
+            winner = winning_seat(TABLE, trick, s.leader, led, PLAYERS)  # C3; the Fool never wins
+            tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
+            done = len(tricks) == TRICKS
+            fields[_PHASE] = _DONE if done else _PLAY
+            fields[_LEADER] = winner
+            fields[_TRICK] = ()
+            fields[_LED] = None
+            fields[_TRICKS] = tricks
+            fields[_EVENTS] = events
+            fields[_ACTOR] = -1 if done else winner
+            fields[_LEGAL] = 0 if done else hands[winner]  # C3: any card leads
+        new: SicilianState = _NEW(SicilianState, fields)
+        return new

@@ -64,8 +64,10 @@ class Bargain(NamedTuple):
     taker: int
 
 
-class _SicilianStateFields(NamedTuple):
-    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+class SicilianFields(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place. Compiled code
+    reads a state through this type: mypyc reads a NamedTuple's own fields by position, a
+    subclass's by name."""
 
     phase: Phase
     context: HandContext
@@ -107,7 +109,7 @@ class _SicilianStateFields(NamedTuple):
     """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
 
 
-class SicilianState(_SicilianStateFields):
+class SicilianState(SicilianFields):
     """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
     test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
     kept from before the change could be wrong."""

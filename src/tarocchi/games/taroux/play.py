@@ -10,7 +10,7 @@ from tarocchi.core.events import EventLog
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import TRUMP, duty_refusal, legal_plays, winning_seat
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
-from tarocchi.games.taroux.state import Phase, TarouxState
+from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
@@ -23,7 +23,15 @@ _DONE: Final = Phase.DONE
 _NEW: Final = tuple.__new__
 _HANDS: Final = TarouxState._fields.index("hands")
 _TRICK: Final = TarouxState._fields.index("trick")
-assert TarouxState._fields[_TRICK:] == ("trick", "led", "tricks", "events", "actor", "legal")
+_PHASE: Final = 0
+_LEADER: Final = _TRICK - 1
+_LED: Final = _TRICK + 1
+_TRICKS: Final = _TRICK + 2
+_EVENTS: Final = _TRICK + 3
+_ACTOR: Final = _TRICK + 4
+_LEGAL: Final = _TRICK + 5
+assert TarouxState._fields[0] == "phase"
+assert TarouxState._fields[_LEADER:] == ("leader", "trick", "led", "tricks", "events", "actor", "legal")
 
 
 def best_trump(trick: tuple[int, ...]) -> int:
@@ -45,7 +53,7 @@ def declarers(bidder: int) -> int:
     return (1 << bidder) | (1 << partner_of(bidder))
 
 
-def trick_winner(state: TarouxState, cards: tuple[int, ...], led: int | None) -> int:
+def trick_winner(state: TarouxFields, cards: tuple[int, ...], led: int | None) -> int:
     """The seat that wins a complete trick.
 
     C3: highest trump, else highest card of the suit led; the Fool never wins, except T9: at the
@@ -83,44 +91,42 @@ class Playing(TrickPlay[TarouxState]):
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
         """The fused play step: one bit of the state's own legal mask, then ``place``."""
-        if state.actor < -1:
+        s: TarouxFields = state
+        seat = s.actor
+        if seat < -1:
             return super().apply(state, action)  # the first card, or a state built by hand
         if type(action) is not Play:
             return None
         card = action.card.index
-        if not state.legal >> card & 1:
+        if not s.legal >> card & 1:
             return None
         play = PLAYS[card]
         if play is not action and play != action:
             return None  # a card of another pack
-        seat = state.actor
-        hands = state.hands
-        return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
+        hands = list(s.hands)
+        hands[seat] ^= 1 << card
+        return self.place(state, seat, card, tuple(hands))
 
     def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
-        led = state.led
+        s: TarouxFields = state
+        led = s.led
         if led is None:
             led = _LEADS[card]
-        trick = (*state.trick, card)
-        events: EventLog = (self.play_events[seat][card], state.events)
+        trick = (*s.trick, card)
+        events: EventLog = (self.play_events[seat][card], s.events)
         if len(trick) == PLAYERS:
             return self.finish(state, hands, trick, led, events)
         nxt = seat + 1 if seat < PLAYERS - 1 else 0
-        # The hottest line of random play: build the new state positionally, not with _replace.
-        return _NEW(
-            TarouxState,
-            (
-                *state[:_HANDS],
-                hands,
-                *state[_HANDS + 1 : _TRICK],
-                trick,
-                led,
-                state.tricks,
-                events,
-                nxt,
-                legal_plays(DUTIES, TABLE, hands[nxt], led, best_trump(trick)),
-            ),
-        )
+        # The hottest line of random play: the new state by position, not with _replace.
+        fields: list[object] = list(s)
+        fields[_HANDS] = hands
+        fields[_TRICK] = trick
+        fields[_LED] = led
+        fields[_EVENTS] = events
+        fields[_ACTOR] = nxt
+        fields[_LEGAL] = legal_plays(DUTIES, TABLE, hands[nxt], led, best_trump(trick))
+        new: TarouxState = _NEW(TarouxState, fields)
+        return new
 
     def finish(
         self,
@@ -131,22 +137,19 @@ class Playing(TrickPlay[TarouxState]):
         events: EventLog,
     ) -> TarouxState:
         """The complete trick goes to its winner, who leads the next."""
-        winner = trick_winner(state, trick, led)
-        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
+        s: TarouxFields = state
+        winner = trick_winner(s, trick, led)
+        tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
         done = len(tricks) == TRICKS
-        return _NEW(
-            TarouxState,
-            (
-                _DONE if done else _PLAY,
-                *state[1:_HANDS],
-                hands,
-                *state[_HANDS + 1 : _TRICK - 1],
-                winner,
-                (),
-                None,
-                tricks,
-                events,
-                -1 if done else winner,
-                0 if done else hands[winner],  # any card leads
-            ),
-        )
+        fields: list[object] = list(s)
+        fields[_PHASE] = _DONE if done else _PLAY
+        fields[_HANDS] = hands
+        fields[_LEADER] = winner
+        fields[_TRICK] = ()
+        fields[_LED] = None
+        fields[_TRICKS] = tricks
+        fields[_EVENTS] = events
+        fields[_ACTOR] = -1 if done else winner
+        fields[_LEGAL] = 0 if done else hands[winner]  # any card leads
+        new: TarouxState = _NEW(TarouxState, fields)
+        return new

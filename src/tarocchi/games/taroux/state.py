@@ -31,8 +31,10 @@ class Phase(IntEnum):
     DONE = 6
 
 
-class _TarouxStateFields(NamedTuple):
-    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+class TarouxFields(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place. Compiled code
+    reads a state through this type: mypyc reads a NamedTuple's own fields by position, a
+    subclass's by name."""
 
     phase: Phase
     context: HandContext
@@ -82,7 +84,7 @@ class _TarouxStateFields(NamedTuple):
     """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
 
 
-class TarouxState(_TarouxStateFields):
+class TarouxState(TarouxFields):
     """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
     test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
     kept from before the change could be wrong."""
