@@ -13,7 +13,7 @@ import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
@@ -243,19 +243,34 @@ class HandContext:
         object.__setattr__(self, "scores", tuple(int(total) for total in copied))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ScoreLine:
     """One labelled line of a hand's score sheet. ``side`` indexes ``HandResult.sides``."""
 
     label: str
     value: int
-    side: int | None = None
+    side: int | None
+
+    def __init__(self, label: str, value: int, side: int | None = None) -> None:
+        # A frozen dataclass's own __init__ sets each field through object.__setattr__: writing
+        # the slots directly halves the cost, and a hand's sheet has ten lines or more.
+        _LINE_SETTERS[0](self, label)
+        _LINE_SETTERS[1](self, value)
+        _LINE_SETTERS[2](self, side)
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "value": self.value, "side": self.side}
 
 
-@dataclass(frozen=True)
+def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[object, object], None], ...]:
+    """The setters of a frozen slots dataclass's fields, which bypass its refusing __setattr__."""
+    return tuple(getattr(cls, name).__set__ for name in names)
+
+
+_LINE_SETTERS = _slot_setters(ScoreLine, ("label", "value", "side"))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class HandResult:
     """The end of a hand: card points and tricks per side, game points per seat, the sheet."""
 
@@ -263,8 +278,25 @@ class HandResult:
     card_points: tuple[int, ...]
     tricks: tuple[int, ...]
     scores: tuple[int, ...]
-    lines: tuple[ScoreLine, ...] = field(default=())
-    thrown_in: bool = False
+    lines: tuple[ScoreLine, ...]
+    thrown_in: bool
+
+    def __init__(
+        self,
+        sides: tuple[tuple[int, ...], ...],
+        card_points: tuple[int, ...],
+        tricks: tuple[int, ...],
+        scores: tuple[int, ...],
+        lines: tuple[ScoreLine, ...] = (),
+        thrown_in: bool = False,
+    ) -> None:
+        # As ScoreLine's: every hand of random play ends with one.
+        _RESULT_SETTERS[0](self, sides)
+        _RESULT_SETTERS[1](self, card_points)
+        _RESULT_SETTERS[2](self, tricks)
+        _RESULT_SETTERS[3](self, scores)
+        _RESULT_SETTERS[4](self, lines)
+        _RESULT_SETTERS[5](self, thrown_in)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -275,6 +307,11 @@ class HandResult:
             "lines": [line.to_json() for line in self.lines],
             "thrown_in": self.thrown_in,
         }
+
+
+_RESULT_SETTERS = _slot_setters(
+    HandResult, ("sides", "card_points", "tricks", "scores", "lines", "thrown_in")
+)
 
 
 class Options(dict[str, str]):
