@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, FaceDown
 from tarocchi.core.running import Running
 from tarocchi.core.tricks import TrickTable
 from tarocchi.core.views import PlayerView
@@ -41,6 +41,10 @@ class Follower:
     own_discards = False
     """Whether a discard of the seat's own, which only it sees, changes nothing but its hand,
     its size, its own discard and the calls (else the view is read)."""
+    hidden_discards = False
+    """Whether every event hidden from a seat is a discard of one card by the event's seat,
+    which that seat's view shows only as the discarder's hand size falling by one (else an
+    event hidden from the seat sends it back to its view)."""
 
     def __init__(self, enc: Encoder) -> None:
         self.enc = enc
@@ -78,6 +82,17 @@ class Follower:
 
     def sync_game(self, view: PlayerView) -> None:
         """Read the game's own facts from the view (after a full encode)."""
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """A hand's start as ``seat`` sees it before any event: write the phase and the game's
+        facts (into a zeroed tensor) and forget the last hand; ``Resync`` if the follower does
+        not know them. Only the rules and the dealer say them: nothing dealt is read."""
+        raise Resync
+
+    def _restart(self) -> None:
+        """No running state yet (the hand's first trick is still to be won)."""
+        self.sides = None
+        self.won, self.sums, self.counts = [], [], []
 
     def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
         """A card played (``first``: it leads the trick)."""
@@ -165,6 +180,7 @@ class Follower:
 class _Piedmont(Follower):
     follows_plays = True
     own_discards = True  # P2: the dealer's, one by one; the last is followed by a FaceDown
+    hidden_discards = True  # P2: the only events hidden from anyone are the dealer's discards
 
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
@@ -187,6 +203,38 @@ class _Piedmont(Follower):
         self.tricks = 0
         self.own = 0
         self.sides_always = rules.SIDES
+        from tarocchi.games.piedmont.state import Phase
+
+        self.discarding, self.play = Phase.DISCARD, Phase.PLAY
+        self.phase: Any = None
+        self.phase_at = layout.slot("phase").start
+        self.allegiance_at = layout.slot("facts.allegiance").start
+        self.dealer = 0
+        self.players = enc.players
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """P2: the dealer discards first; no call, no trick, nothing dead yet."""
+        self._restart()
+        self.phase = self.discarding
+        mv[self.phase_at + self.enc.phases.index(self.discarding)] = 1
+        if self.allegiance:
+            mv[self.allegiance_at] = 1
+        self.dealer = dealer
+        self.segments = ()
+        self.led = None
+        self.tricks = 0
+        self.own = next(i for i, side in enumerate(self.partnerships) if seat in side)
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """P2: the dealer's FaceDown ends his discards: play begins, his left-hand neighbour
+        leading. Any other call (P4) is read from the view."""
+        if type(action) is not FaceDown or seat != self.dealer or self.phase is not self.discarding:
+            raise Resync
+        phases = self.enc.phases
+        mv[self.phase_at + phases.index(self.discarding)] = 0
+        mv[self.phase_at + phases.index(self.play)] = 1
+        self.phase = self.play
+        return (seat + 1) % self.players
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
         return self.sides_always
@@ -200,6 +248,8 @@ class _Piedmont(Follower):
         from tarocchi.games.piedmont.views import PiedmontFacts
 
         facts = PiedmontFacts.of(view)
+        self.phase = view.phase
+        self.dealer = view.dealer
         self.segments = facts.segments
         self.led = facts.led
         self.tricks = len(view.tricks)
@@ -238,6 +288,21 @@ class _Sicilian(Follower):
         self.players = rules.PLAYERS
         self.played_at = enc.observation_layout.slot("played").start
         self.facts: Any = None
+        from tarocchi.games.sicilian.state import Mode, Phase, ThrownIn
+
+        layout = enc.observation_layout
+        self.starting = (
+            layout.slot("phase").start + enc.phases.index(Phase.BARGAIN),
+            layout.slot("facts.mode").start + Mode.NONE,
+            layout.slot("facts.thrown_in").start + ThrownIn.NO,
+        )
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """S3: the bargain first; no Declarer, no mode, not thrown in."""
+        self._restart()
+        self.facts = None
+        for at in self.starting:
+            mv[at] = 1
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.sicilian.views import SicilianFacts
@@ -250,7 +315,7 @@ class _Sicilian(Follower):
         from tarocchi.games.sicilian.state import Mode
 
         facts = self.facts
-        if facts.declarer is None:
+        if facts is None or facts.declarer is None:
             raise Resync
         team: tuple[int, ...] = (facts.declarer,)
         if facts.mode is Mode.COP:
@@ -308,6 +373,21 @@ class _Taroinche(Follower):
         self.first = 0
         layout = enc.observation_layout
         self.slots = {name: layout.slot(f"facts.{name}").start for name in FACT_SLOTS}
+        self.first_at = layout.slot("facts.first_player").start
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """B3: the auction, from the dealer's left-hand neighbour; no contract, no coinche."""
+        self._restart()
+        self.phase = self.auction
+        mv[self.phase_at + self.phases.index(self.auction)] = 1
+        self.first = (dealer + 1) % self.rules.PLAYERS
+        mv[self.first_at + self.rel[self.first]] = 1
+        mv[self.slots["coinche"]] = 1
+        self.contract = None
+        self._contract_changed()
+        self.belote = False
+        self.passes = 0
+        self.ending = self.swapped = False
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.taroinche.views import TaroincheFacts
@@ -483,6 +563,21 @@ class _Taroux(Follower):
         self.sparrow_at = layout.slot("facts.sparrow").start
         self.slam_at = layout.slot("facts.slam").start
         self.phase_at = layout.slot("phase").start
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """T3: the auction; no bid, no contra, no pass, nothing declared."""
+        self._restart()
+        self.phase = self.auction
+        mv[self.phase_at + self.enc.phases.index(self.auction)] = 1
+        mv[self.contra_at] = 1
+        self.honours = 0
+        self.ending = False
+        self.declared = 0
+        self.high = 0
+        self.bidder = None
+        self.contra = 0
+        self.passes = 0
+        self.team = None
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
         """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since.

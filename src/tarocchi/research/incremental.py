@@ -9,13 +9,19 @@ played leaves the hand, enters the trick and the cards played; a trick won moves
 and counts for its winner and the running state; a call takes its history slot and, where the
 game's follower knows the rules it applies (bids and passes, a coinche, declarations, one's own
 discards, the end of an auction when play or the declarations follow at once), writes the facts
-and phase it changes. Anything else (another note, an event hidden from the seat, another hand,
-an earlier state or another branch, the hand over) is encoded in full from the seat's view by
-the reference encoder, and the seat is followed from there. So the tensor is, at every step, the
+and phase it changes; an event hidden from the seat is followed only where the game's hidden
+events are all one-card discards (Piedmont's dealer, P2), whose one trace in the seat's view is
+the discarder's hand size. A seat not followed yet this hand (its first call, another hand) is
+started at the hand's start as its view then holds it (seat, dealer, scores, the rules' first
+phase and facts, its hand and the hands' sizes as dealt) and followed over the whole log. Where
+neither works (another note, another hidden event, the hand over) the seat is encoded in full
+from its view by the reference encoder, and followed from there. So the tensor is, at every step, the
 one ``Encoder`` writes from the view (tests/research/test_incremental.py compares them bit for
 bit over random hands of every game and option), and nothing enters it that the seat's view does
-not hold: what is read of the state is its log through the seat's filter, who is to act, the
-legal actions when they are the seat's own, and the view.
+not hold: what is read of the state is its log through the seat's filter (and of an event
+hidden from it, in a game of hidden one-card discards, only who made it), who is to act, the
+legal actions when they are the seat's own, the hand context (dealer, scores), the seat's own
+hand and the hands' sizes, and the view.
 """
 
 from __future__ import annotations
@@ -25,30 +31,23 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.actions import Action, Discard, FaceDown, Play
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
 from tarocchi.research.followers import FOLLOWERS, Follower, Resync
 
 
-def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
-    """The events ``log`` added to ``tail``, oldest first, if ``seat`` may see them all
-    (``Event.seen_by``: the filter of ``core.events.visible_since`` and of every view); None if
-    one is hidden from it, whose public traces (a hand's size) no event of its own shows, or if
-    ``log`` did not grow from ``tail`` (another hand, an earlier or another branch's state).
-
-    Not ``visible_since`` itself: a hidden event must stop the walk (the seat is then encoded
-    from its view), where ``visible_since`` skips it."""
+def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
+    """The events ``log`` added to ``tail``, oldest first, whoever may see them (``_follow``
+    asks); None if ``log`` did not grow from ``tail`` (another hand, an earlier or another
+    branch's state)."""
     added: list[Event] = []
     node = log
     while node is not tail:
         if node is None:
             return None
-        event = node[0]
-        if not event.seen_by(seat):
-            return None
-        added.append(event)
+        added.append(node[0])
         node = node[1]
     added.reverse()
     return added
@@ -109,7 +108,12 @@ class IncrementalEncoder:
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
+        self.starts = 0
+        """Calls that started the seat at the hand's start and followed the whole log."""
         layout = enc.information_state_layout
+        self._seat_at = layout.slot("seat").start
+        self._dealer_at = layout.slot("dealer").start
+        self._scores = layout.slot("scores").start
         self._to_act = layout.slot("to_act").start
         self._hand = layout.slot("hand").start
         self._discard = layout.slot("own_discard").start
@@ -198,14 +202,15 @@ class IncrementalEncoder:
     # -- the seat's tracker ------------------------------------------------------------------
     def _update(self, state: Any, seat: int) -> Floats:
         """Follow the seat from its last call if ``state``'s log grew from that one's (the same
-        object: the log is a persistent list), else encode it in full. An empty last log is
-        never followed: the log of any hand, this one or another deal, grows from it."""
+        object: the log is a persistent list); else start it at the hand's start and follow it
+        over the whole log (``_start``); else encode it in full. An empty last log is never
+        followed: the log of any hand, this one or another deal, grows from it."""
         tracker = self._seats[seat]
         log: EventLog = state.events
         if tracker.fresh and tracker.tail is not None:
             if log is tracker.tail:
                 return tracker.tensor  # nothing new (asked again)
-            events = _seen_since(log, seat, tracker.tail)
+            events = _since(log, tracker.tail)
             if events is not None:
                 try:
                     self._follow(tracker, events, state)
@@ -213,8 +218,75 @@ class IncrementalEncoder:
                     return tracker.tensor
                 except Resync:
                     pass
+        if tracker.facts is not None:
+            events = _since(log, None)  # never None: every log grows from the empty one
+            try:
+                assert events is not None
+                self._start(tracker, state, events)
+                self._follow(tracker, events, state)
+                tracker.tail = log
+                tracker.fresh = True
+                self.starts += 1
+                return tracker.tensor
+            except Resync:
+                pass
         self._full(tracker, state, log)
         return tracker.tensor
+
+    def _start(self, tracker: _Seat, state: Any, events: list[Event]) -> None:
+        """Write the seat's tensor as its view at the hand's start holds it, ``events`` (the
+        whole log, oldest first) to be followed from there: its seat, the dealer, the scores
+        before the hand, the phase and facts the rules start from (the follower's ``start``),
+        and its hand and every hand's size as dealt. Those are read from the state as they are
+        now, which the seat's view holds too, with what ``_follow`` takes away put back: each
+        card played, each of its own discards, and each discard hidden from it (a game whose
+        hidden events are all one-card discards); ``_follow`` refuses any other event that
+        could change a hand."""
+        facts = tracker.facts
+        assert facts is not None
+        self._clear(tracker)
+        me = tracker.seat
+        rel = tracker.rel
+        mv = tracker.mv
+        context = state.context
+        mv[self._seat_at + me] = 1
+        mv[self._dealer_at + rel[context.dealer]] = 1
+        for player, score in enumerate(context.scores):
+            mv[self._scores + rel[player]] = score
+        facts.start(mv, me, context.dealer)
+        hands = state.hands
+        hand: int = hands[me]
+        sizes = [mask.bit_count() for mask in hands]
+        bit = 1 << me
+        for event in events:
+            who = event[0]
+            if who is None:
+                continue
+            action = event[1]
+            if type(action) is Play:
+                sizes[who] += 1
+                if who == me:
+                    hand |= 1 << action.card.index
+            elif not event[2] & bit:
+                sizes[who] += 1  # a hidden discard (else ``_follow`` will refuse it)
+            elif type(action) is Discard and who == me:
+                sizes[who] += 1
+                hand |= 1 << action.card.index
+        hand_at = self._hand
+        while hand:
+            low = hand & -hand
+            mv[hand_at + low.bit_length() - 1] = 1
+            hand ^= low
+        for player, size in enumerate(sizes):
+            mv[self._sizes + rel[player]] = size
+        tracker.sizes = sizes
+        tracker.playing = False
+        tracker.leader = 0
+        tracker.plays = []
+        tracker.tricks = 0
+        tracker.to_act = None
+        tracker.calls = 0
+        tracker.dropped = 0
 
     def _full(self, tracker: _Seat, state: Any, log: EventLog) -> None:
         """Encode the seat's view in full and start following from it."""
@@ -261,11 +333,19 @@ class IncrementalEncoder:
         on_play = facts.on_play if facts.follows_plays else None
         trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
         sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
+        bit = 1 << me
+        hidden_discards = facts.hidden_discards
         for event in events:
             action = event[1]
             who = event[0]
             if who is None:
                 raise Resync
+            if not event[2] & bit:  # hidden from the seat: only a discard's trace, its hand's size
+                if not hidden_discards or tracker.playing:
+                    raise Resync
+                sizes[who] -= 1
+                mv[sizes_at + rel[who]] = sizes[who]
+                continue
             if type(action) is Play:
                 if not tracker.playing:
                     raise Resync
@@ -321,7 +401,10 @@ class IncrementalEncoder:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
                     mv[base + rel[who]] = 1
-                    mv[base + n + self._action_id(action)] = 1
+                    if type(action) is FaceDown:
+                        mv[base + self._width - 1] = action.count
+                    else:
+                        mv[base + n + self._action_id(action)] = 1
             elif action is None and not tracker.playing and (lead := facts.on_note(mv, who)) is not None:
                 tracker.playing = True
                 leader = lead
