@@ -539,8 +539,13 @@ class _Taroux(Follower):
         from tarocchi.games.taroux.state import Phase
 
         self.auction = Phase.AUCTION
+        self.recontra = Phase.RECONTRA
         self.declare = Phase.DECLARE
         self.play = Phase.PLAY
+        self.shown: list[int] = [0] * rules.PLAYERS
+        """Trumps each seat has shown (T6): an Abundance's note follows its ``done``."""
+        self.noted: int | None = None
+        """The seat whose Abundance note is due (after its ``done``)."""
         self.phase: Any = None
         self.declared = 0
         self.show_type = Show
@@ -578,19 +583,41 @@ class _Taroux(Follower):
         self.contra = 0
         self.passes = 0
         self.team = None
+        self.shown = [0] * self.players
+        self.noted = None
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
-        """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since.
+        """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since;
+        a Contra opens the Re-contra window (no passes since), which a Re-contra (doubled
+        again) or the partner's decline closes, the bidder's decline handing it to his partner.
         T6: a shown trump, the Sparrow, a Slam; the sixth ``done`` starts the play, the bidder
-        leading. The rest (a contra, the auction's end, an Abundance counted: notes say them)
-        is read from the view."""
+        leading. The rest (the stock under We'll Take, a thrown-in hand) is read from the view."""
         if self.phase is self.declare:
             return self._declare(mv, seat, action)
         word = getattr(action, "word", None)
-        if self.phase is not self.auction or word is None:
+        if word is None or self.ending:
             raise Resync
-        if self.ending:
+        if self.phase is self.recontra:
+            if word == "decline" and seat == self.bidder:
+                return None
+            if word == "recontra":
+                mv[self.contra_at + self.contra] = 0
+                mv[self.contra_at + 2] = 1
+                self.contra = 2
+            elif word != "decline":
+                raise Resync
+            self._set_phase(mv, self.auction)
+            return None
+        if self.phase is not self.auction:
             raise Resync
+        if word == "contra":
+            mv[self.contra_at + self.contra] = 0
+            mv[self.contra_at + 1] = 1
+            self.contra = 1
+            self.passes = 0
+            mv[self.passes_at] = 0
+            self._set_phase(mv, self.recontra)
+            return None
         if word == "pass":
             self.passes += 1
             mv[self.passes_at] = self.passes
@@ -621,24 +648,33 @@ class _Taroux(Follower):
     def on_note(self, mv: memoryview, seat: int) -> int | None:
         """T4: the bidder's note ends the auction; under Without and Against the round of
         declarations follows, from him (under We'll Take the stock is turned up: the view)."""
+        if self.noted is not None and seat == self.noted:
+            self.noted = None  # T6: an Abundance counted, which its shown trumps already say
+            return None
         if not self.ending or seat != self.bidder or self.high == self.take_level:
             raise Resync
         self.ending = False
-        mv[self.phase_at + self.enc.phases.index(self.phase)] = 0
-        self.phase = self.declare
-        mv[self.phase_at + self.enc.phases.index(self.declare)] = 1
+        self._set_phase(mv, self.declare)
         self.declared = 0
         return None
+
+    def _set_phase(self, mv: memoryview, phase: Any) -> None:
+        phases = self.enc.phases
+        mv[self.phase_at + phases.index(self.phase)] = 0
+        self.phase = phase
+        mv[self.phase_at + phases.index(phase)] = 1
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
             card: Any = action
             mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = 1
+            self.shown[seat] += 1
         elif action is self.sparrow_call:
             mv[self.sparrow_at + self.rel[seat]] = 1
         elif action is self.slam_call:
             mv[self.slam_at + self.rel[seat]] = 1
         elif action is self.done_call:
+            self.noted = seat if self.shown[seat] else None
             self.declared += 1
             if self.declared == self.players:
                 if self.bidder is None:
@@ -663,6 +699,8 @@ class _Taroux(Follower):
         self.bidder = facts.bidder
         self.contra = facts.contra
         self.passes = facts.passes
+        self.shown = [cards.mask.bit_count() for cards in facts.abundances]
+        self.noted = None
         self.team = None
         high = facts.high_bid
         if (

@@ -405,11 +405,15 @@ class IncrementalEncoder:
                         mv[base + self._width - 1] = action.count
                     else:
                         mv[base + n + self._action_id(action)] = 1
-            elif action is None and not tracker.playing and (lead := facts.on_note(mv, who)) is not None:
-                tracker.playing = True
-                leader = lead
-                mv[leader_at + rel[lead]] = 1
-            elif action is not None or tracker.playing:
+            elif action is None:  # a note: the follower knows it or refuses it
+                lead = facts.on_note(mv, who)
+                if lead is not None:
+                    if tracker.playing:
+                        raise Resync
+                    tracker.playing = True
+                    leader = lead
+                    mv[leader_at + rel[lead]] = 1
+            else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
         to_act = self.game.to_act(state)
