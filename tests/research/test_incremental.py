@@ -16,7 +16,7 @@ from tarocchi.core.protocol import Game, HandContext
 from tarocchi.research.encoding import Encoder, encoder
 from tarocchi.research.incremental import IncrementalEncoder
 
-HANDS = 4
+HANDS = 12
 """Random hands per configuration, one after another on the same encoder."""
 
 
@@ -28,6 +28,7 @@ def _same(fast: IncrementalEncoder, enc: Encoder, game: Game[Any], state: Any, s
     np.testing.assert_array_equal(info, enc.encode_information_state(view), err_msg=f"seat {seat}")
     np.testing.assert_array_equal(fast.observation(state, seat), enc.encode_observation(view))
     np.testing.assert_array_equal(fast.action_mask(state, seat), enc.action_mask(view))
+    np.testing.assert_array_equal(fast.legal_mask(state, seat), enc.action_mask(view))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

@@ -55,6 +55,9 @@ def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
 
 CACHED_LEGAL = 4096
 """Tuples of legal actions whose ids are kept (then the cache starts again)."""
+MANY = 48
+"""Legal actions from which ``legal_mask`` writes a tuple seen for the first time through an
+index array kept for it (an auction's bids, the same tuple again and again), not one by one."""
 
 
 class _Seat:
@@ -106,6 +109,11 @@ class IncrementalEncoder:
         self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
         self._arrays: dict[int, tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
+        self._mask: Mask = enc.mask_buffer()
+        self._mask_items: memoryview = self._mask.data
+        self._mask_set: list[int] = []
+        """The ids ``legal_mask`` set last (all cleared at once when they were many)."""
+        self._mask_many = False
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
         self.starts = 0
@@ -164,13 +172,51 @@ class IncrementalEncoder:
                 i = find(id(action))
                 items[self._ids[action] if i is None else i] = 1
             return mask
-        many = self._arrays.get(id(legal))  # an auction's bids: numpy's indexing, by an array
-        if many is None or many[0] is not legal:  # made once for this tuple
+        mask[self._legal_array(legal)] = 1  # an auction's bids: numpy's indexing, by an array
+        return mask
+
+    def legal_mask(self, state: Any, seat: int) -> Mask:
+        """``action_mask`` in the encoder's own buffer, rewritten by its next call (copy it to
+        keep it): only the entries the last call set are cleared, not the whole action space."""
+        mask = self._mask
+        items = self._mask_items
+        if self._mask_many:
+            mask.fill(0)
+        else:
+            for i in self._mask_set:
+                items[i] = 0
+        game = self.game
+        if game.to_act(state) != seat:
+            self._mask_set = []
+            self._mask_many = False
+            return mask
+        legal = game.legal_actions(state)
+        many = self._arrays.get(id(legal))
+        if (many is None or many[0] is not legal) and len(legal) <= MANY:
+            # a trick's plays, a new tuple each time: each id written as it is found
+            find = self._by_identity.get
+            ids = self._ids
+            written: list[int] = []
+            for action in legal:
+                found = find(id(action))
+                i = ids[action] if found is None else found
+                items[i] = 1
+                written.append(i)
+            self._mask_set = written
+            self._mask_many = False
+            return mask
+        mask[self._legal_array(legal)] = 1  # an auction's bids: numpy's indexing, by an array
+        self._mask_many = True
+        return mask
+
+    def _legal_array(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
+        """The ids of ``legal`` as an index array, made once for this tuple."""
+        many = self._arrays.get(id(legal))
+        if many is None or many[0] is not legal:
             if len(self._arrays) >= CACHED_LEGAL:
                 self._arrays.clear()
             many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
-        mask[many[1]] = 1
-        return mask
+        return many[1]
 
     def _action_id(self, action: Action) -> int:
         found = self._by_identity.get(id(action))
@@ -224,6 +270,7 @@ class IncrementalEncoder:
                 assert events is not None
                 self._start(tracker, state, events)
                 self._follow(tracker, events, state)
+                self._dealt(tracker, state)
                 tracker.tail = log
                 tracker.fresh = True
                 self.starts += 1
@@ -236,12 +283,8 @@ class IncrementalEncoder:
     def _start(self, tracker: _Seat, state: Any, events: list[Event]) -> None:
         """Write the seat's tensor as its view at the hand's start holds it, ``events`` (the
         whole log, oldest first) to be followed from there: its seat, the dealer, the scores
-        before the hand, the phase and facts the rules start from (the follower's ``start``),
-        and its hand and every hand's size as dealt. Those are read from the state as they are
-        now, which the seat's view holds too, with what ``_follow`` takes away put back: each
-        card played, each of its own discards, and each discard hidden from it (a game whose
-        hidden events are all one-card discards); ``_follow`` refuses any other event that
-        could change a hand."""
+        before the hand, and the phase and facts the rules start from (the follower's
+        ``start``). Its hand and the hands' sizes are left to ``_dealt``, after the follow."""
         facts = tracker.facts
         assert facts is not None
         self._clear(tracker)
@@ -253,33 +296,9 @@ class IncrementalEncoder:
         mv[self._dealer_at + rel[context.dealer]] = 1
         for player, score in enumerate(context.scores):
             mv[self._scores + rel[player]] = score
+        facts.seat = me
         facts.start(mv, me, context.dealer)
-        hands = state.hands
-        hand: int = hands[me]
-        sizes = [mask.bit_count() for mask in hands]
-        bit = 1 << me
-        for event in events:
-            who = event[0]
-            if who is None:
-                continue
-            action = event[1]
-            if type(action) is Play:
-                sizes[who] += 1
-                if who == me:
-                    hand |= 1 << action.card.index
-            elif not event[2] & bit:
-                sizes[who] += 1  # a hidden discard (else ``_follow`` will refuse it)
-            elif type(action) is Discard and who == me:
-                sizes[who] += 1
-                hand |= 1 << action.card.index
-        hand_at = self._hand
-        while hand:
-            low = hand & -hand
-            mv[hand_at + low.bit_length() - 1] = 1
-            hand ^= low
-        for player, size in enumerate(sizes):
-            mv[self._sizes + rel[player]] = size
-        tracker.sizes = sizes
+        tracker.sizes = [0] * self.players  # the follow's changes, until ``_dealt``
         tracker.playing = False
         tracker.leader = 0
         tracker.plays = []
@@ -310,6 +329,23 @@ class IncrementalEncoder:
         # the hand over, or a game nobody follows: encoded in full every time
         tracker.fresh = view.to_act is not None and tracker.facts is not None
 
+    def _dealt(self, tracker: _Seat, state: Any) -> None:
+        """After a start's follow: the seat's hand and the hands' sizes as they are now, which
+        its view holds (the follow wrote only their changes, from none)."""
+        mv = tracker.mv
+        rel = tracker.rel
+        hands = state.hands
+        hand: int = hands[tracker.seat]
+        at = self._hand
+        while hand:
+            low = hand & -hand
+            mv[at + low.bit_length() - 1] = 1
+            hand ^= low
+        sizes = tracker.sizes
+        for player, mask in enumerate(hands):
+            sizes[player] = size = mask.bit_count()
+            mv[self._sizes + rel[player]] = size
+
     def _clear(self, tracker: _Seat) -> None:
         """Zero what the seat's tensor may hold: the observation, the tricks and calls written
         (their counts only grow until a full encode), the leaders, winners and dropped calls."""
@@ -334,17 +370,20 @@ class IncrementalEncoder:
         trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
         sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
         bit = 1 << me
-        hidden_discards = facts.hidden_discards
+        facts.state = state
+        facts.sizes = sizes
         for event in events:
             action = event[1]
             who = event[0]
+            if not event[2] & bit:  # hidden from the seat: the follower writes its trace, or refuses
+                facts.on_hidden(mv, who)
+                continue
             if who is None:
-                raise Resync
-            if not event[2] & bit:  # hidden from the seat: only a discard's trace, its hand's size
-                if not hidden_discards or tracker.playing:
+                if action is not None or event[4]:
                     raise Resync
-                sizes[who] -= 1
-                mv[sizes_at + rel[who]] = sizes[who]
+                lead = facts.on_note(mv, who)  # a note of the rules' own (a bargain's end)
+                if lead is not None:
+                    raise Resync
                 continue
             if type(action) is Play:
                 if not tracker.playing:
@@ -390,6 +429,7 @@ class IncrementalEncoder:
                     mv[self._discard + card] = 1
                     sizes[who] -= 1
                     mv[sizes_at + rel[who]] = sizes[who]
+                    facts.on_own_discard(card)
                 elif (lead := facts.on_call(mv, who, action)) is not None:
                     tracker.playing = True  # the first trick, led by ``lead``, is shown empty
                     leader = lead
