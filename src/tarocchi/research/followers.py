@@ -603,12 +603,13 @@ class _Sicilian(Follower):
             self._set_mode(mv, self.modes.ALONE)
             self._set_phase(mv, self.play)
             return seat
+        items: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
         if (
             phase is self.play
             and self.rallied is not None
             and self.revealed is None
             and seat is not None
-            and mv[self.played_at + self.rallied]
+            and items[self.played_at + self.rallied]
         ):  # S7: the rallied card played, its holder revealed
             self.revealed = seat
             if self.partner is None:

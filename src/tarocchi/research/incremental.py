@@ -111,9 +111,18 @@ class IncrementalEncoder:
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
         self._mask: Mask = enc.mask_buffer()
         self._mask_items: memoryview = self._mask.data
-        self._mask_set: list[int] = []
+        self._mask_set: list[tuple[int, ...]] = []
         """The ids ``legal_mask`` set last (all cleared at once when they were many)."""
         self._mask_many = False
+        self._mask_arrays: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
+        self._by_actions: dict[tuple[int, ...], tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
+        menus = getattr(game, "_menus", None)  # core.phases.PhasedGame's, if its states keep them
+        self._actor_at = menus.actor if menus is not None else 0
+        self._legal_at = menus.legal if menus is not None else 0
+        self._menu_ids: list[list[tuple[tuple[int, ...], ...]]] | None = (
+            None if menus is None else [self._byte_tables(menu) for menu in menus.menus]
+        )
+        """Per phase, per byte of a legal mask, per byte value: the ids of its actions."""
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
         self.starts = 0
@@ -177,36 +186,81 @@ class IncrementalEncoder:
 
     def legal_mask(self, state: Any, seat: int) -> Mask:
         """``action_mask`` in the encoder's own buffer, rewritten by its next call (copy it to
-        keep it): only the entries the last call set are cleared, not the whole action space."""
+        keep it): only the entries the last call set are cleared, not the whole action space.
+
+        Where the game's states keep their seat to act and legal mask (``core.dispatch.Menus``:
+        bit ``i`` is the phase's action ``i``), the ids are read from that mask a byte at a
+        time, as the engine selects its legal actions; else from ``legal_actions``."""
         mask = self._mask
         items = self._mask_items
         if self._mask_many:
             mask.fill(0)
+            self._mask_many = False
         else:
-            for i in self._mask_set:
-                items[i] = 0
+            for chunk in self._mask_set:
+                for i in chunk:
+                    items[i] = 0
+        written: list[tuple[int, ...]] = []
+        self._mask_set = written
+        tables = self._menu_ids
+        if tables is not None:
+            actor: int = state[self._actor_at]
+            if actor >= -1:  # else a state built by hand: its rules work it out
+                if actor != seat:
+                    return mask
+                legal: int = state[self._legal_at]
+                if legal.bit_count() > MANY:
+                    key = (state[0], legal)
+                    found = self._mask_arrays.get(key)
+                    if found is None:
+                        if len(self._mask_arrays) >= CACHED_LEGAL:
+                            self._mask_arrays.clear()
+                        found = self._mask_arrays[key] = np.array(
+                            self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
+                        )
+                    mask[found] = 1
+                    self._mask_many = True
+                    return mask
+                bytes_of = tables[state[0]]
+                k = 0
+                while legal:
+                    byte = legal & 255
+                    if byte:
+                        chunk = bytes_of[k][byte]
+                        for i in chunk:
+                            items[i] = 1
+                        written.append(chunk)
+                    legal >>= 8
+                    k += 1
+                return mask
         game = self.game
         if game.to_act(state) != seat:
-            self._mask_set = []
-            self._mask_many = False
             return mask
-        legal = game.legal_actions(state)
-        many = self._arrays.get(id(legal))
-        if (many is None or many[0] is not legal) and len(legal) <= MANY:
-            # a trick's plays, a new tuple each time: each id written as it is found
-            find = self._by_identity.get
-            ids = self._ids
-            written: list[int] = []
-            for action in legal:
-                found = find(id(action))
-                i = ids[action] if found is None else found
-                items[i] = 1
-                written.append(i)
-            self._mask_set = written
-            self._mask_many = False
+        actions = game.legal_actions(state)
+        if len(actions) > MANY:  # an auction's bids: numpy's indexing, by an array kept for them
+            # keyed by the actions' identities, whose objects the entry keeps alive (so no other
+            # object takes one of them): the same actions in a new tuple find it too
+            identities = tuple(map(id, actions))
+            many = self._by_actions.get(identities)
+            if many is None:
+                if len(self._by_actions) >= CACHED_LEGAL:
+                    self._by_actions.clear()
+                many = self._by_actions[identities] = (
+                    actions,
+                    np.array(self.legal_ids(actions), dtype=np.intp),
+                )
+            mask[many[1]] = 1
+            self._mask_many = True
             return mask
-        mask[self._legal_array(legal)] = 1  # an auction's bids: numpy's indexing, by an array
-        self._mask_many = True
+        find = self._by_identity.get
+        ids = self._ids
+        one: list[int] = []
+        for action in actions:  # each id written as it is found
+            found_id = find(id(action))
+            i = ids[action] if found_id is None else found_id
+            items[i] = 1
+            one.append(i)
+        written.append(tuple(one))
         return mask
 
     def _legal_array(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
@@ -217,6 +271,19 @@ class IncrementalEncoder:
                 self._arrays.clear()
             many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
         return many[1]
+
+    def _byte_tables(self, menu: Any) -> list[tuple[tuple[int, ...], ...]]:
+        """A phase's menu (``core.cards.MaskMap``, whose items its pickled form names) as
+        ids by mask byte, as ``MaskMap.select`` looks its actions up."""
+        actions: tuple[Action, ...] = menu.__reduce__()[1][0]
+        ids = [self._ids[action] for action in actions]
+        return [
+            tuple(
+                tuple(ids[start + i] for i in range(8) if byte >> i & 1 and start + i < len(ids))
+                for byte in range(256)
+            )
+            for start in range(0, len(ids), 8)
+        ]
 
     def _action_id(self, action: Action) -> int:
         found = self._by_identity.get(id(action))
@@ -373,8 +440,8 @@ class IncrementalEncoder:
         facts.state = state
         facts.sizes = sizes
         for event in events:
-            action = event[1]
-            who = event[0]
+            action: Action | None = event[1]
+            who: int | None = event[0]
             if not event[2] & bit:  # hidden from the seat: the follower writes its trace, or refuses
                 facts.on_hidden(mv, who)
                 continue
@@ -416,7 +483,8 @@ class IncrementalEncoder:
                     mv[trick_at + at] = 0
                 mv[self._leaders + number * n + rel[leader]] = 1
                 mv[self._winners + number * n + rel[who]] = 1
-                mv[self._won + rel[who]] += 1
+                won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
+                won[self._won + rel[who]] += 1
                 facts.trick_won(mv, number, tuple(plays), who)
                 mv[leader_at + rel[leader]] = 0
                 leader = who
