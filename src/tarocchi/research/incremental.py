@@ -145,6 +145,8 @@ class IncrementalEncoder:
         self._calls = layout.slot("calls").start
         self._width = layout.slot("calls").shape[1]
         self._dropped = layout.slot("calls_dropped").start
+        self._max_tricks = enc.max_tricks
+        self._call_slots = enc.call_slots
 
     # -- tensors ---------------------------------------------------------------------------
     def information_state(self, state: Any, seat: int) -> Floats:
@@ -222,33 +224,34 @@ class IncrementalEncoder:
                     self._mask_many = True
                     return mask
                 bytes_of = tables[state[0]]
-                k = 0
-                while legal:
-                    byte = legal & 255
+                # the mask's bytes at once: a mask of 78 cards is no machine int, whose every
+                # shift would make a new one
+                for k, byte in enumerate(legal.to_bytes(len(bytes_of), "little")):
                     if byte:
                         chunk = bytes_of[k][byte]
                         for i in chunk:
                             items[i] = 1
                         written.append(chunk)
-                    legal >>= 8
-                    k += 1
                 return mask
         game = self.game
         if game.to_act(state) != seat:
             return mask
         actions = game.legal_actions(state)
         if len(actions) > MANY:  # an auction's bids: numpy's indexing, by an array kept for them
-            # keyed by the actions' identities, whose objects the entry keeps alive (so no other
-            # object takes one of them): the same actions in a new tuple find it too
-            identities = tuple(map(id, actions))
-            many = self._by_actions.get(identities)
-            if many is None:
-                if len(self._by_actions) >= CACHED_LEGAL:
-                    self._by_actions.clear()
-                many = self._by_actions[identities] = (
-                    actions,
-                    np.array(self.legal_ids(actions), dtype=np.intp),
-                )
+            many = self._arrays.get(id(actions))  # the same tuple again
+            if many is None or many[0] is not actions:
+                # else keyed by the actions' identities, whose objects the entry keeps alive (so
+                # no other object takes one of them): the same actions in a new tuple find it
+                identities = tuple(map(id, actions))
+                many = self._by_actions.get(identities)
+                if many is None:
+                    if len(self._by_actions) >= CACHED_LEGAL:
+                        self._by_actions.clear()
+                    many = (actions, np.array(self.legal_ids(actions), dtype=np.intp))
+                    self._by_actions[identities] = many
+                if len(self._arrays) >= CACHED_LEGAL:
+                    self._arrays.clear()
+                self._arrays[id(actions)] = many
             mask[many[1]] = 1
             self._mask_many = True
             return mask
@@ -473,7 +476,7 @@ class IncrementalEncoder:
                     mv[self._hand + card] = 0
             elif action is None and event[4]:
                 number = event[4] - 1
-                if number != tracker.tricks or number >= self.encoder.max_tricks:
+                if number != tracker.tricks or number >= self._max_tricks:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
                 base = self._tricks + number * n * d
@@ -502,7 +505,7 @@ class IncrementalEncoder:
                     tracker.playing = True  # the first trick, led by ``lead``, is shown empty
                     leader = lead
                     mv[leader_at + rel[lead]] = 1
-                if tracker.calls == self.encoder.call_slots:
+                if tracker.calls == self._call_slots:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
                 else:
@@ -524,7 +527,9 @@ class IncrementalEncoder:
             else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
-        to_act = self.game.to_act(state)
+        to_act: int | None = state[self._actor_at] if self._menu_ids is not None else -2
+        if to_act is not None and to_act < 0:  # -1: the hand over; below: the rules work it out
+            to_act = None if to_act == -1 else self.game.to_act(state)
         if to_act is None:
             raise Resync  # the hand is over: its last facts (turned up cards, bonuses) from the view
         if to_act != tracker.to_act:
