@@ -50,6 +50,10 @@ class Follower:
         self.needed_at = layout.slot("running_needed").start
         self.running_at = layout.slot("running").start
         self.side_at = layout.slot("running_side").start
+        self.one: Any = 1.0
+        self.zero: Any = 0.0
+        """What the tensor's items are set to, as float objects: mypyc would box a float
+        literal anew at each write, and the memoryview would make a float of an int."""
         self.rel: list[int] = []
         """Relative seats of the seat encoded (set by its tracker)."""
         self.seat = 0
@@ -190,9 +194,9 @@ class Follower:
         if number and self.history is None:
             raise Resync
         self._start(sides)
-        mv[self.running_at] = 1
+        mv[self.running_at] = self.one
         for who in sides[0]:
-            mv[self.side_at + self.rel[who]] = 1
+            mv[self.side_at + self.rel[who]] = self.one
         if self.history is not None:
             for earlier, (pile, taker) in enumerate(self.history[:number]):
                 self._count(earlier, pile, taker)
@@ -207,10 +211,10 @@ class Follower:
         needed = self.needed()
         at = self.needed_at
         if needed is None:
-            mv[at] = 0
-            mv[at + 1] = 0
+            mv[at] = self.zero
+            mv[at + 1] = self.zero
         else:
-            mv[at] = 1
+            mv[at] = self.one
             mv[at + 1] = needed
 
 
@@ -252,9 +256,9 @@ class _Piedmont(Follower):
         """P2: the dealer discards first; no call, no trick, nothing dead yet."""
         self._restart()
         self.phase = self.discarding
-        mv[self.phase_at + self.enc.phases.index(self.discarding)] = 1
+        mv[self.phase_at + self.enc.phases.index(self.discarding)] = self.one
         if self.allegiance:
-            mv[self.allegiance_at] = 1
+            mv[self.allegiance_at] = self.one
         self.dealer = dealer
         self.segments = ()
         self.led = None
@@ -273,8 +277,8 @@ class _Piedmont(Follower):
         if type(action) is not FaceDown or seat != self.dealer or self.phase is not self.discarding:
             raise Resync
         phases = self.enc.phases
-        mv[self.phase_at + phases.index(self.discarding)] = 0
-        mv[self.phase_at + phases.index(self.play)] = 1
+        mv[self.phase_at + phases.index(self.discarding)] = self.zero
+        mv[self.phase_at + phases.index(self.play)] = self.one
         self.phase = self.play
         return (seat + 1) % self.players
 
@@ -304,17 +308,17 @@ class _Piedmont(Follower):
             led = self.leads[card]
             if led is not None:
                 self.led = led
-                mv[self.led_at + led] = 1
+                mv[self.led_at + led] = self.one
 
     def on_trick(self, mv: memoryview, number: int) -> None:
         if self.led is not None:
-            mv[self.led_at + self.led] = 0
+            mv[self.led_at + self.led] = self.zero
             self.led = None
         self.tricks = trick = number + 1
         if self.segments and trick < self.enc.max_tricks:
             side = next((s for start, s in reversed(self.segments) if start <= trick), None)
             if side is not None:
-                mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = 1
+                mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = self.one
 
 
 class _Sicilian(Follower):
@@ -386,26 +390,26 @@ class _Sicilian(Follower):
 
     def _set_phase(self, mv: memoryview, phase: Any) -> None:
         phases = self.enc.phases
-        mv[self.phase_at + phases.index(self.phase)] = 0
+        mv[self.phase_at + phases.index(self.phase)] = self.zero
         self.phase = phase
-        mv[self.phase_at + phases.index(phase)] = 1
+        mv[self.phase_at + phases.index(phase)] = self.one
 
     def _set_mode(self, mv: memoryview, mode: Any) -> None:
-        mv[self.mode_at + self.mode] = 0
+        mv[self.mode_at + self.mode] = self.zero
         self.mode = mode
-        mv[self.mode_at + mode] = 1
+        mv[self.mode_at + mode] = self.one
 
     def _cards(self, mv: memoryview, at: int, mask: int) -> None:
         while mask:
             low = mask & -mask
-            mv[at + low.bit_length() - 1] = 1
+            mv[at + low.bit_length() - 1] = self.one
             mask ^= low
 
     def start(self, mv: memoryview, seat: int, dealer: int) -> None:
         """S3: the bargain first; no Declarer, no mode, not thrown in."""
         self._restart()
         for at in self.starting:
-            mv[at] = 1
+            mv[at] = self.one
         self.phase = self.bargain
         self.mode = self.modes.NONE
         self.dealer = dealer
@@ -485,13 +489,13 @@ class _Sicilian(Follower):
                 mv[base] = offer.kind == self.throw
                 mv[base + 1] = offer.kind == self.pay
                 mv[base + 2] = offer.amount
-                mv[base + 3] = 1
+                mv[base + 3] = self.one
             elif kind is self.take_type:
                 take: Any = action
-                mv[self.offers_at + self.rel[take.seat] * 4 + 3] = 0
+                mv[self.offers_at + self.rel[take.seat] * 4 + 3] = self.zero
                 self.taken = True
             elif word == "hold":
-                mv[self.held_at] = 1
+                mv[self.held_at] = self.one
                 self.held = True
             elif word != "silent":
                 raise Resync
@@ -512,12 +516,12 @@ class _Sicilian(Follower):
             rally: Any = action
             card = rally.card.index
             self.rallied = card
-            mv[self.rallied_at + card] = 1
+            mv[self.rallied_at + card] = self.one
             self._set_mode(mv, self.modes.RALLY)
             # the seat holds it: the hidden partner (S7; played since, its note will say so)
             if self.state.hands[self.seat] >> card & 1:
                 self.partner = self.seat
-                mv[self.partner_at + self.rel[self.seat]] = 1
+                mv[self.partner_at + self.rel[self.seat]] = self.one
             self.cop_passed = False
             self._set_phase(mv, self.play)
             return seat
@@ -529,19 +533,19 @@ class _Sicilian(Follower):
             return None
         if phase is self.solo and word == "solo":
             self.declarer = seat
-            mv[self.declarer_at + self.rel[seat]] = 1
+            mv[self.declarer_at + self.rel[seat]] = self.one
             self._set_mode(mv, self.modes.SOLO)
             return None
         if phase is self.prop and word == "prop":
             self.declarer = seat
-            mv[self.declarer_at + self.rel[seat]] = 1
+            mv[self.declarer_at + self.rel[seat]] = self.one
             self.spoken = 0
             self._set_phase(mv, self.cop)
             return None
         if phase is self.cop and word == "cop" and self.declarer is not None:
             self._set_mode(mv, self.modes.COP)
             self.partner = self.revealed = seat
-            mv[self.partner_at + self.rel[seat]] = 1
+            mv[self.partner_at + self.rel[seat]] = self.one
             self._set_phase(mv, self.play)
             return self.declarer
         raise Resync
@@ -614,7 +618,7 @@ class _Sicilian(Follower):
             self.revealed = seat
             if self.partner is None:
                 self.partner = seat
-                mv[self.partner_at + self.rel[seat]] = 1
+                mv[self.partner_at + self.rel[seat]] = self.one
             assert self.history is not None
             if self.history:  # the sides are public now: the tricks won so far count
                 sides = self.public_sides(mv)
@@ -693,10 +697,10 @@ class _Taroinche(Follower):
         """B3: the auction, from the dealer's left-hand neighbour; no contract, no coinche."""
         self._restart()
         self.phase = self.auction
-        mv[self.phase_at + self.phases.index(self.auction)] = 1
+        mv[self.phase_at + self.phases.index(self.auction)] = self.one
         self.first = (dealer + 1) % self.rules.PLAYERS
-        mv[self.first_at + self.rel[self.first]] = 1
-        mv[self.slots["coinche"]] = 1
+        mv[self.first_at + self.rel[self.first]] = self.one
+        mv[self.slots["coinche"]] = self.one
         self.contract = None
         self._contract_changed()
         self.belote = False
@@ -731,25 +735,25 @@ class _Taroinche(Follower):
         self.attack = (taker,) if taker == partner else tuple(sorted((taker, partner)))
 
     def _set_phase(self, mv: memoryview, phase: Any) -> None:
-        mv[self.phase_at + self.phases.index(self.phase)] = 0
+        mv[self.phase_at + self.phases.index(self.phase)] = self.zero
         self.phase = phase
-        mv[self.phase_at + self.phases.index(phase)] = 1
+        mv[self.phase_at + self.phases.index(phase)] = self.one
 
     def _set_contract(self, mv: memoryview, contract: tuple[Any, int, int]) -> None:
         at, rel = self.slots, self.rel
         if self.contract is not None:
             old, taker, partner = self.contract
-            mv[at["bid_trump"] + old.trump] = 0
-            mv[at["bid_mode"] + old.mode - 1] = 0
-            mv[at["taker"] + rel[taker]] = 0
-            mv[at["partner"] + rel[partner]] = 0
+            mv[at["bid_trump"] + old.trump] = self.zero
+            mv[at["bid_mode"] + old.mode - 1] = self.zero
+            mv[at["taker"] + rel[taker]] = self.zero
+            mv[at["partner"] + rel[partner]] = self.zero
         bid, taker, partner = self.contract = contract
-        mv[at["contract"]] = 1
+        mv[at["contract"]] = self.one
         mv[at["bid_value"]] = bid.value
-        mv[at["bid_trump"] + bid.trump] = 1
-        mv[at["bid_mode"] + bid.mode - 1] = 1
-        mv[at["taker"] + rel[taker]] = 1
-        mv[at["partner"] + rel[partner]] = 1
+        mv[at["bid_trump"] + bid.trump] = self.one
+        mv[at["bid_mode"] + bid.mode - 1] = self.one
+        mv[at["taker"] + rel[taker]] = self.one
+        mv[at["partner"] + rel[partner]] = self.one
         self._contract_changed()
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
@@ -767,8 +771,8 @@ class _Taroinche(Follower):
                 return None
             if action is not self.surcoinche_call:
                 raise Resync
-            mv[at["coinche"] + 1] = 0
-            mv[at["coinche"] + 2] = 1
+            mv[at["coinche"] + 1] = self.zero
+            mv[at["coinche"] + 2] = self.one
             if seat != taker:
                 self._set_contract(mv, (bid, seat, taker))
                 self.swapped = True
@@ -785,9 +789,9 @@ class _Taroinche(Follower):
                 self.ending = self.passes == self.rules.PLAYERS - 1
             return None
         if action is self.coinche_call:
-            mv[at["coinche"]] = 0
-            mv[at["coinche"] + 1] = 1
-            mv[at["coincher"] + rel[seat]] = 1
+            mv[at["coinche"]] = self.zero
+            mv[at["coinche"] + 1] = self.one
+            mv[at["coincher"] + rel[seat]] = self.one
             self._set_phase(mv, self.surcoinche)
             self.passes = 0
             return None
@@ -887,8 +891,8 @@ class _Taroux(Follower):
         """T3: the auction; no bid, no contra, no pass, nothing declared."""
         self._restart()
         self.phase = self.auction
-        mv[self.phase_at + self.enc.phases.index(self.auction)] = 1
-        mv[self.contra_at] = 1
+        mv[self.phase_at + self.enc.phases.index(self.auction)] = self.one
+        mv[self.contra_at] = self.one
         self.honours = 0
         self.ending = False
         self.declared = 0
@@ -915,8 +919,8 @@ class _Taroux(Follower):
             if word == "decline" and seat == self.bidder:
                 return None
             if word == "recontra":
-                mv[self.contra_at + self.contra] = 0
-                mv[self.contra_at + 2] = 1
+                mv[self.contra_at + self.contra] = self.zero
+                mv[self.contra_at + 2] = self.one
                 self.contra = 2
             elif word != "decline":
                 raise Resync
@@ -925,11 +929,11 @@ class _Taroux(Follower):
         if self.phase is not self.auction:
             raise Resync
         if word == "contra":
-            mv[self.contra_at + self.contra] = 0
-            mv[self.contra_at + 1] = 1
+            mv[self.contra_at + self.contra] = self.zero
+            mv[self.contra_at + 1] = self.one
             self.contra = 1
             self.passes = 0
-            mv[self.passes_at] = 0
+            mv[self.passes_at] = self.zero
             self._set_phase(mv, self.recontra)
             return None
         if word == "pass":
@@ -944,18 +948,18 @@ class _Taroux(Follower):
         if level is None:
             raise Resync
         if self.high:
-            mv[self.high_at + self.high - 1] = 0
-        mv[self.high_at + level - 1] = 1
+            mv[self.high_at + self.high - 1] = self.zero
+        mv[self.high_at + level - 1] = self.one
         self.high = level
         if self.bidder is not None:
-            mv[self.bidder_at + self.rel[self.bidder]] = 0
-        mv[self.bidder_at + self.rel[seat]] = 1
+            mv[self.bidder_at + self.rel[self.bidder]] = self.zero
+        mv[self.bidder_at + self.rel[seat]] = self.one
         self.bidder = seat
-        mv[self.contra_at + self.contra] = 0
-        mv[self.contra_at] = 1
+        mv[self.contra_at + self.contra] = self.zero
+        mv[self.contra_at] = self.one
         self.contra = 0
         self.passes = 0
-        mv[self.passes_at] = 0
+        mv[self.passes_at] = self.zero
         self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
         return None
 
@@ -974,28 +978,28 @@ class _Taroux(Follower):
 
     def _set_phase(self, mv: memoryview, phase: Any) -> None:
         phases = self.enc.phases
-        mv[self.phase_at + phases.index(self.phase)] = 0
+        mv[self.phase_at + phases.index(self.phase)] = self.zero
         self.phase = phase
-        mv[self.phase_at + phases.index(phase)] = 1
+        mv[self.phase_at + phases.index(phase)] = self.one
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
             card: Any = action
-            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = 1
+            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = self.one
             self.shown[seat] += 1
         elif action is self.sparrow_call:
-            mv[self.sparrow_at + self.rel[seat]] = 1
+            mv[self.sparrow_at + self.rel[seat]] = self.one
         elif action is self.slam_call:
-            mv[self.slam_at + self.rel[seat]] = 1
+            mv[self.slam_at + self.rel[seat]] = self.one
         elif action is self.done_call:
             self.noted = seat if self.shown[seat] else None
             self.declared += 1
             if self.declared == self.players:
                 if self.bidder is None:
                     raise Resync
-                mv[self.phase_at + self.enc.phases.index(self.declare)] = 0
+                mv[self.phase_at + self.enc.phases.index(self.declare)] = self.zero
                 self.phase = self.play
-                mv[self.phase_at + self.enc.phases.index(self.play)] = 1
+                mv[self.phase_at + self.enc.phases.index(self.play)] = self.one
                 return self.bidder
         else:
             raise Resync

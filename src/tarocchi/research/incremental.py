@@ -146,6 +146,9 @@ class IncrementalEncoder:
         self._width = layout.slot("calls").shape[1]
         self._dropped = layout.slot("calls_dropped").start
         self._max_tricks = enc.max_tricks
+        self._one: Any = 1.0
+        self._zero: Any = 0.0
+        """The tensor's 1 and 0 as float objects (``Follower.one``)."""
         self._call_slots = enc.call_slots
 
     # -- tensors ---------------------------------------------------------------------------
@@ -362,8 +365,8 @@ class IncrementalEncoder:
         rel = tracker.rel
         mv = tracker.mv
         context = state.context
-        mv[self._seat_at + me] = 1
-        mv[self._dealer_at + rel[context.dealer]] = 1
+        mv[self._seat_at + me] = self._one
+        mv[self._dealer_at + rel[context.dealer]] = self._one
         for player, score in enumerate(context.scores):
             mv[self._scores + rel[player]] = score
         facts.seat = me
@@ -409,7 +412,7 @@ class IncrementalEncoder:
         at = self._hand
         while hand:
             low = hand & -hand
-            mv[at + low.bit_length() - 1] = 1
+            mv[at + low.bit_length() - 1] = self._one
             hand ^= low
         sizes = tracker.sizes
         for player, mask in enumerate(hands):
@@ -440,6 +443,7 @@ class IncrementalEncoder:
         trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
         sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
         bit = 1 << me
+        one, zero = self._one, self._zero
         facts.state = state
         facts.sizes = sizes
         for event in events:
@@ -460,20 +464,20 @@ class IncrementalEncoder:
                     raise Resync
                 card = action.card.index
                 if not plays:
-                    mv[leader_at + rel[leader]] = 0
+                    mv[leader_at + rel[leader]] = zero
                     leader = who
-                    mv[leader_at + rel[who]] = 1
+                    mv[leader_at + rel[who]] = one
                     if on_play is not None:
                         on_play(mv, who, card, True)
                 elif on_play is not None:
                     on_play(mv, who, card, False)
                 plays.append((who, card))
-                mv[trick_at + rel[who] * d + card] = 1
-                mv[played + card] = 1
+                mv[trick_at + rel[who] * d + card] = one
+                mv[played + card] = one
                 sizes[who] -= 1
                 mv[sizes_at + rel[who]] = sizes[who]
                 if who == me:
-                    mv[self._hand + card] = 0
+                    mv[self._hand + card] = zero
             elif action is None and event[4]:
                 number = event[4] - 1
                 if number != tracker.tricks or number >= self._max_tricks:
@@ -482,40 +486,40 @@ class IncrementalEncoder:
                 base = self._tricks + number * n * d
                 for player, card in plays:
                     at = rel[player] * d + card
-                    mv[base + at] = 1
-                    mv[trick_at + at] = 0
-                mv[self._leaders + number * n + rel[leader]] = 1
-                mv[self._winners + number * n + rel[who]] = 1
+                    mv[base + at] = one
+                    mv[trick_at + at] = zero
+                mv[self._leaders + number * n + rel[leader]] = one
+                mv[self._winners + number * n + rel[who]] = one
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
                 won[self._won + rel[who]] += 1
                 facts.trick_won(mv, number, tuple(plays), who)
-                mv[leader_at + rel[leader]] = 0
+                mv[leader_at + rel[leader]] = zero
                 leader = who
-                mv[leader_at + rel[who]] = 1
+                mv[leader_at + rel[who]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
                 if type(action) is Discard and who == me and facts.own_discards:
                     card = action.card.index
-                    mv[self._hand + card] = 0
-                    mv[self._discard + card] = 1
+                    mv[self._hand + card] = zero
+                    mv[self._discard + card] = one
                     sizes[who] -= 1
                     mv[sizes_at + rel[who]] = sizes[who]
                     facts.on_own_discard(card)
                 elif (lead := facts.on_call(mv, who, action)) is not None:
                     tracker.playing = True  # the first trick, led by ``lead``, is shown empty
                     leader = lead
-                    mv[leader_at + rel[lead]] = 1
+                    mv[leader_at + rel[lead]] = one
                 if tracker.calls == self._call_slots:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
                 else:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
-                    mv[base + rel[who]] = 1
+                    mv[base + rel[who]] = one
                     if type(action) is FaceDown:
                         mv[base + self._width - 1] = action.count
                     else:
-                        mv[base + n + self._action_id(action)] = 1
+                        mv[base + n + self._action_id(action)] = one
             elif action is None:  # a note: the follower knows it or refuses it
                 lead = facts.on_note(mv, who)
                 if lead is not None:
@@ -523,7 +527,7 @@ class IncrementalEncoder:
                         raise Resync
                     tracker.playing = True
                     leader = lead
-                    mv[leader_at + rel[lead]] = 1
+                    mv[leader_at + rel[lead]] = one
             else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
@@ -535,6 +539,6 @@ class IncrementalEncoder:
         if to_act != tracker.to_act:
             base = self._to_act
             if tracker.to_act is not None:
-                mv[base + rel[tracker.to_act]] = 0
-            mv[base + rel[to_act]] = 1
+                mv[base + rel[tracker.to_act]] = zero
+            mv[base + rel[to_act]] = one
             tracker.to_act = to_act
