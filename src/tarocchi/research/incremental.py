@@ -7,21 +7,21 @@ last call for that seat, through the seat's audience filter (``Event.seen_by``, 
 ``core.events.visible_since`` and of every view), writing only the entries they change: a card
 played leaves the hand, enters the trick and the cards played; a trick won moves to the history
 and counts for its winner and the running state; a call takes its history slot and, where the
-game's follower knows the rules it applies (bids and passes, a coinche, declarations, one's own
-discards, the end of an auction when play or the declarations follow at once), writes the facts
-and phase it changes; an event hidden from the seat is followed only where the game's hidden
-events are all one-card discards (Piedmont's dealer, P2), whose one trace in the seat's view is
-the discarder's hand size. A seat not followed yet this hand (its first call, another hand) is
-started at the hand's start as its view then holds it (seat, dealer, scores, the rules' first
-phase and facts, its hand and the hands' sizes as dealt) and followed over the whole log. Where
-neither works (another note, another hidden event, the hand over) the seat is encoded in full
-from its view by the reference encoder, and followed from there. So the tensor is, at every step, the
-one ``Encoder`` writes from the view (tests/research/test_incremental.py compares them bit for
-bit over random hands of every game and option), and nothing enters it that the seat's view does
-not hold: what is read of the state is its log through the seat's filter (and of an event
-hidden from it, in a game of hidden one-card discards, only who made it), who is to act, the
-legal actions when they are the seat's own, the hand context (dealer, scores), the seat's own
-hand and the hands' sizes, and the view.
+game's follower (``followers.py``) knows the rules it applies, writes the facts and phase it and
+the rules' notes change; an event hidden from the seat goes to the follower too, which writes its
+one trace in the seat's view (a discarder's hand size) or refuses it. A seat not followed yet
+this hand (its first call, another hand, a state out of order) is started at the hand's start as
+its view then holds it (seat, dealer, scores, the rules' first phase and facts) and followed over
+the whole log, its hand and the hands' sizes written after as they are now. Where neither works
+(what no follower knows, the hand over) the seat is encoded in full from its view by the
+reference encoder, and followed from there. So the tensor is, at every step, the one ``Encoder``
+writes from the view (tests/research/test_incremental.py compares them bit for bit over random
+hands of every game and option), and nothing enters it that the seat's view does not hold: what
+is read of the state is its log through the seat's filter (and of an event hidden from it, who
+made it), who is to act, the legal actions (or the state's stored legal mask) when they are the
+seat's own, the hand context (dealer, scores), the seat's own hand and the hands' sizes, what
+the followers name (a Sicilian Solo's stock shown to all, the Dealer's own stock taken unseen),
+and the view.
 """
 
 from __future__ import annotations
