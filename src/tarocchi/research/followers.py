@@ -65,7 +65,7 @@ class Follower:
         """The hands' sizes as the seat's tensor holds them (the tracker's list, set by it)."""
         self.sizes_at = layout.slot("hand_sizes").start
         self.hand_at = layout.slot("hand").start
-        self.history: list[tuple[tuple[tuple[int, int], ...], int]] | None = None
+        self.history: list[tuple[list[tuple[int, int]], int]] | None = None
         """The tricks won so far (plays, winner), where the running state may become public
         after the first trick (else None: ``Resync`` then)."""
         self.sides: tuple[tuple[int, ...], ...] | None = None
@@ -153,7 +153,7 @@ class Follower:
             return
         for number, trick in enumerate(view.tricks):
             assert trick.winner is not None
-            self._count(number, tuple((who, card.index) for who, card in trick.plays), trick.winner)
+            self._count(number, [(who, card.index) for who, card in trick.plays], trick.winner)
 
     def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
         self.sides = sides
@@ -162,7 +162,7 @@ class Follower:
         self.sums = [0] * len(sides)
         self.counts = [0] * len(sides)
 
-    def _count(self, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+    def _count(self, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         side_of = self.side_of
         side = side_of.get(winner)
         if side is not None:
@@ -176,7 +176,7 @@ class Follower:
                 sums[owner] += table[card] if table is not None else self.value(card, owner, number)
                 counts[owner] += 1
 
-    def trick_won(self, mv: memoryview, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+    def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         """Count the trick for the running state and write its slots."""
         if self.sides is None:
             sides = self.public_sides(mv)
@@ -459,7 +459,7 @@ class _Sicilian(Follower):
                 break
         self.trump_note = self.own_stock_noted = self.cop_passed = False
         self.history = [
-            (tuple((who, card.index) for who, card in trick.plays), trick.winner)
+            ([(who, card.index) for who, card in trick.plays], trick.winner)
             for trick in view.tricks
             if trick.winner is not None
         ]
@@ -628,10 +628,10 @@ class _Sicilian(Follower):
             return None
         raise Resync
 
-    def trick_won(self, mv: memoryview, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+    def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         super().trick_won(mv, number, plays, winner)
         assert self.history is not None
-        self.history.append((plays, winner))
+        self.history.append((list(plays), winner))
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
         """``sicilian.views.public_sides``: a rallied partner is public once revealed."""

@@ -439,7 +439,7 @@ class IncrementalEncoder:
         n = self.players
         facts = tracker.facts
         assert facts is not None
-        on_play = facts.on_play if facts.follows_plays else None
+        follows_plays = facts.follows_plays  # a native call each, not a bound method made
         trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
         sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
         bit = 1 << me
@@ -467,10 +467,10 @@ class IncrementalEncoder:
                     mv[leader_at + rel[leader]] = zero
                     leader = who
                     mv[leader_at + rel[who]] = one
-                    if on_play is not None:
-                        on_play(mv, who, card, True)
-                elif on_play is not None:
-                    on_play(mv, who, card, False)
+                    if follows_plays:
+                        facts.on_play(mv, who, card, True)
+                elif follows_plays:
+                    facts.on_play(mv, who, card, False)
                 plays.append((who, card))
                 mv[trick_at + rel[who] * d + card] = one
                 mv[played + card] = one
@@ -492,7 +492,7 @@ class IncrementalEncoder:
                 mv[self._winners + number * n + rel[who]] = one
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
                 won[self._won + rel[who]] += 1
-                facts.trick_won(mv, number, tuple(plays), who)
+                facts.trick_won(mv, number, plays, who)
                 mv[leader_at + rel[leader]] = zero
                 leader = who
                 mv[leader_at + rel[who]] = one
