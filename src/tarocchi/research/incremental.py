@@ -60,6 +60,18 @@ MANY = 48
 index array kept for it (an auction's bids, the same tuple again and again), not one by one."""
 
 
+_OFFSETS: dict[int, list[Any]] = {}
+
+
+def _offsets(size: int) -> list[Any]:
+    """``list(range(size))``, shared by every encoder of a tensor that size: writing through a
+    kept int object spares making one (mypyc boxes an offset past 256 anew at each write)."""
+    found = _OFFSETS.get(size)
+    if found is None:
+        found = _OFFSETS[size] = list(range(size))
+    return found
+
+
 class _Seat:
     """One seat's tensor and what it was written from: the log it had read to, its hand, the
     trick in progress as it saw it, and the game's facts."""
@@ -146,6 +158,8 @@ class IncrementalEncoder:
         self._width = layout.slot("calls").shape[1]
         self._dropped = layout.slot("calls_dropped").start
         self._max_tricks = enc.max_tricks
+        self._index: list[Any] = _offsets(layout.size)
+        """Every offset of the tensor as an int object (``_follow`` indexes with them)."""
         self._one: Any = 1.0
         self._zero: Any = 0.0
         """The tensor's 1 and 0 as float objects (``Follower.one``)."""
@@ -444,6 +458,7 @@ class IncrementalEncoder:
         sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
         bit = 1 << me
         one, zero = self._one, self._zero
+        ix = self._index  # the offsets as int objects: no new one made at each write
         facts.state = state
         facts.sizes = sizes
         for event in events:
@@ -464,20 +479,20 @@ class IncrementalEncoder:
                     raise Resync
                 card = action.card.index
                 if not plays:
-                    mv[leader_at + rel[leader]] = zero
+                    mv[ix[leader_at + rel[leader]]] = zero
                     leader = who
-                    mv[leader_at + rel[who]] = one
+                    mv[ix[leader_at + rel[who]]] = one
                     if follows_plays:
                         facts.on_play(mv, who, card, True)
                 elif follows_plays:
                     facts.on_play(mv, who, card, False)
                 plays.append((who, card))
-                mv[trick_at + rel[who] * d + card] = one
-                mv[played + card] = one
+                mv[ix[trick_at + rel[who] * d + card]] = one
+                mv[ix[played + card]] = one
                 sizes[who] -= 1
-                mv[sizes_at + rel[who]] = sizes[who]
+                mv[ix[sizes_at + rel[who]]] = sizes[who]
                 if who == me:
-                    mv[self._hand + card] = zero
+                    mv[ix[self._hand + card]] = zero
             elif action is None and event[4]:
                 number = event[4] - 1
                 if number != tracker.tricks or number >= self._max_tricks:
@@ -486,40 +501,40 @@ class IncrementalEncoder:
                 base = self._tricks + number * n * d
                 for player, card in plays:
                     at = rel[player] * d + card
-                    mv[base + at] = one
-                    mv[trick_at + at] = zero
-                mv[self._leaders + number * n + rel[leader]] = one
-                mv[self._winners + number * n + rel[who]] = one
+                    mv[ix[base + at]] = one
+                    mv[ix[trick_at + at]] = zero
+                mv[ix[self._leaders + number * n + rel[leader]]] = one
+                mv[ix[self._winners + number * n + rel[who]]] = one
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
                 won[self._won + rel[who]] += 1
                 facts.trick_won(mv, number, plays, who)
-                mv[leader_at + rel[leader]] = zero
+                mv[ix[leader_at + rel[leader]]] = zero
                 leader = who
-                mv[leader_at + rel[who]] = one
+                mv[ix[leader_at + rel[who]]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
                 if type(action) is Discard and who == me and facts.own_discards:
                     card = action.card.index
-                    mv[self._hand + card] = zero
-                    mv[self._discard + card] = one
+                    mv[ix[self._hand + card]] = zero
+                    mv[ix[self._discard + card]] = one
                     sizes[who] -= 1
-                    mv[sizes_at + rel[who]] = sizes[who]
+                    mv[ix[sizes_at + rel[who]]] = sizes[who]
                     facts.on_own_discard(card)
                 elif (lead := facts.on_call(mv, who, action)) is not None:
                     tracker.playing = True  # the first trick, led by ``lead``, is shown empty
                     leader = lead
-                    mv[leader_at + rel[lead]] = one
+                    mv[ix[leader_at + rel[lead]]] = one
                 if tracker.calls == self._call_slots:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
                 else:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
-                    mv[base + rel[who]] = one
+                    mv[ix[base + rel[who]]] = one
                     if type(action) is FaceDown:
                         mv[base + self._width - 1] = action.count
                     else:
-                        mv[base + n + self._action_id(action)] = one
+                        mv[ix[base + n + self._action_id(action)]] = one
             elif action is None:  # a note: the follower knows it or refuses it
                 lead = facts.on_note(mv, who)
                 if lead is not None:
@@ -527,7 +542,7 @@ class IncrementalEncoder:
                         raise Resync
                     tracker.playing = True
                     leader = lead
-                    mv[leader_at + rel[lead]] = one
+                    mv[ix[leader_at + rel[lead]]] = one
             else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
@@ -539,6 +554,6 @@ class IncrementalEncoder:
         if to_act != tracker.to_act:
             base = self._to_act
             if tracker.to_act is not None:
-                mv[base + rel[tracker.to_act]] = zero
-            mv[base + rel[to_act]] = one
+                mv[ix[base + rel[tracker.to_act]]] = zero
+            mv[ix[base + rel[to_act]]] = one
             tracker.to_act = to_act
