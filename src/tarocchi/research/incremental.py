@@ -123,7 +123,7 @@ class IncrementalEncoder:
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
         self._mask: Mask = enc.mask_buffer()
         self._mask_items: memoryview = self._mask.data
-        self._mask_set: list[tuple[int, ...]] = []
+        self._mask_set: list[tuple[Any, ...]] = []
         """The ids ``legal_mask`` set last (all cleared at once when they were many)."""
         self._mask_many = False
         self._mask_arrays: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
@@ -131,7 +131,7 @@ class IncrementalEncoder:
         menus = getattr(game, "_menus", None)  # core.phases.PhasedGame's, if its states keep them
         self._actor_at = menus.actor if menus is not None else 0
         self._legal_at = menus.legal if menus is not None else 0
-        self._menu_ids: list[list[tuple[tuple[int, ...], ...]]] | None = (
+        self._menu_ids: list[list[tuple[tuple[Any, ...], ...]]] | None = (
             None if menus is None else [self._byte_tables(menu) for menu in menus.menus]
         )
         """Per phase, per byte of a legal mask, per byte value: the ids of its actions."""
@@ -219,7 +219,7 @@ class IncrementalEncoder:
             for chunk in self._mask_set:
                 for i in chunk:
                     items[i] = 0
-        written: list[tuple[int, ...]] = []
+        written: list[tuple[Any, ...]] = []  # Any: the ids stay int objects, not boxed anew
         self._mask_set = written
         tables = self._menu_ids
         if tables is not None:
@@ -292,7 +292,7 @@ class IncrementalEncoder:
             many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
         return many[1]
 
-    def _byte_tables(self, menu: Any) -> list[tuple[tuple[int, ...], ...]]:
+    def _byte_tables(self, menu: Any) -> list[tuple[tuple[Any, ...], ...]]:
         """A phase's menu (``core.cards.MaskMap``, whose items its pickled form names) as
         ids by mask byte, as ``MaskMap.select`` looks its actions up."""
         actions: tuple[Action, ...] = menu.__reduce__()[1][0]
