@@ -47,14 +47,26 @@ HOT += [
 """The playout kernels the search player plays its worlds out in (issue 16): compiled, several
 times the plays per second of the same sources run pure (docs/performance.md)."""
 
-HOT += [
+RESEARCH = [
     "tarocchi/research/followers.py",
     "tarocchi/research/incremental.py",
 ]
 """The research loop's fast path (issue 15): the tensors kept from each seat's events, about
-twice as fast compiled. They import numpy, which stays an optional extra: the build checks them
-with numpy unknown where it is missing (``--ignore-missing-imports``), and like every module they
-import it only when imported themselves."""
+twice as fast compiled. They import numpy, an optional extra (the research one): compiled only
+where the build has it (mypy checks them against it, and without it would refuse them, and so
+the whole build); elsewhere they run pure, and the engine compiled."""
+
+
+def has_numpy() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+if has_numpy():
+    HOT += RESEARCH
 
 
 class OptionalBuildExt(build_ext):
@@ -91,7 +103,7 @@ def extensions() -> list[Any]:
     try:
         paths = [f"src/{path}" for path in HOT]
         # no config file: pyproject says MYPYC is always false, for mypy itself
-        flags = ["--config-file", os.devnull, "--always-true=MYPYC", "--ignore-missing-imports"]
+        flags = ["--config-file", os.devnull, "--always-true=MYPYC"]
         return list(mypycify([*paths, *flags], opt_level="3", group_name="tarocchi"))
     except BaseException as error:  # mypyc refused the sources: still a working package
         print(f"tarocchi: not compiled ({error}); installing pure Python", file=sys.stderr)
