@@ -18,6 +18,10 @@ from tarocchi.research.incremental import IncrementalEncoder
 
 HANDS = 12
 """Random hands per configuration, one after another on the same encoder."""
+FULL_SHARE = {"taroinche": 0.2}
+"""The most steps a followed game may encode in full from the view here, 0.05 if not named
+(about 1.5% in Piedmont, Sicilian and Taroux; 10% in Taroinche, whose short hands each end in a
+state encoded in full, the hand over)."""
 
 
 def _same(fast: IncrementalEncoder, enc: Encoder, game: Game[Any], state: Any, seat: int) -> None:
@@ -48,11 +52,12 @@ def test_followed_tensors_are_the_views_tensors(config: Config) -> None:
                 _same(fast, enc, game, state, rng.randrange(game.players))
             steps += 1
     # most steps follow the events: the fast path is the one under test; and hands are started
-    # without a view (in plain Piedmont every seat's: P4's calls under Allegiance are not followed)
+    # without a view. Only a hand over (observed now and then here) and what no follower knows
+    # (P4's calls under Allegiance, a thrown-in hand, a With dog shown) are read from the view.
     assert fast.full_encodes < steps * 0.9, (fast.full_encodes, steps)
     assert fast.starts >= HANDS, fast.starts
-    if config == ("piedmont", {"good_evil": "trumps"}):
-        assert fast.full_encodes <= steps * 0.05, (fast.full_encodes, steps)
+    if config != ("piedmont", {"good_evil": "allegiance"}):
+        assert fast.full_encodes <= steps * FULL_SHARE.get(config[0], 0.05), (fast.full_encodes, steps)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
