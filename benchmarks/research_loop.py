@@ -6,12 +6,13 @@
 At every step the seat to act's tensor (the information state by default) and its legal-action
 mask are written into preallocated buffers, and a legal id is drawn from the mask; one hand is
 one game. The first column is the fast path (``IncrementalEncoder``: the tensor kept up to date
-from the seat's events, no view built); the second the reference path (the seat's view, then
-``Encoder``'s tensor and mask of it); the third the engine alone (view and random legal action,
-no tensors), so the tensors' own cost shows. ``--phases`` times the fast path's parts instead,
-in microseconds per decision (each call timed apart, so the sum is a little above the loop's):
-who is to act, the tensor (and how many steps were encoded in full from the view), the mask,
-drawing the action, the rules' ``apply``, and dealing. Needs the research extra.
+from the seat's events, no view built, the mask in the encoder's own buffer, ``legal_mask``);
+the second the reference path (the seat's view, then ``Encoder``'s tensor and mask of it); the
+third the engine alone (view and random legal action, no tensors), so the tensors' own cost
+shows. ``--phases`` times the fast path's parts instead, in microseconds per decision (each call
+timed apart, so the sum is a little above the loop's): who is to act, the tensor (and how many
+steps were encoded in full from the view), the mask, drawing the action, the rules' ``apply``,
+and dealing. Needs the research extra.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _incremental(game: Game[Any], seconds: float, tensor: str) -> float:
     """``hands_per_second`` on the fast path: no view, the tensor kept from the seat's events."""
     fast = IncrementalEncoder(game)
     encode = fast.observation if tensor == "observation" else fast.information_state
-    mask = fast.encoder.mask_buffer()
+    legal_mask = fast.legal_mask
     actions = game.actions
     rng = random.Random(1)
     start = time.perf_counter()
@@ -80,8 +81,7 @@ def _incremental(game: Game[Any], seconds: float, tensor: str) -> float:
         state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
         while (seat := game.to_act(state)) is not None:
             encode(state, seat)
-            fast.action_mask(state, seat, mask)
-            legal = mask.nonzero()[0]
+            legal = legal_mask(state, seat).nonzero()[0]
             action = actions[int(legal[rng.randrange(len(legal))])]
             state = game.apply(state, action)
         hands += 1
@@ -97,7 +97,6 @@ def phases(game: Game[Any], seconds: float) -> tuple[dict[str, float], float, fl
     """The fast loop's parts in microseconds per decision, the share of steps encoded in full,
     and decisions per hand."""
     fast = IncrementalEncoder(game)
-    mask = fast.encoder.mask_buffer()
     actions = game.actions
     rng = random.Random(1)
     clock = time.perf_counter
@@ -119,7 +118,7 @@ def phases(game: Game[Any], seconds: float) -> tuple[dict[str, float], float, fl
                 break
             fast.information_state(state, seat)
             t2 = clock()
-            fast.action_mask(state, seat, mask)
+            mask = fast.legal_mask(state, seat)
             t3 = clock()
             legal = mask.nonzero()[0]
             action = actions[int(legal[rng.randrange(len(legal))])]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarocchi.core.actions import Action
+from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.running import Running
 from tarocchi.core.tricks import TrickTable
 from tarocchi.core.views import PlayerView
@@ -50,8 +50,24 @@ class Follower:
         self.needed_at = layout.slot("running_needed").start
         self.running_at = layout.slot("running").start
         self.side_at = layout.slot("running_side").start
+        self.one: Any = 1.0
+        self.zero: Any = 0.0
+        """What the tensor's items are set to, as float objects: mypyc would box a float
+        literal anew at each write, and the memoryview would make a float of an int."""
         self.rel: list[int] = []
         """Relative seats of the seat encoded (set by its tracker)."""
+        self.seat = 0
+        """The seat encoded (set at each start and sync)."""
+        self.state: Any = None
+        """The state followed to (set by the tracker): read only for what the seat's view
+        holds as well (a followers' docstring says what)."""
+        self.sizes: list[int] = []
+        """The hands' sizes as the seat's tensor holds them (the tracker's list, set by it)."""
+        self.sizes_at = layout.slot("hand_sizes").start
+        self.hand_at = layout.slot("hand").start
+        self.history: list[tuple[list[tuple[int, int]], int]] | None = None
+        """The tricks won so far (plays, winner), where the running state may become public
+        after the first trick (else None: ``Resync`` then)."""
         self.sides: tuple[tuple[int, ...], ...] | None = None
         self.side_of: dict[int, int] = {}
         self.won: list[int] = []
@@ -79,6 +95,32 @@ class Follower:
     def sync_game(self, view: PlayerView) -> None:
         """Read the game's own facts from the view (after a full encode)."""
 
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """A hand's start as ``seat`` sees it before any event: write the phase and the game's
+        facts (into a zeroed tensor) and forget the last hand; ``Resync`` if the follower does
+        not know them. Only the rules and the dealer say them: nothing dealt is read."""
+        raise Resync
+
+    def _restart(self) -> None:
+        """No running state yet (the hand's first trick is still to be won)."""
+        self.sides = None
+        self.won, self.sums, self.counts = [], [], []
+        if self.history is not None:
+            self.history = []
+
+    def on_hidden(self, mv: memoryview, seat: int | None) -> None:
+        """An event hidden from the seat: write its trace in the seat's view, or ``Resync``
+        (the default: a game whose hidden events the follower does not know)."""
+        raise Resync
+
+    def on_own_discard(self, card: int) -> None:
+        """One of the seat's own discards (its hand, size and own discard already written)."""
+
+    def resize(self, mv: memoryview, seat: int, by: int) -> None:
+        """``seat``'s hand grew (or shrank) by ``by`` cards."""
+        self.sizes[seat] += by
+        mv[self.sizes_at + self.rel[seat]] = self.sizes[seat]
+
     def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
         """A card played (``first``: it leads the trick)."""
 
@@ -87,8 +129,9 @@ class Follower:
         the seat to lead if it starts the play (its phase written)."""
         raise Resync
 
-    def on_note(self, mv: memoryview, seat: int) -> int | None:
-        """What the rules did by themselves, a note by ``seat`` (no trick won): as ``on_call``."""
+    def on_note(self, mv: memoryview, seat: int | None) -> int | None:
+        """What the rules did by themselves, a note by ``seat`` (None: by nobody; no trick won):
+        as ``on_call``."""
         raise Resync
 
     def on_trick(self, mv: memoryview, number: int) -> None:
@@ -97,6 +140,8 @@ class Follower:
     # -- running state -----------------------------------------------------------------------
     def sync(self, view: PlayerView) -> None:
         running: Running | None = getattr(view.facts, "running", None)
+        assert view.seat is not None
+        self.seat = view.seat
         self.sync_game(view)
         if running is None:
             self.sides = None
@@ -108,7 +153,7 @@ class Follower:
             return
         for number, trick in enumerate(view.tricks):
             assert trick.winner is not None
-            self._count(number, tuple((who, card.index) for who, card in trick.plays), trick.winner)
+            self._count(number, [(who, card.index) for who, card in trick.plays], trick.winner)
 
     def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
         self.sides = sides
@@ -117,7 +162,7 @@ class Follower:
         self.sums = [0] * len(sides)
         self.counts = [0] * len(sides)
 
-    def _count(self, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+    def _count(self, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         side_of = self.side_of
         side = side_of.get(winner)
         if side is not None:
@@ -131,20 +176,32 @@ class Follower:
                 sums[owner] += table[card] if table is not None else self.value(card, owner, number)
                 counts[owner] += 1
 
-    def trick_won(self, mv: memoryview, number: int, plays: tuple[tuple[int, int], ...], winner: int) -> None:
+    def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         """Count the trick for the running state and write its slots."""
         if self.sides is None:
             sides = self.public_sides(mv)
             if sides is None:  # hidden: no running state yet
                 self.on_trick(mv, number)
                 return
-            if number:
-                raise Resync  # the earlier tricks' piles: the view counts them
-            self._start(sides)
-            mv[self.running_at] = 1
-            for who in sides[0]:
-                mv[self.side_at + self.rel[who]] = 1
+            self._open(mv, sides, number)
         self._count(number, plays, winner)
+        self._write_running(mv)
+        self.on_trick(mv, number)
+
+    def _open(self, mv: memoryview, sides: tuple[tuple[int, ...], ...], number: int) -> None:
+        """The running state made public with ``number`` tricks won before (their piles from
+        ``history``: else ``Resync``, the view counts them)."""
+        if number and self.history is None:
+            raise Resync
+        self._start(sides)
+        mv[self.running_at] = self.one
+        for who in sides[0]:
+            mv[self.side_at + self.rel[who]] = self.one
+        if self.history is not None:
+            for earlier, (pile, taker) in enumerate(self.history[:number]):
+                self._count(earlier, pile, taker)
+
+    def _write_running(self, mv: memoryview) -> None:
         at = self.side_tricks
         mv[at] = self.won[0]
         mv[at + 1] = self.won[1]
@@ -154,12 +211,11 @@ class Follower:
         needed = self.needed()
         at = self.needed_at
         if needed is None:
-            mv[at] = 0
-            mv[at + 1] = 0
+            mv[at] = self.zero
+            mv[at + 1] = self.zero
         else:
-            mv[at] = 1
+            mv[at] = self.one
             mv[at + 1] = needed
-        self.on_trick(mv, number)
 
 
 class _Piedmont(Follower):
@@ -187,6 +243,44 @@ class _Piedmont(Follower):
         self.tricks = 0
         self.own = 0
         self.sides_always = rules.SIDES
+        from tarocchi.games.piedmont.state import Phase
+
+        self.discarding, self.play = Phase.DISCARD, Phase.PLAY
+        self.phase: Any = None
+        self.phase_at = layout.slot("phase").start
+        self.allegiance_at = layout.slot("facts.allegiance").start
+        self.dealer = 0
+        self.players = enc.players
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """P2: the dealer discards first; no call, no trick, nothing dead yet."""
+        self._restart()
+        self.phase = self.discarding
+        mv[self.phase_at + self.enc.phases.index(self.discarding)] = self.one
+        if self.allegiance:
+            mv[self.allegiance_at] = self.one
+        self.dealer = dealer
+        self.segments = ()
+        self.led = None
+        self.tricks = 0
+        self.own = next(i for i, side in enumerate(self.partnerships) if seat in side)
+
+    def on_hidden(self, mv: memoryview, seat: int | None) -> None:
+        """P2: one of the dealer's discards, which the others see as his hand's size only."""
+        if seat != self.dealer or self.phase is not self.discarding:
+            raise Resync
+        self.resize(mv, seat, -1)
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        """P2: the dealer's FaceDown ends his discards: play begins, his left-hand neighbour
+        leading. Any other call (P4) is read from the view."""
+        if type(action) is not FaceDown or seat != self.dealer or self.phase is not self.discarding:
+            raise Resync
+        phases = self.enc.phases
+        mv[self.phase_at + phases.index(self.discarding)] = self.zero
+        mv[self.phase_at + phases.index(self.play)] = self.one
+        self.phase = self.play
+        return (seat + 1) % self.players
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
         return self.sides_always
@@ -200,6 +294,8 @@ class _Piedmont(Follower):
         from tarocchi.games.piedmont.views import PiedmontFacts
 
         facts = PiedmontFacts.of(view)
+        self.phase = view.phase
+        self.dealer = view.dealer
         self.segments = facts.segments
         self.led = facts.led
         self.tricks = len(view.tricks)
@@ -212,55 +308,342 @@ class _Piedmont(Follower):
             led = self.leads[card]
             if led is not None:
                 self.led = led
-                mv[self.led_at + led] = 1
+                mv[self.led_at + led] = self.one
 
     def on_trick(self, mv: memoryview, number: int) -> None:
         if self.led is not None:
-            mv[self.led_at + self.led] = 0
+            mv[self.led_at + self.led] = self.zero
             self.led = None
         self.tricks = trick = number + 1
         if self.segments and trick < self.enc.max_tricks:
             side = next((s for start, s in reversed(self.segments) if start <= trick), None)
             if side is not None:
-                mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = 1
+                mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = self.one
 
 
 class _Sicilian(Follower):
+    """S3-S7: the bargain, the Solo, Prop and Cop rounds, the exchange and the rally, and a
+    rallied partner revealed in play. Read from the state, as every seat's view holds them:
+    the stock a Solo Declarer shows (S4); and by the Dealer who took it unseen (S5), his own
+    taken stock."""
+
     own_discards = True  # S4, S5: the discarder's, one by one; the last is followed by a note or FaceDown
 
     def __init__(self, enc: Encoder) -> None:
         super().__init__(enc)
         from tarocchi.games.sicilian import rules
+        from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
+        from tarocchi.games.sicilian.state import Mode, Phase, ThrownIn
 
         self.values = self.table = rules.VALUES
         self.fool = rules.FOOL
         self.half = rules.HALF
         self.players = rules.PLAYERS
-        self.played_at = enc.observation_layout.slot("played").start
-        self.facts: Any = None
+        self.dealt = rules.HAND_SIZE + rules.STOCK_SIZE
+        """A discarder's hand before his discards (S4, S5)."""
+        self.stock_size = rules.STOCK_SIZE
+        self.trumps = rules.TRUMP_MASK
+        self.offer_type, self.take_type, self.rally_type = Offer, Take, Rally
+        self.throw, self.pay = THROW, PAY
+        self.modes = Mode
+        self.bargain, self.solo, self.exchange = Phase.BARGAIN, Phase.SOLO, Phase.EXCHANGE
+        self.prop, self.cop, self.rally, self.play = Phase.PROP, Phase.COP, Phase.RALLY, Phase.PLAY
+        layout = enc.observation_layout
+        self.phase_at = layout.slot("phase").start
+        self.offers_at = layout.slot("facts.offers").start
+        self.held_at = layout.slot("facts.held").start
+        self.declarer_at = layout.slot("facts.declarer").start
+        self.mode_at = layout.slot("facts.mode").start
+        self.stock_at = layout.slot("facts.stock").start
+        self.taken_at = layout.slot("facts.stock_taken").start
+        self.rallied_at = layout.slot("facts.rallied").start
+        self.partner_at = layout.slot("facts.partner").start
+        self.played_at = layout.slot("played").start
+        self.starting = (
+            self.phase_at + enc.phases.index(Phase.BARGAIN),
+            self.mode_at + Mode.NONE,
+            layout.slot("facts.thrown_in").start + ThrownIn.NO,
+        )
+        self.history = []
+        self.phase: Any = None
+        self.mode: Any = Mode.NONE
+        self.dealer = 0
+        self.spoken = 0
+        """Calls in the current round (the bargain, a Solo, Prop or Cop round)."""
+        self.held = False
+        self.taken = False
+        """An offer of the bargain was taken."""
+        self.declarer: int | None = None
+        self.partner: int | None = None
+        """The partner as the seat knows him."""
+        self.revealed: int | None = None
+        """The partner as everyone knows him (a Cop, a rallied card played)."""
+        self.rallied: int | None = None
+        self.discarder: int | None = None
+        self.discarded = 0
+        self.trump_note = False
+        """A shown trump's note follows (S4)."""
+        self.own_stock_noted = False
+        """The Dealer's own note of the stock he took unseen came (S5)."""
+        self.cop_passed = False
+        """The Cop round ended with no Cop: a rally, or a note that he plays alone (S7)."""
+
+    def _set_phase(self, mv: memoryview, phase: Any) -> None:
+        phases = self.enc.phases
+        mv[self.phase_at + phases.index(self.phase)] = self.zero
+        self.phase = phase
+        mv[self.phase_at + phases.index(phase)] = self.one
+
+    def _set_mode(self, mv: memoryview, mode: Any) -> None:
+        mv[self.mode_at + self.mode] = self.zero
+        self.mode = mode
+        mv[self.mode_at + mode] = self.one
+
+    def _cards(self, mv: memoryview, at: int, mask: int) -> None:
+        while mask:
+            low = mask & -mask
+            mv[at + low.bit_length() - 1] = self.one
+            mask ^= low
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """S3: the bargain first; no Declarer, no mode, not thrown in."""
+        self._restart()
+        for at in self.starting:
+            mv[at] = self.one
+        self.phase = self.bargain
+        self.mode = self.modes.NONE
+        self.dealer = dealer
+        self.spoken = 0
+        self.held = self.taken = False
+        self.declarer = self.partner = self.revealed = self.rallied = self.discarder = None
+        self.discarded = 0
+        self.trump_note = self.own_stock_noted = self.cop_passed = False
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.sicilian.views import SicilianFacts
 
-        self.facts = SicilianFacts.of(view)
+        facts = SicilianFacts.of(view)
+        self.phase = view.phase
+        self.mode = facts.mode
+        self.dealer = view.dealer
+        self.held = facts.held
+        self.taken = any(offer.taker is not None for offer in facts.offers)
+        self.declarer = facts.declarer
+        self.partner = facts.partner
+        self.rallied = None if facts.rallied is None else facts.rallied.index
+        self.revealed = None
+        if facts.mode is self.modes.COP:
+            self.revealed = facts.partner
+        elif self.rallied is not None:  # revealed once played (S7): by whoever played it
+            piles = [trick.plays for trick in view.tricks]
+            if view.trick is not None:
+                piles.append(view.trick.plays)
+            for pile in piles:
+                for who, card in pile:
+                    if card.index == self.rallied:
+                        self.revealed = who
+        self.discarder = None
+        self.discarded = 0
+        if self.phase is self.exchange:
+            self.discarder = facts.declarer if facts.mode is self.modes.SOLO else view.dealer
+            assert self.discarder is not None
+            self.discarded = self.dealt - view.hand_sizes[self.discarder]
+        self.spoken = 0
+        for event in reversed(view.events):  # the round's calls, the latest first
+            action: Any = event.action
+            if self.phase is self.bargain:
+                self.spoken += action is not None
+            elif getattr(action, "word", None) == "pass":
+                self.spoken += 1
+            else:
+                break
+        self.trump_note = self.own_stock_noted = self.cop_passed = False
+        self.history = [
+            ([(who, card.index) for who, card in trick.plays], trick.winner)
+            for trick in view.tricks
+            if trick.winner is not None
+        ]
+
+    def on_hidden(self, mv: memoryview, seat: int | None) -> None:
+        """S5: the Dealer's note of the stock he took (its trace: the next note); S4, S5: a
+        discard, seen as the discarder's hand size falling."""
+        if self.phase is self.solo and self.spoken == self.players and seat == self.dealer:
+            return
+        if self.phase is not self.exchange or seat is None or seat != self.discarder:
+            raise Resync
+        self.resize(mv, seat, -1)
+        self.discarded += 1
+
+    def on_own_discard(self, card: int) -> None:
+        self.discarded += 1
+        self.trump_note = bool(self.trumps >> card & 1)
+
+    def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
+        phase = self.phase
+        kind = type(action)
+        word = getattr(action, "word", None)
+        if phase is self.bargain:
+            if kind is self.offer_type:
+                offer: Any = action
+                base = self.offers_at + self.rel[seat] * 4
+                mv[base] = offer.kind == self.throw
+                mv[base + 1] = offer.kind == self.pay
+                mv[base + 2] = offer.amount
+                mv[base + 3] = self.one
+            elif kind is self.take_type:
+                take: Any = action
+                mv[self.offers_at + self.rel[take.seat] * 4 + 3] = self.zero
+                self.taken = True
+            elif word == "hold":
+                mv[self.held_at] = self.one
+                self.held = True
+            elif word != "silent":
+                raise Resync
+            self.spoken += 1
+            return None
+        if phase is self.exchange:
+            if kind is Discard and seat == self.discarder:  # a trump, shown (S4)
+                self.resize(mv, seat, -1)
+                self.discarded += 1
+                self.trump_note = True
+                return None
+            if kind is FaceDown and seat == self.discarder and self._laid():
+                return self._after_exchange(mv)
+            raise Resync
+        if phase is self.rally:
+            if kind is not self.rally_type or seat != self.declarer or self.cop_passed is False:
+                raise Resync
+            rally: Any = action
+            card = rally.card.index
+            self.rallied = card
+            mv[self.rallied_at + card] = self.one
+            self._set_mode(mv, self.modes.RALLY)
+            # the seat holds it: the hidden partner (S7; played since, its note will say so)
+            if self.state.hands[self.seat] >> card & 1:
+                self.partner = self.seat
+                mv[self.partner_at + self.rel[self.seat]] = self.one
+            self.cop_passed = False
+            self._set_phase(mv, self.play)
+            return seat
+        if word == "pass" and phase in (self.solo, self.prop, self.cop):
+            self.spoken += 1
+            if phase is self.cop and self.spoken == self.players - 1:
+                self.cop_passed = True  # S7: a rally, unless a note says he plays alone
+                self._set_phase(mv, self.rally)
+            return None
+        if phase is self.solo and word == "solo":
+            self.declarer = seat
+            mv[self.declarer_at + self.rel[seat]] = self.one
+            self._set_mode(mv, self.modes.SOLO)
+            return None
+        if phase is self.prop and word == "prop":
+            self.declarer = seat
+            mv[self.declarer_at + self.rel[seat]] = self.one
+            self.spoken = 0
+            self._set_phase(mv, self.cop)
+            return None
+        if phase is self.cop and word == "cop" and self.declarer is not None:
+            self._set_mode(mv, self.modes.COP)
+            self.partner = self.revealed = seat
+            mv[self.partner_at + self.rel[seat]] = self.one
+            self._set_phase(mv, self.play)
+            return self.declarer
+        raise Resync
+
+    def _laid(self) -> bool:
+        """The discarder's three cards are down and no shown trump's note is due."""
+        return self.discarded == self.stock_size and not self.trump_note
+
+    def _after_exchange(self, mv: memoryview) -> int | None:
+        """S4: a Solo Declarer leads; S5: else the Prop round, from Eldest."""
+        if self.mode is self.modes.SOLO:
+            self._set_phase(mv, self.play)
+            return self.declarer
+        self.spoken = 0
+        self._set_phase(mv, self.prop)
+        return None
+
+    def on_note(self, mv: memoryview, seat: int | None) -> int | None:
+        phase = self.phase
+        if phase is self.bargain:
+            # S3: after four turns, played if somebody holds or no offer was taken
+            if seat is None and self.spoken == self.players and (self.held or not self.taken):
+                self.spoken = 0
+                self._set_phase(mv, self.solo)
+                return None
+            raise Resync
+        if phase is self.solo and seat is not None:
+            state = self.state
+            if self.declarer == seat and self.mode is self.modes.SOLO:  # S4: the stock shown, taken
+                stock: int = state.shown_stock
+                self._cards(mv, self.stock_at, stock)
+                if seat == self.seat:
+                    self._cards(mv, self.hand_at, stock)
+                self.resize(mv, seat, self.stock_size)
+            elif self.spoken == self.players and seat == self.dealer:  # S5: taken unseen
+                if seat == self.seat and not self.own_stock_noted:  # his own note first
+                    taken: int = state.taken
+                    self._cards(mv, self.taken_at, taken)
+                    self._cards(mv, self.hand_at, taken)
+                    self.own_stock_noted = True
+                    return None
+                self.resize(mv, seat, self.stock_size)
+            else:
+                raise Resync
+            self.own_stock_noted = False
+            self.discarder = seat
+            self.discarded = 0
+            self._set_phase(mv, self.exchange)
+            return None
+        if phase is self.exchange and seat == self.discarder:
+            if self.trump_note:
+                self.trump_note = False
+                return None
+            if self._laid():  # no FaceDown: all three were trumps, shown
+                return self._after_exchange(mv)
+            raise Resync
+        if phase is self.rally and self.cop_passed and seat == self.declarer:
+            self.cop_passed = False  # S7: he holds every court, plays alone
+            self._set_mode(mv, self.modes.ALONE)
+            self._set_phase(mv, self.play)
+            return seat
+        items: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
+        if (
+            phase is self.play
+            and self.rallied is not None
+            and self.revealed is None
+            and seat is not None
+            and items[self.played_at + self.rallied]
+        ):  # S7: the rallied card played, its holder revealed
+            self.revealed = seat
+            if self.partner is None:
+                self.partner = seat
+                mv[self.partner_at + self.rel[seat]] = self.one
+            assert self.history is not None
+            if self.history:  # the sides are public now: the tricks won so far count
+                sides = self.public_sides(mv)
+                assert sides is not None
+                self._open(mv, sides, len(self.history))
+                self._write_running(mv)
+            return None
+        raise Resync
+
+    def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
+        super().trick_won(mv, number, plays, winner)
+        assert self.history is not None
+        self.history.append((list(plays), winner))
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
-        """``sicilian.views.public_sides`` from the facts: a rallied partner is public once the
-        rallied card is played (a note, re-read from the view, says so)."""
-        from tarocchi.games.sicilian.state import Mode
-
-        facts = self.facts
-        if facts.declarer is None:
+        """``sicilian.views.public_sides``: a rallied partner is public once revealed."""
+        if self.declarer is None:
             raise Resync
-        team: tuple[int, ...] = (facts.declarer,)
-        if facts.mode is Mode.COP:
-            team = tuple(sorted((facts.declarer, facts.partner)))
-        elif facts.mode is Mode.RALLY:
-            if facts.rallied is None or not mv[self.played_at + facts.rallied.index]:
+        team: tuple[int, ...] = (self.declarer,)
+        if self.mode is self.modes.COP or self.mode is self.modes.RALLY:
+            if self.revealed is None:
+                if self.mode is self.modes.COP:
+                    raise Resync
                 return None
-            if facts.partner is None:
-                raise Resync
-            team = tuple(sorted((facts.declarer, facts.partner)))
+            team = tuple(sorted((self.declarer, self.revealed)))
         return team, tuple(s for s in range(self.players) if s not in team)
 
     def value(self, card: int, side: int, number: int) -> int:
@@ -287,7 +670,7 @@ class _Taroinche(Follower):
         from tarocchi.games.taroinche.bidding import COINCHE, PASS, SURCOINCHE, Bid
         from tarocchi.games.taroinche.state import Phase
 
-        self.rules = rules
+        self.rules: Any = rules
         self.card_values: tuple[int, ...] = ()
         self.bid_value = 0
         self.belote = False
@@ -308,6 +691,21 @@ class _Taroinche(Follower):
         self.first = 0
         layout = enc.observation_layout
         self.slots = {name: layout.slot(f"facts.{name}").start for name in FACT_SLOTS}
+        self.first_at = layout.slot("facts.first_player").start
+
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """B3: the auction, from the dealer's left-hand neighbour; no contract, no coinche."""
+        self._restart()
+        self.phase = self.auction
+        mv[self.phase_at + self.phases.index(self.auction)] = self.one
+        self.first = (dealer + 1) % self.rules.PLAYERS
+        mv[self.first_at + self.rel[self.first]] = self.one
+        mv[self.slots["coinche"]] = self.one
+        self.contract = None
+        self._contract_changed()
+        self.belote = False
+        self.passes = 0
+        self.ending = self.swapped = False
 
     def sync_game(self, view: PlayerView) -> None:
         from tarocchi.games.taroinche.views import TaroincheFacts
@@ -337,25 +735,25 @@ class _Taroinche(Follower):
         self.attack = (taker,) if taker == partner else tuple(sorted((taker, partner)))
 
     def _set_phase(self, mv: memoryview, phase: Any) -> None:
-        mv[self.phase_at + self.phases.index(self.phase)] = 0
+        mv[self.phase_at + self.phases.index(self.phase)] = self.zero
         self.phase = phase
-        mv[self.phase_at + self.phases.index(phase)] = 1
+        mv[self.phase_at + self.phases.index(phase)] = self.one
 
     def _set_contract(self, mv: memoryview, contract: tuple[Any, int, int]) -> None:
         at, rel = self.slots, self.rel
         if self.contract is not None:
             old, taker, partner = self.contract
-            mv[at["bid_trump"] + old.trump] = 0
-            mv[at["bid_mode"] + old.mode - 1] = 0
-            mv[at["taker"] + rel[taker]] = 0
-            mv[at["partner"] + rel[partner]] = 0
+            mv[at["bid_trump"] + old.trump] = self.zero
+            mv[at["bid_mode"] + old.mode - 1] = self.zero
+            mv[at["taker"] + rel[taker]] = self.zero
+            mv[at["partner"] + rel[partner]] = self.zero
         bid, taker, partner = self.contract = contract
-        mv[at["contract"]] = 1
+        mv[at["contract"]] = self.one
         mv[at["bid_value"]] = bid.value
-        mv[at["bid_trump"] + bid.trump] = 1
-        mv[at["bid_mode"] + bid.mode - 1] = 1
-        mv[at["taker"] + rel[taker]] = 1
-        mv[at["partner"] + rel[partner]] = 1
+        mv[at["bid_trump"] + bid.trump] = self.one
+        mv[at["bid_mode"] + bid.mode - 1] = self.one
+        mv[at["taker"] + rel[taker]] = self.one
+        mv[at["partner"] + rel[partner]] = self.one
         self._contract_changed()
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
@@ -373,8 +771,8 @@ class _Taroinche(Follower):
                 return None
             if action is not self.surcoinche_call:
                 raise Resync
-            mv[at["coinche"] + 1] = 0
-            mv[at["coinche"] + 2] = 1
+            mv[at["coinche"] + 1] = self.zero
+            mv[at["coinche"] + 2] = self.one
             if seat != taker:
                 self._set_contract(mv, (bid, seat, taker))
                 self.swapped = True
@@ -391,9 +789,9 @@ class _Taroinche(Follower):
                 self.ending = self.passes == self.rules.PLAYERS - 1
             return None
         if action is self.coinche_call:
-            mv[at["coinche"]] = 0
-            mv[at["coinche"] + 1] = 1
-            mv[at["coincher"] + rel[seat]] = 1
+            mv[at["coinche"]] = self.zero
+            mv[at["coinche"] + 1] = self.one
+            mv[at["coincher"] + rel[seat]] = self.one
             self._set_phase(mv, self.surcoinche)
             self.passes = 0
             return None
@@ -404,7 +802,7 @@ class _Taroinche(Follower):
         self.passes = 0
         return None
 
-    def on_note(self, mv: memoryview, seat: int) -> int | None:
+    def on_note(self, mv: memoryview, seat: int | None) -> int | None:
         """The auction's end: a surcoinching partner's note, then the taker's; under Without and
         Against play begins, the first player leading (under With the dog is shown: the view)."""
         if not self.ending or self.contract is None:
@@ -459,8 +857,13 @@ class _Taroux(Follower):
         from tarocchi.games.taroux.state import Phase
 
         self.auction = Phase.AUCTION
+        self.recontra = Phase.RECONTRA
         self.declare = Phase.DECLARE
         self.play = Phase.PLAY
+        self.shown: list[int] = [0] * rules.PLAYERS
+        """Trumps each seat has shown (T6): an Abundance's note follows its ``done``."""
+        self.noted: int | None = None
+        """The seat whose Abundance note is due (after its ``done``)."""
         self.phase: Any = None
         self.declared = 0
         self.show_type = Show
@@ -484,18 +887,55 @@ class _Taroux(Follower):
         self.slam_at = layout.slot("facts.slam").start
         self.phase_at = layout.slot("phase").start
 
+    def start(self, mv: memoryview, seat: int, dealer: int) -> None:
+        """T3: the auction; no bid, no contra, no pass, nothing declared."""
+        self._restart()
+        self.phase = self.auction
+        mv[self.phase_at + self.enc.phases.index(self.auction)] = self.one
+        mv[self.contra_at] = self.one
+        self.honours = 0
+        self.ending = False
+        self.declared = 0
+        self.high = 0
+        self.bidder = None
+        self.contra = 0
+        self.passes = 0
+        self.team = None
+        self.shown = [0] * self.players
+        self.noted = None
+
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
-        """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since.
+        """T3: a pass counts; a bid is the highest, by its bidder, not contra'd, no passes since;
+        a Contra opens the Re-contra window (no passes since), which a Re-contra (doubled
+        again) or the partner's decline closes, the bidder's decline handing it to his partner.
         T6: a shown trump, the Sparrow, a Slam; the sixth ``done`` starts the play, the bidder
-        leading. The rest (a contra, the auction's end, an Abundance counted: notes say them)
-        is read from the view."""
+        leading. The rest (the stock under We'll Take, a thrown-in hand) is read from the view."""
         if self.phase is self.declare:
             return self._declare(mv, seat, action)
         word = getattr(action, "word", None)
-        if self.phase is not self.auction or word is None:
+        if word is None or self.ending:
             raise Resync
-        if self.ending:
+        if self.phase is self.recontra:
+            if word == "decline" and seat == self.bidder:
+                return None
+            if word == "recontra":
+                mv[self.contra_at + self.contra] = self.zero
+                mv[self.contra_at + 2] = self.one
+                self.contra = 2
+            elif word != "decline":
+                raise Resync
+            self._set_phase(mv, self.auction)
+            return None
+        if self.phase is not self.auction:
             raise Resync
+        if word == "contra":
+            mv[self.contra_at + self.contra] = self.zero
+            mv[self.contra_at + 1] = self.one
+            self.contra = 1
+            self.passes = 0
+            mv[self.passes_at] = self.zero
+            self._set_phase(mv, self.recontra)
+            return None
         if word == "pass":
             self.passes += 1
             mv[self.passes_at] = self.passes
@@ -508,49 +948,58 @@ class _Taroux(Follower):
         if level is None:
             raise Resync
         if self.high:
-            mv[self.high_at + self.high - 1] = 0
-        mv[self.high_at + level - 1] = 1
+            mv[self.high_at + self.high - 1] = self.zero
+        mv[self.high_at + level - 1] = self.one
         self.high = level
         if self.bidder is not None:
-            mv[self.bidder_at + self.rel[self.bidder]] = 0
-        mv[self.bidder_at + self.rel[seat]] = 1
+            mv[self.bidder_at + self.rel[self.bidder]] = self.zero
+        mv[self.bidder_at + self.rel[seat]] = self.one
         self.bidder = seat
-        mv[self.contra_at + self.contra] = 0
-        mv[self.contra_at] = 1
+        mv[self.contra_at + self.contra] = self.zero
+        mv[self.contra_at] = self.one
         self.contra = 0
         self.passes = 0
-        mv[self.passes_at] = 0
+        mv[self.passes_at] = self.zero
         self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
         return None
 
-    def on_note(self, mv: memoryview, seat: int) -> int | None:
+    def on_note(self, mv: memoryview, seat: int | None) -> int | None:
         """T4: the bidder's note ends the auction; under Without and Against the round of
         declarations follows, from him (under We'll Take the stock is turned up: the view)."""
+        if self.noted is not None and seat == self.noted:
+            self.noted = None  # T6: an Abundance counted, which its shown trumps already say
+            return None
         if not self.ending or seat != self.bidder or self.high == self.take_level:
             raise Resync
         self.ending = False
-        mv[self.phase_at + self.enc.phases.index(self.phase)] = 0
-        self.phase = self.declare
-        mv[self.phase_at + self.enc.phases.index(self.declare)] = 1
+        self._set_phase(mv, self.declare)
         self.declared = 0
         return None
+
+    def _set_phase(self, mv: memoryview, phase: Any) -> None:
+        phases = self.enc.phases
+        mv[self.phase_at + phases.index(self.phase)] = self.zero
+        self.phase = phase
+        mv[self.phase_at + phases.index(phase)] = self.one
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
             card: Any = action
-            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = 1
+            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = self.one
+            self.shown[seat] += 1
         elif action is self.sparrow_call:
-            mv[self.sparrow_at + self.rel[seat]] = 1
+            mv[self.sparrow_at + self.rel[seat]] = self.one
         elif action is self.slam_call:
-            mv[self.slam_at + self.rel[seat]] = 1
+            mv[self.slam_at + self.rel[seat]] = self.one
         elif action is self.done_call:
+            self.noted = seat if self.shown[seat] else None
             self.declared += 1
             if self.declared == self.players:
                 if self.bidder is None:
                     raise Resync
-                mv[self.phase_at + self.enc.phases.index(self.declare)] = 0
+                mv[self.phase_at + self.enc.phases.index(self.declare)] = self.zero
                 self.phase = self.play
-                mv[self.phase_at + self.enc.phases.index(self.play)] = 1
+                mv[self.phase_at + self.enc.phases.index(self.play)] = self.one
                 return self.bidder
         else:
             raise Resync
@@ -568,6 +1017,8 @@ class _Taroux(Follower):
         self.bidder = facts.bidder
         self.contra = facts.contra
         self.passes = facts.passes
+        self.shown = [cards.mask.bit_count() for cards in facts.abundances]
+        self.noted = None
         self.team = None
         high = facts.high_bid
         if (

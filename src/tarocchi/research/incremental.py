@@ -7,15 +7,21 @@ last call for that seat, through the seat's audience filter (``Event.seen_by``, 
 ``core.events.visible_since`` and of every view), writing only the entries they change: a card
 played leaves the hand, enters the trick and the cards played; a trick won moves to the history
 and counts for its winner and the running state; a call takes its history slot and, where the
-game's follower knows the rules it applies (bids and passes, a coinche, declarations, one's own
-discards, the end of an auction when play or the declarations follow at once), writes the facts
-and phase it changes. Anything else (another note, an event hidden from the seat, another hand,
-an earlier state or another branch, the hand over) is encoded in full from the seat's view by
-the reference encoder, and the seat is followed from there. So the tensor is, at every step, the
-one ``Encoder`` writes from the view (tests/research/test_incremental.py compares them bit for
-bit over random hands of every game and option), and nothing enters it that the seat's view does
-not hold: what is read of the state is its log through the seat's filter, who is to act, the
-legal actions when they are the seat's own, and the view.
+game's follower (``followers.py``) knows the rules it applies, writes the facts and phase it and
+the rules' notes change; an event hidden from the seat goes to the follower too, which writes its
+one trace in the seat's view (a discarder's hand size) or refuses it. A seat not followed yet
+this hand (its first call, another hand, a state out of order) is started at the hand's start as
+its view then holds it (seat, dealer, scores, the rules' first phase and facts) and followed over
+the whole log, its hand and the hands' sizes written after as they are now. Where neither works
+(what no follower knows, the hand over) the seat is encoded in full from its view by the
+reference encoder, and followed from there. So the tensor is, at every step, the one ``Encoder``
+writes from the view (tests/research/test_incremental.py compares them bit for bit over random
+hands of every game and option), and nothing enters it that the seat's view does not hold: what
+is read of the state is its log through the seat's filter (and of an event hidden from it, who
+made it), who is to act, the legal actions (or the state's stored legal mask) when they are the
+seat's own, the hand context (dealer, scores), the seat's own hand and the hands' sizes, what
+the followers name (a Sicilian Solo's stock shown to all, the Dealer's own stock taken unseen),
+and the view.
 """
 
 from __future__ import annotations
@@ -25,30 +31,23 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.actions import Action, Discard, FaceDown, Play
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
 from tarocchi.research.followers import FOLLOWERS, Follower, Resync
 
 
-def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
-    """The events ``log`` added to ``tail``, oldest first, if ``seat`` may see them all
-    (``Event.seen_by``: the filter of ``core.events.visible_since`` and of every view); None if
-    one is hidden from it, whose public traces (a hand's size) no event of its own shows, or if
-    ``log`` did not grow from ``tail`` (another hand, an earlier or another branch's state).
-
-    Not ``visible_since`` itself: a hidden event must stop the walk (the seat is then encoded
-    from its view), where ``visible_since`` skips it."""
+def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
+    """The events ``log`` added to ``tail``, oldest first, whoever may see them (``_follow``
+    asks); None if ``log`` did not grow from ``tail`` (another hand, an earlier or another
+    branch's state)."""
     added: list[Event] = []
     node = log
     while node is not tail:
         if node is None:
             return None
-        event = node[0]
-        if not event.seen_by(seat):
-            return None
-        added.append(event)
+        added.append(node[0])
         node = node[1]
     added.reverse()
     return added
@@ -56,6 +55,21 @@ def _seen_since(log: EventLog, seat: int, tail: EventLog) -> list[Event] | None:
 
 CACHED_LEGAL = 4096
 """Tuples of legal actions whose ids are kept (then the cache starts again)."""
+MANY = 48
+"""Legal actions from which ``legal_mask`` writes a tuple seen for the first time through an
+index array kept for it (an auction's bids, the same tuple again and again), not one by one."""
+
+
+_OFFSETS: dict[int, list[Any]] = {}
+
+
+def _offsets(size: int) -> list[Any]:
+    """``list(range(size))``, shared by every encoder of a tensor that size: writing through a
+    kept int object spares making one (mypyc boxes an offset past 256 anew at each write)."""
+    found = _OFFSETS.get(size)
+    if found is None:
+        found = _OFFSETS[size] = list(range(size))
+    return found
 
 
 class _Seat:
@@ -107,9 +121,28 @@ class IncrementalEncoder:
         self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
         self._arrays: dict[int, tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
+        self._mask: Mask = enc.mask_buffer()
+        self._mask_items: memoryview = self._mask.data
+        self._mask_set: list[tuple[Any, ...]] = []
+        """The ids ``legal_mask`` set last (all cleared at once when they were many)."""
+        self._mask_many = False
+        self._mask_arrays: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
+        self._by_actions: dict[tuple[int, ...], tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
+        menus = getattr(game, "_menus", None)  # core.phases.PhasedGame's, if its states keep them
+        self._actor_at = menus.actor if menus is not None else 0
+        self._legal_at = menus.legal if menus is not None else 0
+        self._menu_ids: list[list[tuple[tuple[Any, ...], ...]]] | None = (
+            None if menus is None else [self._byte_tables(menu) for menu in menus.menus]
+        )
+        """Per phase, per byte of a legal mask, per byte value: the ids of its actions."""
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
+        self.starts = 0
+        """Calls that started the seat at the hand's start and followed the whole log."""
         layout = enc.information_state_layout
+        self._seat_at = layout.slot("seat").start
+        self._dealer_at = layout.slot("dealer").start
+        self._scores = layout.slot("scores").start
         self._to_act = layout.slot("to_act").start
         self._hand = layout.slot("hand").start
         self._discard = layout.slot("own_discard").start
@@ -124,6 +157,13 @@ class IncrementalEncoder:
         self._calls = layout.slot("calls").start
         self._width = layout.slot("calls").shape[1]
         self._dropped = layout.slot("calls_dropped").start
+        self._max_tricks = enc.max_tricks
+        self._index: list[Any] = _offsets(layout.size)
+        """Every offset of the tensor as an int object (``_follow`` indexes with them)."""
+        self._one: Any = 1.0
+        self._zero: Any = 0.0
+        """The tensor's 1 and 0 as float objects (``Follower.one``)."""
+        self._call_slots = enc.call_slots
 
     # -- tensors ---------------------------------------------------------------------------
     def information_state(self, state: Any, seat: int) -> Floats:
@@ -160,13 +200,110 @@ class IncrementalEncoder:
                 i = find(id(action))
                 items[self._ids[action] if i is None else i] = 1
             return mask
-        many = self._arrays.get(id(legal))  # an auction's bids: numpy's indexing, by an array
-        if many is None or many[0] is not legal:  # made once for this tuple
+        mask[self._legal_array(legal)] = 1  # an auction's bids: numpy's indexing, by an array
+        return mask
+
+    def legal_mask(self, state: Any, seat: int) -> Mask:
+        """``action_mask`` in the encoder's own buffer, rewritten by its next call (copy it to
+        keep it): only the entries the last call set are cleared, not the whole action space.
+
+        Where the game's states keep their seat to act and legal mask (``core.dispatch.Menus``:
+        bit ``i`` is the phase's action ``i``), the ids are read from that mask a byte at a
+        time, as the engine selects its legal actions; else from ``legal_actions``."""
+        mask = self._mask
+        items = self._mask_items
+        if self._mask_many:
+            mask.fill(0)
+            self._mask_many = False
+        else:
+            for chunk in self._mask_set:
+                for i in chunk:
+                    items[i] = 0
+        written: list[tuple[Any, ...]] = []  # Any: the ids stay int objects, not boxed anew
+        self._mask_set = written
+        tables = self._menu_ids
+        if tables is not None:
+            actor: int = state[self._actor_at]
+            if actor >= -1:  # else a state built by hand: its rules work it out
+                if actor != seat:
+                    return mask
+                legal: int = state[self._legal_at]
+                if legal.bit_count() > MANY:
+                    key = (state[0], legal)
+                    found = self._mask_arrays.get(key)
+                    if found is None:
+                        if len(self._mask_arrays) >= CACHED_LEGAL:
+                            self._mask_arrays.clear()
+                        found = self._mask_arrays[key] = np.array(
+                            self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
+                        )
+                    mask[found] = 1
+                    self._mask_many = True
+                    return mask
+                bytes_of = tables[state[0]]
+                # the mask's bytes at once: a mask of 78 cards is no machine int, whose every
+                # shift would make a new one
+                for k, byte in enumerate(legal.to_bytes(len(bytes_of), "little")):
+                    if byte:
+                        chunk = bytes_of[k][byte]
+                        for i in chunk:
+                            items[i] = 1
+                        written.append(chunk)
+                return mask
+        game = self.game
+        if game.to_act(state) != seat:
+            return mask
+        actions = game.legal_actions(state)
+        if len(actions) > MANY:  # an auction's bids: numpy's indexing, by an array kept for them
+            many = self._arrays.get(id(actions))  # the same tuple again
+            if many is None or many[0] is not actions:
+                # else keyed by the actions' identities, whose objects the entry keeps alive (so
+                # no other object takes one of them): the same actions in a new tuple find it
+                identities = tuple(map(id, actions))
+                many = self._by_actions.get(identities)
+                if many is None:
+                    if len(self._by_actions) >= CACHED_LEGAL:
+                        self._by_actions.clear()
+                    many = (actions, np.array(self.legal_ids(actions), dtype=np.intp))
+                    self._by_actions[identities] = many
+                if len(self._arrays) >= CACHED_LEGAL:
+                    self._arrays.clear()
+                self._arrays[id(actions)] = many
+            mask[many[1]] = 1
+            self._mask_many = True
+            return mask
+        find = self._by_identity.get
+        ids = self._ids
+        one: list[int] = []
+        for action in actions:  # each id written as it is found
+            found_id = find(id(action))
+            i = ids[action] if found_id is None else found_id
+            items[i] = 1
+            one.append(i)
+        written.append(tuple(one))
+        return mask
+
+    def _legal_array(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
+        """The ids of ``legal`` as an index array, made once for this tuple."""
+        many = self._arrays.get(id(legal))
+        if many is None or many[0] is not legal:
             if len(self._arrays) >= CACHED_LEGAL:
                 self._arrays.clear()
             many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
-        mask[many[1]] = 1
-        return mask
+        return many[1]
+
+    def _byte_tables(self, menu: Any) -> list[tuple[tuple[Any, ...], ...]]:
+        """A phase's menu (``core.cards.MaskMap``, whose items its pickled form names) as
+        ids by mask byte, as ``MaskMap.select`` looks its actions up."""
+        actions: tuple[Action, ...] = menu.__reduce__()[1][0]
+        ids = [self._ids[action] for action in actions]
+        return [
+            tuple(
+                tuple(ids[start + i] for i in range(8) if byte >> i & 1 and start + i < len(ids))
+                for byte in range(256)
+            )
+            for start in range(0, len(ids), 8)
+        ]
 
     def _action_id(self, action: Action) -> int:
         found = self._by_identity.get(id(action))
@@ -198,14 +335,15 @@ class IncrementalEncoder:
     # -- the seat's tracker ------------------------------------------------------------------
     def _update(self, state: Any, seat: int) -> Floats:
         """Follow the seat from its last call if ``state``'s log grew from that one's (the same
-        object: the log is a persistent list), else encode it in full. An empty last log is
-        never followed: the log of any hand, this one or another deal, grows from it."""
+        object: the log is a persistent list); else start it at the hand's start and follow it
+        over the whole log (``_start``); else encode it in full. An empty last log is never
+        followed: the log of any hand, this one or another deal, grows from it."""
         tracker = self._seats[seat]
         log: EventLog = state.events
         if tracker.fresh and tracker.tail is not None:
             if log is tracker.tail:
                 return tracker.tensor  # nothing new (asked again)
-            events = _seen_since(log, seat, tracker.tail)
+            events = _since(log, tracker.tail)
             if events is not None:
                 try:
                     self._follow(tracker, events, state)
@@ -213,8 +351,48 @@ class IncrementalEncoder:
                     return tracker.tensor
                 except Resync:
                     pass
+        if tracker.facts is not None:
+            events = _since(log, None)  # never None: every log grows from the empty one
+            try:
+                assert events is not None
+                self._start(tracker, state, events)
+                self._follow(tracker, events, state)
+                self._dealt(tracker, state)
+                tracker.tail = log
+                tracker.fresh = True
+                self.starts += 1
+                return tracker.tensor
+            except Resync:
+                pass
         self._full(tracker, state, log)
         return tracker.tensor
+
+    def _start(self, tracker: _Seat, state: Any, events: list[Event]) -> None:
+        """Write the seat's tensor as its view at the hand's start holds it, ``events`` (the
+        whole log, oldest first) to be followed from there: its seat, the dealer, the scores
+        before the hand, and the phase and facts the rules start from (the follower's
+        ``start``). Its hand and the hands' sizes are left to ``_dealt``, after the follow."""
+        facts = tracker.facts
+        assert facts is not None
+        self._clear(tracker)
+        me = tracker.seat
+        rel = tracker.rel
+        mv = tracker.mv
+        context = state.context
+        mv[self._seat_at + me] = self._one
+        mv[self._dealer_at + rel[context.dealer]] = self._one
+        for player, score in enumerate(context.scores):
+            mv[self._scores + rel[player]] = score
+        facts.seat = me
+        facts.start(mv, me, context.dealer)
+        tracker.sizes = [0] * self.players  # the follow's changes, until ``_dealt``
+        tracker.playing = False
+        tracker.leader = 0
+        tracker.plays = []
+        tracker.tricks = 0
+        tracker.to_act = None
+        tracker.calls = 0
+        tracker.dropped = 0
 
     def _full(self, tracker: _Seat, state: Any, log: EventLog) -> None:
         """Encode the seat's view in full and start following from it."""
@@ -238,6 +416,23 @@ class IncrementalEncoder:
         # the hand over, or a game nobody follows: encoded in full every time
         tracker.fresh = view.to_act is not None and tracker.facts is not None
 
+    def _dealt(self, tracker: _Seat, state: Any) -> None:
+        """After a start's follow: the seat's hand and the hands' sizes as they are now, which
+        its view holds (the follow wrote only their changes, from none)."""
+        mv = tracker.mv
+        rel = tracker.rel
+        hands = state.hands
+        hand: int = hands[tracker.seat]
+        at = self._hand
+        while hand:
+            low = hand & -hand
+            mv[at + low.bit_length() - 1] = self._one
+            hand ^= low
+        sizes = tracker.sizes
+        for player, mask in enumerate(hands):
+            sizes[player] = size = mask.bit_count()
+            mv[self._sizes + rel[player]] = size
+
     def _clear(self, tracker: _Seat) -> None:
         """Zero what the seat's tensor may hold: the observation, the tricks and calls written
         (their counts only grow until a full encode), the leaders, winners and dropped calls."""
@@ -258,83 +453,107 @@ class IncrementalEncoder:
         n = self.players
         facts = tracker.facts
         assert facts is not None
-        on_play = facts.on_play if facts.follows_plays else None
+        follows_plays = facts.follows_plays  # a native call each, not a bound method made
         trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
         sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
+        bit = 1 << me
+        one, zero = self._one, self._zero
+        ix = self._index  # the offsets as int objects: no new one made at each write
+        facts.state = state
+        facts.sizes = sizes
         for event in events:
-            action = event[1]
-            who = event[0]
+            action: Action | None = event[1]
+            who: int | None = event[0]
+            if not event[2] & bit:  # hidden from the seat: the follower writes its trace, or refuses
+                facts.on_hidden(mv, who)
+                continue
             if who is None:
-                raise Resync
+                if action is not None or event[4]:
+                    raise Resync
+                lead = facts.on_note(mv, who)  # a note of the rules' own (a bargain's end)
+                if lead is not None:
+                    raise Resync
+                continue
             if type(action) is Play:
                 if not tracker.playing:
                     raise Resync
                 card = action.card.index
                 if not plays:
-                    mv[leader_at + rel[leader]] = 0
+                    mv[ix[leader_at + rel[leader]]] = zero
                     leader = who
-                    mv[leader_at + rel[who]] = 1
-                    if on_play is not None:
-                        on_play(mv, who, card, True)
-                elif on_play is not None:
-                    on_play(mv, who, card, False)
+                    mv[ix[leader_at + rel[who]]] = one
+                    if follows_plays:
+                        facts.on_play(mv, who, card, True)
+                elif follows_plays:
+                    facts.on_play(mv, who, card, False)
                 plays.append((who, card))
-                mv[trick_at + rel[who] * d + card] = 1
-                mv[played + card] = 1
+                mv[ix[trick_at + rel[who] * d + card]] = one
+                mv[ix[played + card]] = one
                 sizes[who] -= 1
-                mv[sizes_at + rel[who]] = sizes[who]
+                mv[ix[sizes_at + rel[who]]] = sizes[who]
                 if who == me:
-                    mv[self._hand + card] = 0
+                    mv[ix[self._hand + card]] = zero
             elif action is None and event[4]:
                 number = event[4] - 1
-                if number != tracker.tricks or number >= self.encoder.max_tricks:
+                if number != tracker.tricks or number >= self._max_tricks:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
                 base = self._tricks + number * n * d
                 for player, card in plays:
                     at = rel[player] * d + card
-                    mv[base + at] = 1
-                    mv[trick_at + at] = 0
-                mv[self._leaders + number * n + rel[leader]] = 1
-                mv[self._winners + number * n + rel[who]] = 1
-                mv[self._won + rel[who]] += 1
-                facts.trick_won(mv, number, tuple(plays), who)
-                mv[leader_at + rel[leader]] = 0
+                    mv[ix[base + at]] = one
+                    mv[ix[trick_at + at]] = zero
+                mv[ix[self._leaders + number * n + rel[leader]]] = one
+                mv[ix[self._winners + number * n + rel[who]]] = one
+                won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
+                won[self._won + rel[who]] += 1
+                facts.trick_won(mv, number, plays, who)
+                mv[ix[leader_at + rel[leader]]] = zero
                 leader = who
-                mv[leader_at + rel[who]] = 1
+                mv[ix[leader_at + rel[who]]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
                 if type(action) is Discard and who == me and facts.own_discards:
                     card = action.card.index
-                    mv[self._hand + card] = 0
-                    mv[self._discard + card] = 1
+                    mv[ix[self._hand + card]] = zero
+                    mv[ix[self._discard + card]] = one
                     sizes[who] -= 1
-                    mv[sizes_at + rel[who]] = sizes[who]
+                    mv[ix[sizes_at + rel[who]]] = sizes[who]
+                    facts.on_own_discard(card)
                 elif (lead := facts.on_call(mv, who, action)) is not None:
                     tracker.playing = True  # the first trick, led by ``lead``, is shown empty
                     leader = lead
-                    mv[leader_at + rel[lead]] = 1
-                if tracker.calls == self.encoder.call_slots:
+                    mv[ix[leader_at + rel[lead]]] = one
+                if tracker.calls == self._call_slots:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
                 else:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
-                    mv[base + rel[who]] = 1
-                    mv[base + n + self._action_id(action)] = 1
-            elif action is None and not tracker.playing and (lead := facts.on_note(mv, who)) is not None:
-                tracker.playing = True
-                leader = lead
-                mv[leader_at + rel[lead]] = 1
-            elif action is not None or tracker.playing:
+                    mv[ix[base + rel[who]]] = one
+                    if type(action) is FaceDown:
+                        mv[base + self._width - 1] = action.count
+                    else:
+                        mv[ix[base + n + self._action_id(action)]] = one
+            elif action is None:  # a note: the follower knows it or refuses it
+                lead = facts.on_note(mv, who)
+                if lead is not None:
+                    if tracker.playing:
+                        raise Resync
+                    tracker.playing = True
+                    leader = lead
+                    mv[ix[leader_at + rel[lead]]] = one
+            else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
-        to_act = self.game.to_act(state)
+        to_act: int | None = state[self._actor_at] if self._menu_ids is not None else -2
+        if to_act is not None and to_act < 0:  # -1: the hand over; below: the rules work it out
+            to_act = None if to_act == -1 else self.game.to_act(state)
         if to_act is None:
             raise Resync  # the hand is over: its last facts (turned up cards, bonuses) from the view
         if to_act != tracker.to_act:
             base = self._to_act
             if tracker.to_act is not None:
-                mv[base + rel[tracker.to_act]] = 0
-            mv[base + rel[to_act]] = 1
+                mv[ix[base + rel[tracker.to_act]]] = zero
+            mv[ix[base + rel[to_act]]] = one
             tracker.to_act = to_act
