@@ -6,11 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Discard, FaceDown
+from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
-from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
@@ -23,14 +23,13 @@ from tarocchi.games.piedmont.play import (
     PLAYS,
     REVERSE,
     YOURS,
+    Discarding,
     Playing,
-    settled,
 )
 from tarocchi.games.piedmont.rules import (
     DECK,
     EVIL,
     GOOD,
-    GOOD_EVIL,
     HAND_SIZE,
     INFO,
     NOT_DISCARDABLE,
@@ -66,7 +65,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
-        self.use_phases((_Discarding(self), playing, _Calling(playing), HandOver()), menus)
+        self.use_phases((Discarding(self.not_discardable), playing, _Calling(playing), HandOver()), menus)
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     # -- dealing ----------------------------------------------------------------------
@@ -145,60 +144,10 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
 
-_DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
 _NOTATION = (
     "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
     "or a call: ours, yours, confirm, reverse"
 )
-
-
-class _Discarding:
-    """P2: the dealer lays aside four cards, no Kings, Aces or Honours (nor Good or Evil
-    under Allegiance); they score for his side at the end."""
-
-    def __init__(self, game: PiedmontGame) -> None:
-        self.game = game
-
-    def to_act(self, state: PiedmontState) -> int:
-        return state.context.dealer
-
-    def _mask(self, state: PiedmontState) -> int:
-        return state.hands[state.context.dealer] & ~self.game.not_discardable
-
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
-        return _DISCARDS_OF.select(self._mask(state))
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if type(action) is not Discard or not self._mask(state) >> action.card.index & 1:
-            return None
-        if DISCARDS[action.card.index] != action:
-            return None
-        dealer = state.context.dealer
-        bit = 1 << action.card.index
-        hands = list(state.hands)
-        hands[dealer] ^= bit
-        discard = state.discard | bit
-        done = discard.bit_count() == STOCK_SIZE
-        events: EventLog = (Event(dealer, action, only(dealer)), state.events)
-        if done:
-            events = (Event(dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED), events)
-        new = state._replace(
-            phase=Phase.PLAY if done else Phase.DISCARD,
-            hands=tuple(hands),
-            discard=discard,
-            events=events,
-        )
-        return settled(new, self.game.not_discardable)
-
-    def refusal(self, state: PiedmontState, action: Action) -> str:
-        if not isinstance(action, Discard):
-            return f"the dealer ({SEAT_NAMES[state.context.dealer]}) must first discard 4 cards"
-        card = action.card
-        if not state.hands[state.context.dealer] >> card.index & 1 or DECK.cards[card.index] != card:
-            return f"{card.code} is not in your hand"
-        if GOOD_EVIL >> card.index & 1:
-            return "Good and Evil may not be discarded under Allegiance (P2)"
-        return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
 
 
 class _Calling:
