@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
-from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.cards import MaskMap, shuffled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog
@@ -25,6 +25,8 @@ from tarocchi.games.piedmont.play import (
     YOURS,
     Discarding,
     Playing,
+    dealt_hands,
+    started,
 )
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -62,6 +64,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
+        self._dealt_masks: tuple[Deal, tuple[int, ...], int] | None = None
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
@@ -71,36 +74,19 @@ class PiedmontGame(PhasedGame[PiedmontState]):
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """P2: a fresh shuffle; 19 cards to each player from Eldest, the last 4 to the dealer."""
-        pack = list(DECK.cards)
-        rng.shuffle(pack)
-        hands: list[tuple[Card, ...]] = [()] * PLAYERS
-        for i in range(PLAYERS):
-            seat = (dealer + 1 + i) % PLAYERS
-            hands[seat] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-        return self.dealt(Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :])))
+        hands, stock, masks, stock_mask = dealt_hands(shuffled(rng, DECK.size), dealer)
+        deal = Deal(hands, stock)
+        # The deal's masks, kept for initial_state (one deal, replaced at once, as ``dealt``'s)
+        self._dealt_masks = (deal, masks, stock_mask)
+        return self.dealt(deal)
 
     def initial_state(self, deal: Deal, context: HandContext) -> PiedmontState:
         self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
-        hands = [DECK.mask(hand) for hand in deal.hands]
-        hands[context.dealer] |= DECK.mask(deal.stock)
-        return PiedmontState(
-            phase=Phase.DISCARD,
-            context=context,
-            hands=tuple(hands),
-            discard=0,
-            leader=(context.dealer + 1) % PLAYERS,
-            trick=(),
-            led=None,
-            tricks=(),
-            caller=-1,
-            segments=(),
-            pending=-1,
-            forced=-1,
-            dead=0,
-            events=None,
-            actor=context.dealer,
-            legal=hands[context.dealer] & ~self.not_discardable,
-        )
+        known = self._dealt_masks
+        if known is not None and known[0] is deal:
+            return started(context, known[1], known[2], self.not_discardable)
+        hands = tuple(DECK.mask(hand) for hand in deal.hands)
+        return started(context, hands, DECK.mask(deal.stock), self.not_discardable)
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Final
 
 from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.protocol import HandContext
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, Trick, duty_refusal, winning_position
@@ -17,6 +18,7 @@ from tarocchi.games.piedmont.rules import (
     EVIL,
     GOOD,
     GOOD_EVIL,
+    HAND_SIZE,
     PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
@@ -118,6 +120,69 @@ def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     if n == 2:
         return (trick[0], trick[1], card)
     return (trick[0], trick[1], trick[2], card)
+
+
+_CARDS: Final = DECK.cards
+_HALF: Final = 40
+"""Masks are built in two halves of 40 cards, each a machine integer when compiled (no big-int
+allocation a card)."""
+
+
+def _mask_of(order: list[int], start: int, end: int) -> int:
+    """The mask of the cards ``order[start:end]``."""
+    low = high = 0
+    for i in range(start, end):
+        card = order[i]
+        if card < _HALF:
+            low |= 1 << card
+        else:
+            high |= 1 << (card - _HALF)
+    return low | high << _HALF
+
+
+def dealt_hands(
+    order: list[int], dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...], int]:
+    """P2's deal of the pack in the shuffled ``order`` (card indices): 19 cards to each player
+    from Eldest, the last 4 to the stock. The hands and the stock as cards (the ``Deal``), and as
+    masks, which ``started`` takes instead of counting the cards again."""
+    hands: list[tuple[Card, ...]] = [()] * PLAYERS
+    masks = [0] * PLAYERS
+    for i in range(PLAYERS):
+        seat = (dealer + 1 + i) % PLAYERS
+        start, end = i * HAND_SIZE, (i + 1) * HAND_SIZE
+        hands[seat] = tuple([_CARDS[order[n]] for n in range(start, end)])
+        masks[seat] = _mask_of(order, start, end)
+    size = len(order)
+    stock = tuple([_CARDS[order[n]] for n in range(PLAYERS * HAND_SIZE, size)])
+    return tuple(hands), stock, tuple(masks), _mask_of(order, PLAYERS * HAND_SIZE, size)
+
+
+def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discardable: int) -> PiedmontState:
+    """The hand's first state: the dealer holds the stock and is to discard (P2)."""
+    dealer = context.dealer
+    hands = _without(dealt, dealer, stock)  # the stock's cards are not in his hand: xor adds them
+    return _NEW(
+        PiedmontState,
+        (
+            _DISCARD_PHASE,
+            context,
+            hands,
+            0,
+            (dealer + 1) % PLAYERS,
+            (),
+            None,
+            (),
+            -1,
+            (),
+            -1,
+            -1,
+            0,
+            None,
+            dealer,
+            hands[dealer] & ~not_discardable,
+        ),
+    )
 
 
 def settled(state: PiedmontState, not_discardable: int) -> PiedmontState:
