@@ -54,17 +54,19 @@ non-Honour first, then the pack's order)."""
 _FOOL_BIT = 1 << FOOL
 
 
-_LINES: dict[tuple[str, int, int], ScoreLine] = {}
-"""The sheet's totals lines, built once each: a ScoreLine is frozen, so hands share them (at most
-a few hundred: three labels, two sides, values up to the pack's points)."""
+_LINES: tuple[dict[int, ScoreLine], ...] = ({}, {}, {})
+"""The sheet's totals lines (card points, tricks, total), built once each: a ScoreLine is frozen,
+so hands share them (at most a few hundred: two sides, values up to the pack's points)."""
+_LABELS = ("card points", "tricks", "total")
 
 
-def _line(label: str, value: int, side: int) -> ScoreLine:
-    """``ScoreLine(label, value, side)`` for one of the sheet's fixed labels, built once."""
-    key = (label, value, side)
-    line = _LINES.get(key)
+def _line(kind: int, value: int, side: int) -> ScoreLine:
+    """``ScoreLine(_LABELS[kind], value, side)``, built once (keyed by an int: no string hashed)."""
+    lines = _LINES[kind]
+    key = value * 2 + side
+    line = lines.get(key)
     if line is None:
-        line = _LINES[key] = ScoreLine(label, value, side)
+        line = lines[key] = ScoreLine(_LABELS[kind], value, side)
     return line
 
 
@@ -93,15 +95,21 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
     tricks = [0, 0]
     fool_seat = fool_owner = fool_winner = -1
     for trick in state.tricks:
-        side = trick.winner & 1
+        # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
+        side = trick[2] & 1
         tricks[side] += 1
-        mask = 0
-        for pos, card in enumerate(trick.cards):
+        cards = trick[1]
+        low = high = 0  # the trick's mask in two machine-word halves
+        for pos in range(len(cards)):
+            card = cards[pos]
             if card == FOOL:
-                fool_seat = (trick.leader + pos) % PLAYERS
+                fool_seat = (trick[0] + pos) % PLAYERS
                 fool_owner, fool_winner = fool_seat & 1, side
-            mask |= 1 << card
-        won[side] |= mask
+            if card < 40:
+                low |= 1 << card
+            else:
+                high |= 1 << (card - 40)
+        won[side] |= low | high << 40
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
@@ -173,9 +181,9 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
     """P5: the totals, the winning side and each seat's score, after the lines so far."""
     points = [card_points[s] + tricks[s] for s in (0, 1)]
     for side in (0, 1):
-        lines.append(_line("card points", card_points[side], side))
-        lines.append(_line("tricks", tricks[side], side))
-        lines.append(_line("total", points[side], side))
+        lines.append(_line(0, card_points[side], side))
+        lines.append(_line(1, tricks[side], side))
+        lines.append(_line(2, points[side], side))
 
     scores = [0] * PLAYERS
     if points[0] == points[1]:
