@@ -3,7 +3,7 @@ phase handler that plays the cards (compiled by mypyc where it can be: the hot p
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
 from tarocchi.core.cards import Card, MaskMap
@@ -74,6 +74,9 @@ _PLAY_PHASE: Final = _PLAY
 _CALL_PHASE: Final = _CALL
 _DONE_PHASE: Final = _DONE
 _NEW: Final = tuple.__new__
+_PLAY_TYPE: Final = Play
+_DISCARD_TYPE: Final = Discard
+"""The action classes, read from C statics (a class imported by name is a module-dict lookup)."""
 _WON: Final = tuple(
     tuple(Event(seat, None, PUBLIC, f"wins trick {n}", n) for n in range(TRICKS + 1))
     for seat in range(PLAYERS)
@@ -101,13 +104,14 @@ def hand_mask(hand: int, forced: int, led: int | None) -> int:
 
 def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     """``hands`` with ``bit`` taken out of ``seat``'s (four hands, built at once)."""
+    kept: tuple[Any, ...] = hands  # the other three as objects: compiled, not unboxed and boxed
     if seat == 0:
-        return (hands[0] ^ bit, hands[1], hands[2], hands[3])
+        return (hands[0] ^ bit, kept[1], kept[2], kept[3])
     if seat == 1:
-        return (hands[0], hands[1] ^ bit, hands[2], hands[3])
+        return (kept[0], hands[1] ^ bit, kept[2], kept[3])
     if seat == 2:
-        return (hands[0], hands[1], hands[2] ^ bit, hands[3])
-    return (hands[0], hands[1], hands[2], hands[3] ^ bit)
+        return (kept[0], kept[1], hands[2] ^ bit, kept[3])
+    return (kept[0], kept[1], kept[2], hands[3] ^ bit)
 
 
 def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
@@ -325,7 +329,7 @@ class Playing(TrickPlay[PiedmontState]):
 
     def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
         """The fused play step: one bit of the state's own legal mask, then ``place``."""
-        if type(action) is not Play:
+        if type(action) is not _PLAY_TYPE:
             return None
         card = action.card.index
         if not 0 <= card < _SIZE:
@@ -333,12 +337,13 @@ class Playing(TrickPlay[PiedmontState]):
         play = PLAYS[card]
         if play is not action and play != action:
             return None  # a card of another pack
-        if state[I_ACTOR] < -1:
+        seat: int = state[I_ACTOR]
+        if seat < -1:
             state = settled(state, 0)  # built by hand: seat and mask not worked out yet
+            seat = state[I_ACTOR]
         bit = _BITS[card]
         if not state[I_LEGAL] & bit:
             return None
-        seat: int = state[I_ACTOR]
         return self.place(state, seat, card, _without(state[I_HANDS], seat, bit))
 
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
@@ -429,7 +434,7 @@ class Discarding:
         return MENUS[0].select(self._mask(state))
 
     def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if type(action) is not Discard:
+        if type(action) is not _DISCARD_TYPE:
             return None
         card = action.card.index
         if not 0 <= card < _SIZE:
