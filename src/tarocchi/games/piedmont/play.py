@@ -76,7 +76,11 @@ _DONE_PHASE: Final = _DONE
 _NEW: Final = tuple.__new__
 _PLAY_TYPE: Final = Play
 _DISCARD_TYPE: Final = Discard
-"""The action classes, read from C statics (a class imported by name is a module-dict lookup)."""
+_STATE: Final = PiedmontState
+_TRICK: Final = Trick
+_EVENT: Final = Event
+"""The classes the hot path tests or builds, read from C statics (compiled, a class named at
+module level is a lookup in the module's dict each time)."""
 _WON: Final = tuple(
     tuple(Event(seat, None, PUBLIC, f"wins trick {n}", n) for n in range(TRICKS + 1))
     for seat in range(PLAYERS)
@@ -167,7 +171,7 @@ def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discar
     dealer = context.dealer
     hands = _without(dealt, dealer, stock)  # the stock's cards are not in his hand: xor adds them
     return _NEW(
-        PiedmontState,
+        _STATE,
         (
             _DISCARD_PHASE,
             context,
@@ -276,10 +280,10 @@ def _closed(
     tricks = state[I_TRICKS]
     number = len(tricks) + 1
     # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
-    tricks = (*tricks, _NEW(Trick, (leader, trick, winner)))
+    tricks = (*tricks, _NEW(_TRICK, (leader, trick, winner)))
     done = number == TRICKS
     return _NEW(
-        PiedmontState,
+        _STATE,
         (
             _DONE_PHASE if done else _PLAY_PHASE,
             state[I_CONTEXT],
@@ -371,7 +375,7 @@ class Playing(TrickPlay[PiedmontState]):
             legal = hand_mask(hands[actor], forced, led)
         # The hottest line of random play: every field by position, without NamedTuple's __new__.
         return _NEW(
-            PiedmontState,
+            _STATE,
             (
                 phase,
                 state[I_CONTEXT],
@@ -450,20 +454,20 @@ class Discarding:
             return None
         hands = _without(state[I_HANDS], dealer, bit)
         discard: int = state[I_DISCARD] | bit
-        events: EventLog = (_NEW(Event, (dealer, action, only(dealer), "", 0)), state[I_EVENTS])
+        events: EventLog = (_NEW(_EVENT, (dealer, action, only(dealer), "", 0)), state[I_EVENTS])
         leader: int = state[I_LEADER]
         trick: tuple[int, ...] = state[I_TRICK]
         led: int | None = state[I_LED]
         forced: int = state[I_FORCED]
         if discard.bit_count() == STOCK_SIZE:
-            events = (_NEW(Event, (dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED, 0)), events)
+            events = (_NEW(_EVENT, (dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED, 0)), events)
             phase, actor = _PLAY_PHASE, (leader + len(trick)) % PLAYERS
             legal = hand_mask(hands[actor], forced, led)
         else:
             phase, actor = _DISCARD_PHASE, dealer
             legal = hands[dealer] & ~not_discardable
         return _NEW(
-            PiedmontState,
+            _STATE,
             (
                 phase,
                 context,
