@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.fool import gather
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
@@ -48,7 +50,9 @@ _BYTE_POINTS = tuple(
     for start in range(0, DECK.size, 8)
 )
 """P1's card values summed a byte of a mask at a time."""
-_PAY_ORDER = tuple(sorted(range(DECK.size), key=lambda card: (VALUES[card], HONOURS >> card & 1, card)))
+_PAY_ORDER: Final = tuple(
+    sorted(range(DECK.size), key=lambda card: (VALUES[card], HONOURS >> card & 1, card))
+)
 """C4: the card a side pays for its Fool is the first of these it won (the lowest value, a
 non-Honour first, then the pack's order)."""
 _FOOL_BIT = 1 << FOOL
@@ -70,15 +74,57 @@ def _line(kind: int, value: int, side: int) -> ScoreLine:
     return line
 
 
+_HALF: Final = 40
+_LOW: Final = (1 << _HALF) - 1
+"""Masks are counted forty bits at a time: compiled, each part is a machine integer."""
+_CODES: Final = tuple(card.code for card in DECK.cards)
+_SCORE_LINE: Final = ScoreLine
+_HAND_RESULT: Final = HandResult
+
+
 def mask_points(mask: int) -> int:
     """The card points (P1) of the cards of ``mask``."""
     total = 0
-    k = 0
+    base = 0
     while mask:
-        total += _BYTE_POINTS[k][mask & 255]
-        mask >>= 8
-        k += 1
+        part = mask & _LOW
+        mask >>= _HALF
+        k = base
+        while part:
+            total += _BYTE_POINTS[k][part & 255]
+            part >>= 8
+            k += 1
+        base += _HALF >> 3
     return total
+
+
+def _codes(mask: int) -> str:
+    """``DECK.codes(mask)``: the cards' codes in the pack's order (for a line of the sheet)."""
+    codes: list[str] = []
+    base = 0
+    while mask:
+        part = mask & _LOW
+        mask >>= _HALF
+        card = base
+        while part:
+            if part & 1:
+                codes.append(_CODES[card])
+            part >>= 1
+            card += 1
+        base += _HALF
+    return " ".join(codes)
+
+
+def _first_paid(pile: int) -> int:
+    """C4: the card of ``pile`` a side pays for its Fool (the first of ``_PAY_ORDER`` in it)."""
+    low, high = pile & _LOW, pile >> _HALF
+    for card in _PAY_ORDER:
+        if card < _HALF:
+            if low >> card & 1:
+                return card
+        elif high >> (card - _HALF) & 1:
+            return card
+    raise AssertionError("the side that pays for its Fool won no card")
 
 
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
@@ -91,25 +137,30 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
 def _score_by_masks(state: PiedmontState) -> HandResult:
     """Under the trumps option a card scores the same whatever trick it came from: each side's
     won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet)."""
-    won = [0, 0]
     tricks = [0, 0]
     fool_seat = fool_owner = fool_winner = -1
+    # each side's won cards in two machine-word halves (cards below 40, and the rest)
+    low0 = high0 = low1 = high1 = 0
     for trick in state.tricks:
         # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
         side = trick[2] & 1
         tricks[side] += 1
         cards = trick[1]
-        low = high = 0  # the trick's mask in two machine-word halves
+        low = high = 0
         for pos in range(len(cards)):
             card = cards[pos]
             if card == FOOL:
                 fool_seat = (trick[0] + pos) % PLAYERS
                 fool_owner, fool_winner = fool_seat & 1, side
-            if card < 40:
+            if card < _HALF:
                 low |= 1 << card
             else:
-                high |= 1 << (card - 40)
-        won[side] |= low | high << 40
+                high |= 1 << (card - _HALF)
+        if side:
+            low1, high1 = low1 | low, high1 | high
+        else:
+            low0, high0 = low0 | low, high0 | high
+    won = [low0 | high0 << _HALF, low1 | high1 << _HALF]
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
@@ -121,18 +172,17 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
             label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[fool_winner]} (C4)"
         else:
             pile = won[fool_owner] & ~_FOOL_BIT
-            moved = next(card for card in _PAY_ORDER if pile >> card & 1)
+            moved = _first_paid(pile)
             label = (
                 f"for {fool_player}'s Fool, {DECK.cards[moved].code} goes to {SIDE_NAMES[fool_winner]} (C4)"
             )
         won[fool_owner] ^= 1 << moved
         won[fool_winner] |= 1 << moved
-        lines.append(ScoreLine(label, VALUES[moved], fool_winner))
+        lines.append(_SCORE_LINE(label, VALUES[moved], fool_winner))
     dealer_side = state.context.dealer & 1
     discard_points = mask_points(state.discard)
-    lines.append(
-        ScoreLine(f"the dealer's discard ({DECK.codes(state.discard)})", discard_points, dealer_side)
-    )
+    label = f"the dealer's discard ({_codes(state.discard)})"
+    lines.append(_SCORE_LINE(label, discard_points, dealer_side))
     card_points = [mask_points(won[0]), mask_points(won[1])]
     card_points[dealer_side] += discard_points
     return _sheet(card_points, tricks, lines, False)
@@ -194,7 +244,7 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
             assert points[winner] >= WINNING_POINTS and sum(points) == TOTAL
         diff = points[winner] - points[1 - winner]
         lines.append(
-            ScoreLine(
+            _SCORE_LINE(
                 f"{SIDE_NAMES[winner]} win {points[winner]} to {points[1 - winner]}: "
                 f"each of them +{diff}, each opponent -{diff}",
                 diff,
@@ -203,7 +253,7 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
         )
         for seat in range(PLAYERS):
             scores[seat] = diff if side_of(seat) == winner else -diff
-    return HandResult(
+    return _HAND_RESULT(
         sides=SIDES,
         card_points=tuple(card_points),
         tricks=(tricks[0], tricks[1]),
