@@ -131,7 +131,70 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
     """The result of a finished hand, with every line labelled."""
     if not allegiance:
         return _score_by_masks(state)
-    return _score_by_card(state, allegiance)
+    return _score_by_segments(state)
+
+
+def _scoring(side: int, earth_air: int | None) -> int:
+    """Allegiance: the mask of the cards that score for ``side`` when ``earth_air`` holds Earth
+    and Air (``_scores`` of every card at once)."""
+    if earth_air is None:
+        return DECK.full
+    return SUITLESS | (EARTH_AIR if side == earth_air else FIRE_WATER)
+
+
+def _score_by_segments(state: PiedmontState) -> HandResult:
+    """Allegiance's sheet by masks (``_score_by_card`` gives the same): each side's cards that
+    score under their trick's call, the Fool settled as ``fool.gather`` settles it (C4)."""
+    segments = state.segments
+    tricks = [0, 0]
+    scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
+    held = [0, 0]  # every card credited to each side (whether it scores or not)
+    fool_seat = fool_trick = fool_owner = fool_winner = -1
+    played = state.tricks
+    for number in range(len(played)):
+        trick = played[number]
+        side = trick[2] & 1
+        tricks[side] += 1
+        cards = trick[1]
+        mask = 0
+        for pos in range(len(cards)):
+            card = cards[pos]
+            if card == FOOL:
+                fool_seat = (trick[0] + pos) % PLAYERS
+                fool_trick, fool_owner, fool_winner = number, fool_seat & 1, side
+            else:
+                mask |= 1 << card
+        held[side] |= mask
+        scored[side] |= mask & _scoring(side, _segment_for(segments, number))
+    if fool_seat >= 0:  # the Fool stays with its side, and scores for it (SUITLESS)
+        held[fool_owner] |= _FOOL_BIT
+        scored[fool_owner] |= _FOOL_BIT
+    lines: list[ScoreLine] = []
+    if fool_seat >= 0 and fool_owner != fool_winner:
+        # C4: the side that played the Fool pays the trick's winners a card for it
+        fool_player = SEAT_NAMES[fool_seat]
+        if tricks[fool_owner] == 0:
+            moved, moved_trick = FOOL, fool_trick
+            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[fool_winner]} (C4)"
+        else:
+            moved = _first_paid(held[fool_owner] & ~_FOOL_BIT)
+            moved_trick = next(n for n, trick in enumerate(played) if moved in trick[1])
+            label = (
+                f"for {fool_player}'s Fool, {DECK.cards[moved].code} goes to {SIDE_NAMES[fool_winner]} (C4)"
+            )
+        bit = 1 << moved
+        scored[fool_owner] &= ~bit
+        worth = bit & _scoring(fool_winner, _segment_for(segments, moved_trick))
+        scored[fool_winner] |= worth
+        lines.append(_SCORE_LINE(label, VALUES[moved] if worth else 0, fool_winner))
+    # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
+    dealer_side = side_of(state.context.dealer)
+    discard = state.discard & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
+    discard_points = mask_points(discard)
+    lines.append(_SCORE_LINE(f"the dealer's discard ({_codes(state.discard)})", discard_points, dealer_side))
+    card_points = [mask_points(scored[0]), mask_points(scored[1])]
+    card_points[dealer_side] += discard_points
+    return _sheet(card_points, tricks, lines, True)
 
 
 def _score_by_masks(state: PiedmontState) -> HandResult:
@@ -189,7 +252,8 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
 
 
 def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
-    """The result of a finished hand, card by card (Allegiance: a card scores by its trick's call)."""
+    """The result of a finished hand, card by card (Allegiance: a card scores by its trick's call):
+    the plain statement of the rules, which the sheets by masks above must match (tested)."""
 
     def worth(card: int, trick: int, side: int) -> int:
         """What ``card``, won from ``trick``, scores for ``side`` (P4: under that trick's call)."""
