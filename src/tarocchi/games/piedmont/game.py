@@ -10,19 +10,17 @@ from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import MaskMap, shuffled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
-from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.games.piedmont import scoring, views
 from tarocchi.games.piedmont.play import (
-    CONFIRM,
+    ANSWER,
     DISCARDS,
+    FIRST_CALL,
     MENUS,
-    OURS,
     PLAYS,
-    REVERSE,
-    YOURS,
+    Calling,
     Discarding,
     Playing,
     dealt_hands,
@@ -30,12 +28,9 @@ from tarocchi.games.piedmont.play import (
 )
 from tarocchi.games.piedmont.rules import (
     DECK,
-    EVIL,
-    GOOD,
     HAND_SIZE,
     INFO,
     NOT_DISCARDABLE,
-    PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
     TOTAL,
@@ -44,8 +39,6 @@ from tarocchi.games.piedmont.rules import (
 )
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
-FIRST_CALL = (OURS, YOURS)
-ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
 _DISCARDS_OF = MaskMap(DISCARDS)
 
@@ -68,7 +61,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
-        self.use_phases((Discarding(self.not_discardable), playing, _Calling(playing), HandOver()), menus)
+        self.use_phases((Discarding(self.not_discardable), playing, Calling(playing), HandOver()), menus)
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     # -- dealing ----------------------------------------------------------------------
@@ -134,59 +127,3 @@ _NOTATION = (
     "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
     "or a call: ours, yours, confirm, reverse"
 )
-
-
-class _Calling:
-    """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
-    who later plays the other card ``confirm``s or ``reverse``s the call."""
-
-    def __init__(self, playing: Playing) -> None:
-        self.playing = playing
-
-    def to_act(self, state: PiedmontState) -> int:
-        return state.pending
-
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
-        return FIRST_CALL if state.caller < 0 else ANSWER
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if action not in self.legal(state):
-            return None
-        seat = state.pending
-        events: EventLog = (Event(seat, action, PUBLIC), state.events)
-        state = state._replace(phase=Phase.PLAY, pending=-1, events=events)
-        if state.caller >= 0:
-            if action is REVERSE:
-                earth_air = 1 - state.segments[-1][1]
-                state = state._replace(segments=(*state.segments, (len(state.tricks), earth_air)))
-            return self.playing.finish(state)
-        played = state.trick[-1]
-        good_for_caller = (played == GOOD) == (action is OURS)
-        earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
-        state = state._replace(caller=seat, segments=((0, earth_air),))
-        partner = (seat + 2) % PLAYERS
-        other = EVIL if played == GOOD else GOOD
-        if state.hands[partner] >> other & 1:
-            position = (partner - state.leader) % PLAYERS
-            if position >= len(state.trick):
-                state = state._replace(forced=other)  # he plays it dead at his turn
-            else:  # he already played: the card comes back and the other goes dead in its place
-                returned = state.trick[position]
-                hands = list(state.hands)
-                hands[partner] ^= (1 << other) | (1 << returned)
-                trick = list(state.trick)
-                trick[position] = other
-                note = f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
-                state = state._replace(
-                    hands=tuple(hands),
-                    trick=tuple(trick),
-                    dead=state.dead | (1 << other),
-                    events=(Event(partner, None, PUBLIC, note), state.events),
-                )
-        return self.playing.finish(state)
-
-    def refusal(self, state: PiedmontState, action: Action) -> str:
-        card = "Good" if state.trick[-1] == GOOD else "Evil"
-        if state.caller < 0:
-            return f"you played {card} first: call 'ours' or 'yours' (P4)"
-        return f"you played {card} after the opponents' call: 'confirm' or 'reverse' it (P4)"

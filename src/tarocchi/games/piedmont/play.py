@@ -51,6 +51,10 @@ PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 DISCARDS: Final = tuple(Discard(card) for card in DECK.cards)
 OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "reverse"))
 CALL_MENU = (OURS, YOURS, CONFIRM, REVERSE)
+FIRST_CALL: Final = (OURS, YOURS)
+ANSWER: Final = (CONFIRM, REVERSE)
+_OURS: Final = OURS
+_REVERSE: Final = REVERSE
 FIRST_CALL_BITS: Final = 0b0011
 """P4: the first player of Good or Evil calls ``ours`` or ``yours``..."""
 ANSWER_BITS: Final = 0b1100
@@ -497,3 +501,94 @@ class Discarding:
         if GOOD_EVIL >> card.index & 1:
             return "Good and Evil may not be discarded under Allegiance (P2)"
         return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
+
+
+class Calling:
+    """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
+    who later plays the other card ``confirm``s or ``reverse``s the call. Compiled, and the new
+    state built by position, as card play's is (a call or two a hand, each a whole new state)."""
+
+    def __init__(self, playing: Playing) -> None:
+        self.playing = playing
+
+    def __reduce__(self) -> tuple[type[Calling], tuple[Playing]]:
+        """Pickled as its constructor's argument (compiled, it has no instance dict)."""
+        return (Calling, (self.playing,))
+
+    def to_act(self, state: PiedmontState) -> int:
+        return state.pending
+
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        return FIRST_CALL if state.caller < 0 else ANSWER
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        if action not in self.legal(state):
+            return None
+        seat: int = state[I_PENDING]
+        events: EventLog = (_NEW(_EVENT, (seat, action, PUBLIC, "", 0)), state[I_EVENTS])
+        hands: tuple[int, ...] = state[I_HANDS]
+        trick: tuple[int, ...] = state[I_TRICK]
+        leader: int = state[I_LEADER]
+        caller: int = state[I_CALLER]
+        segments: tuple[tuple[int, int], ...] = state[I_SEGMENTS]
+        forced: int = state[I_FORCED]
+        dead: int = state[I_DEAD]
+        if caller >= 0:
+            if action is _REVERSE:
+                earth_air = 1 - segments[-1][1]
+                segments = (*segments, (len(state[I_TRICKS]), earth_air))
+        else:
+            played = trick[-1]
+            good_for_caller = (played == GOOD) == (action is _OURS)
+            earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
+            caller, segments = seat, ((0, earth_air),)
+            partner = (seat + 2) % PLAYERS
+            other = EVIL if played == GOOD else GOOD
+            if hands[partner] >> other & 1:
+                position = (partner - leader) % PLAYERS
+                if position >= len(trick):
+                    forced = other  # he plays it dead at his turn
+                else:  # he already played: the card comes back and the other goes dead in its place
+                    returned = trick[position]
+                    hands = _without(hands, partner, (1 << other) | (1 << returned))
+                    cards = list(trick)
+                    cards[position] = other
+                    trick = tuple(cards)
+                    dead |= 1 << other
+                    note = (
+                        f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
+                    )
+                    events = (_NEW(_EVENT, (partner, None, PUBLIC, note, 0)), events)
+        led: int | None = state[I_LED]
+        # as ``Playing.finish`` after ``settled``: the seat to play next, or the trick closed
+        actor = (leader + len(trick)) % PLAYERS
+        new = _NEW(
+            _STATE,
+            (
+                _PLAY_PHASE,
+                state[I_CONTEXT],
+                hands,
+                state[I_DISCARD],
+                leader,
+                trick,
+                led,
+                state[I_TRICKS],
+                caller,
+                segments,
+                -1,
+                forced,
+                dead,
+                events,
+                actor,
+                hand_mask(hands[actor], forced, led),
+            ),
+        )
+        if len(trick) < PLAYERS:
+            return new
+        return _closed(new, hands, trick, led, forced, dead, events, self.playing.allegiance)
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        card = "Good" if state.trick[-1] == GOOD else "Evil"
+        if state.caller < 0:
+            return f"you played {card} first: call 'ours' or 'yours' (P4)"
+        return f"you played {card} after the opponents' call: 'confirm' or 'reverse' it (P4)"
