@@ -82,6 +82,38 @@ _SCORE_LINE: Final = ScoreLine
 _HAND_RESULT: Final = HandResult
 
 
+_FOOL_LINES: dict[tuple[int, int, int, int], ScoreLine] = {}
+_WIN_LINES: dict[tuple[int, int, int], ScoreLine] = {}
+"""The sheet's Fool and verdict lines, built once each, as the totals lines are (a few hundred
+Fool lines: seat, card paid, side, value; a verdict line a winning side and score)."""
+
+
+def _fool_line(seat: int, moved: int, side: int, value: int) -> ScoreLine:
+    """C4's line: ``seat``'s side pays ``moved`` (the Fool itself if it won no trick) for its
+    Fool to ``side``, worth ``value`` to it."""
+    key = (seat, moved, side, value)
+    line = _FOOL_LINES.get(key)
+    if line is None:
+        player, winners = SEAT_NAMES[seat], SIDE_NAMES[side]
+        if moved == FOOL:
+            label = f"{player}'s side won no trick: the Fool goes to {winners} (C4)"
+        else:
+            label = f"for {player}'s Fool, {DECK.cards[moved].code} goes to {winners} (C4)"
+        line = _FOOL_LINES[key] = _SCORE_LINE(label, value, side)
+    return line
+
+
+def _win_line(winner: int, won: int, lost: int) -> ScoreLine:
+    """P5's verdict: side ``winner`` wins ``won`` points to ``lost``, and scores the difference."""
+    key = (winner, won, lost)
+    line = _WIN_LINES.get(key)
+    if line is None:
+        diff = won - lost
+        label = f"{SIDE_NAMES[winner]} win {won} to {lost}: each of them +{diff}, each opponent -{diff}"
+        line = _WIN_LINES[key] = _SCORE_LINE(label, diff, winner)
+    return line
+
+
 def mask_points(mask: int) -> int:
     """The card points (P1) of the cards of ``mask``."""
     total = 0
@@ -172,21 +204,16 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the side that played the Fool pays the trick's winners a card for it
-        fool_player = SEAT_NAMES[fool_seat]
         if tricks[fool_owner] == 0:
             moved, moved_trick = FOOL, fool_trick
-            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[fool_winner]} (C4)"
         else:
             moved = _first_paid(held[fool_owner] & ~_FOOL_BIT)
             moved_trick = next(n for n, trick in enumerate(played) if moved in trick[1])
-            label = (
-                f"for {fool_player}'s Fool, {DECK.cards[moved].code} goes to {SIDE_NAMES[fool_winner]} (C4)"
-            )
         bit = 1 << moved
         scored[fool_owner] &= ~bit
         worth = bit & _scoring(fool_winner, _segment_for(segments, moved_trick))
         scored[fool_winner] |= worth
-        lines.append(_SCORE_LINE(label, VALUES[moved] if worth else 0, fool_winner))
+        lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved] if worth else 0))
     # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
     dealer_side = side_of(state.context.dealer)
     discard = state.discard & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
@@ -229,19 +256,10 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
         # C4: the Fool stays with its side, which pays the winners a card for it
         won[fool_winner] &= ~_FOOL_BIT
         won[fool_owner] |= _FOOL_BIT
-        fool_player = SEAT_NAMES[fool_seat]
-        if tricks[fool_owner] == 0:
-            moved = FOOL
-            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[fool_winner]} (C4)"
-        else:
-            pile = won[fool_owner] & ~_FOOL_BIT
-            moved = _first_paid(pile)
-            label = (
-                f"for {fool_player}'s Fool, {DECK.cards[moved].code} goes to {SIDE_NAMES[fool_winner]} (C4)"
-            )
+        moved = FOOL if tricks[fool_owner] == 0 else _first_paid(won[fool_owner] & ~_FOOL_BIT)
         won[fool_owner] ^= 1 << moved
         won[fool_winner] |= 1 << moved
-        lines.append(_SCORE_LINE(label, VALUES[moved], fool_winner))
+        lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
     dealer_side = state.context.dealer & 1
     discard_points = mask_points(state.discard)
     label = f"the dealer's discard ({_codes(state.discard)})"
@@ -307,14 +325,7 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
         if not allegiance:
             assert points[winner] >= WINNING_POINTS and sum(points) == TOTAL
         diff = points[winner] - points[1 - winner]
-        lines.append(
-            _SCORE_LINE(
-                f"{SIDE_NAMES[winner]} win {points[winner]} to {points[1 - winner]}: "
-                f"each of them +{diff}, each opponent -{diff}",
-                diff,
-                winner,
-            )
-        )
+        lines.append(_win_line(winner, points[winner], points[1 - winner]))
         for seat in range(PLAYERS):
             scores[seat] = diff if side_of(seat) == winner else -diff
     return _HAND_RESULT(
