@@ -166,12 +166,23 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
     return _score_by_segments(state)
 
 
-def _scoring(side: int, earth_air: int | None) -> int:
+def _scoring_mask(side: int, earth_air: int | None) -> int:
     """Allegiance: the mask of the cards that score for ``side`` when ``earth_air`` holds Earth
     and Air (``_scores`` of every card at once)."""
     if earth_air is None:
         return DECK.full
     return SUITLESS | (EARTH_AIR if side == earth_air else FIRE_WATER)
+
+
+_SCORING: Final = tuple(
+    tuple(_scoring_mask(side, earth_air) for earth_air in (None, 0, 1)) for side in (0, 1)
+)
+"""``_scoring_mask`` of each side and call (no call, side 0 holds Earth and Air, side 1), built once."""
+
+
+def _scoring(side: int, earth_air: int | None) -> int:
+    """``_scoring_mask(side, earth_air)``, from the table."""
+    return _SCORING[side][0 if earth_air is None else earth_air + 1]
 
 
 def _score_by_segments(state: PiedmontState) -> HandResult:
