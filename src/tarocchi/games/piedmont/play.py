@@ -140,21 +140,25 @@ _HALF: Final = 40
 allocation a card)."""
 
 
-def _mask_of(order: list[int], start: int, end: int) -> int:
-    """The mask of the cards ``order[start:end]``."""
+def _part(order: list[int], start: int, end: int) -> tuple[tuple[Card, ...], int]:
+    """The cards ``order[start:end]``, and their mask (in two halves: machine integers)."""
+    cards: list[Card] = []
     low = high = 0
     for i in range(start, end):
         card = order[i]
+        cards.append(_CARDS[card])
         if card < _HALF:
             low |= 1 << card
         else:
             high |= 1 << (card - _HALF)
-    return low | high << _HALF
+    return tuple(cards), low | high << _HALF
 
 
-def dealt_hands(
-    order: list[int], dealer: int
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...], int]:
+Dealt = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...], int]
+"""A deal's hands and stock as cards, then as masks."""
+
+
+def dealt_hands(order: list[int], dealer: int) -> Dealt:
     """P2's deal of the pack in the shuffled ``order`` (card indices): 19 cards to each player
     from Eldest, the last 4 to the stock. The hands and the stock as cards (the ``Deal``), and as
     masks, which ``started`` takes instead of counting the cards again."""
@@ -162,12 +166,9 @@ def dealt_hands(
     masks = [0] * PLAYERS
     for i in range(PLAYERS):
         seat = (dealer + 1 + i) % PLAYERS
-        start, end = i * HAND_SIZE, (i + 1) * HAND_SIZE
-        hands[seat] = tuple([_CARDS[order[n]] for n in range(start, end)])
-        masks[seat] = _mask_of(order, start, end)
-    size = len(order)
-    stock = tuple([_CARDS[order[n]] for n in range(PLAYERS * HAND_SIZE, size)])
-    return tuple(hands), stock, tuple(masks), _mask_of(order, PLAYERS * HAND_SIZE, size)
+        hands[seat], masks[seat] = _part(order, i * HAND_SIZE, (i + 1) * HAND_SIZE)
+    stock, stock_mask = _part(order, PLAYERS * HAND_SIZE, len(order))
+    return tuple(hands), stock, tuple(masks), stock_mask
 
 
 def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discardable: int) -> PiedmontState:
