@@ -1,7 +1,7 @@
-"""Trick play: what may be played (P3, C4, P4's forced card), who wins (C3, P3, P4), and the
-phase handlers that deal's first state, the discard (P2), the cards and Allegiance's calls (P4)
-go through, compiled by mypyc where it can be: random play spends its time here. Each builds
-its new state by position in one step (``state.I_*``), from Final tables."""
+"""Trick play: what may be played (P3, C4, P4's forced card), who wins (C3, P3, P4); the deal's
+hands as masks and the first state (P2); the phase handlers of the discard (P2), the cards and
+Allegiance's calls (P4). Compiled by mypyc where it can be: random play spends its time here,
+so each step builds its new state by position in one go (``state.I_*``), from Final tables."""
 
 from __future__ import annotations
 
