@@ -16,7 +16,7 @@ work both out, as for a game whose states do not carry them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.trickplay import TrickPlay
@@ -24,7 +24,8 @@ from tarocchi.core.trickplay import TrickPlay
 
 class Menus:
     """Where a game's states keep their seat to act and legal mask (field positions), and each
-    phase's actions, selected by that mask (its bit ``i`` is the phase's action ``i``)."""
+    phase's actions, selected by that mask (its bit ``i`` is the phase's action ``i``). The
+    states are tuples (NamedTuples), which the dispatch indexes as such."""
 
     def __init__(self, actor: int, legal: int, menus: tuple[MaskMap, ...]) -> None:
         self.actor = actor
@@ -67,7 +68,7 @@ class Dispatch:
         if type(state) is not self.state_type:
             raise self.game.wrong_state(state)
         if self.stored:
-            seat: int = state[self.actor]
+            seat: int = cast(tuple[Any, ...], state)[self.actor]
             if seat >= 0:
                 return seat
             if seat == -1:
@@ -78,9 +79,15 @@ class Dispatch:
     def legal_actions(self, state: Any) -> tuple[Any, ...]:
         if type(state) is not self.state_type:
             raise self.game.wrong_state(state)
-        if self.stored and state[self.actor] >= -1:
-            menu: MaskMap = self.menus[state[0]]
-            return menu.select(state[self.legal])
+        if self.stored:
+            # A stored game's states are tuples: indexed as such when compiled, not through
+            # the generic ``state[i]`` of an object.
+            fields = cast(tuple[Any, ...], state)
+            actor: int = fields[self.actor]
+            if actor >= -1:
+                phase: int = fields[0]
+                legal: int = fields[self.legal]
+                return self.menus[phase].select(legal)
         result: tuple[Any, ...] = self.phases[state[0]].legal(state)
         return result
 
@@ -88,7 +95,7 @@ class Dispatch:
         if type(state) is not self.state_type:
             raise self.game.wrong_state(state)
         try:
-            phase: int = state[0]
+            phase: int = cast(tuple[Any, ...], state)[0] if self.stored else state[0]
             playing = self.playing
             if phase == self.play_phase and playing is not None:
                 new = playing.apply(state, action)

@@ -8,14 +8,14 @@ answer "what may I play" and "who won" with a few integer operations.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Deck
 from tarocchi.core.compiled import mypyc_attr
 
-TRUMP = 4
+TRUMP: Final = 4
 """Suit id of the trump suit in a ``TrickTable`` (plain suits are 0..3)."""
-FOOL = 5
+FOOL: Final = 5
 """Suit id of the Fool, which belongs to no suit (C4)."""
 
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+
+from tarocchi.core.protocol import HandContext
+from tarocchi.core.registry import get_game
+from tarocchi.games.piedmont import scoring
 
 from . import deals
 from .helpers import autoplay, game, line_values, parse_deal, play, start, summary
@@ -75,3 +81,17 @@ def test_P5_C7_totals_hold_and_83_wins_on_every_whole_hand(deal_text, discard, s
     assert points[winner] >= 83
     diff = points[winner] - points[1 - winner]
     assert result.scores == tuple(diff if seat % 2 == winner else -diff for seat in range(4))
+
+
+@pytest.mark.parametrize("option", ["trumps", "allegiance"])
+def test_the_sheet_by_masks_is_the_sheet_card_by_card(option):
+    """The scorer by masks (the hot path) gives the sheet of the rules stated card by card
+    (``_score_by_card``), Fool payments and Allegiance's reversed calls included."""
+    g = get_game("piedmont", {"good_evil": option})
+    rng = random.Random(16)
+    allegiance = option == "allegiance"
+    for hand in range(300):
+        state = g.initial_state(g.deal(rng, hand % 4), HandContext(1, hand % 4, (0,) * 4))
+        while g.to_act(state) is not None:
+            state = g.apply(state, rng.choice(g.legal_actions(state)))
+        assert scoring.score(state, allegiance) == scoring._score_by_card(state, allegiance)

@@ -6,35 +6,31 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Discard, FaceDown
-from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.actions import Action, Discard
+from tarocchi.core.cards import MaskMap, shuffled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
-from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, HandResult, Reading
 from tarocchi.core.text import shown
 from tarocchi.games.piedmont import scoring, views
 from tarocchi.games.piedmont.play import (
-    CONFIRM,
+    ANSWER,
     DISCARDS,
+    FIRST_CALL,
     MENUS,
-    OURS,
     PLAYS,
-    REVERSE,
-    YOURS,
+    Calling,
+    Discarding,
     Playing,
-    settled,
+    dealt_hands,
+    started,
 )
 from tarocchi.games.piedmont.rules import (
     DECK,
-    EVIL,
-    GOOD,
-    GOOD_EVIL,
     HAND_SIZE,
     INFO,
     NOT_DISCARDABLE,
-    PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
     TOTAL,
@@ -43,8 +39,6 @@ from tarocchi.games.piedmont.rules import (
 )
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
-FIRST_CALL = (OURS, YOURS)
-ANSWER = (CONFIRM, REVERSE)
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
 _DISCARDS_OF = MaskMap(DISCARDS)
 
@@ -63,45 +57,29 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
+        self._dealt_masks: tuple[Deal, tuple[int, ...], int] | None = None
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
-        self.use_phases((_Discarding(self), playing, _Calling(playing), HandOver()), menus)
+        self.use_phases((Discarding(self.not_discardable), playing, Calling(playing), HandOver()), menus)
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """P2: a fresh shuffle; 19 cards to each player from Eldest, the last 4 to the dealer."""
-        pack = list(DECK.cards)
-        rng.shuffle(pack)
-        hands: list[tuple[Card, ...]] = [()] * PLAYERS
-        for i in range(PLAYERS):
-            seat = (dealer + 1 + i) % PLAYERS
-            hands[seat] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-        return self.dealt(Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :])))
+        hands, stock, masks, stock_mask = dealt_hands(shuffled(rng, DECK.size), dealer)
+        deal = Deal(hands, stock)
+        # The deal's masks, kept for initial_state (one deal, replaced at once, as ``dealt``'s)
+        self._dealt_masks = (deal, masks, stock_mask)
+        return self.dealt(deal)
 
     def initial_state(self, deal: Deal, context: HandContext) -> PiedmontState:
         self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
-        hands = [DECK.mask(hand) for hand in deal.hands]
-        hands[context.dealer] |= DECK.mask(deal.stock)
-        return PiedmontState(
-            phase=Phase.DISCARD,
-            context=context,
-            hands=tuple(hands),
-            discard=0,
-            leader=(context.dealer + 1) % PLAYERS,
-            trick=(),
-            led=None,
-            tricks=(),
-            caller=-1,
-            segments=(),
-            pending=-1,
-            forced=-1,
-            dead=0,
-            events=None,
-            actor=context.dealer,
-            legal=hands[context.dealer] & ~self.not_discardable,
-        )
+        known = self._dealt_masks
+        if known is not None and known[0] is deal:
+            return started(context, known[1], known[2], self.not_discardable)
+        hands = tuple(DECK.mask(hand) for hand in deal.hands)
+        return started(context, hands, DECK.mask(deal.stock), self.not_discardable)
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build
@@ -145,113 +123,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
 
 
-_DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
 _NOTATION = (
     "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
     "or a call: ours, yours, confirm, reverse"
 )
-
-
-class _Discarding:
-    """P2: the dealer lays aside four cards, no Kings, Aces or Honours (nor Good or Evil
-    under Allegiance); they score for his side at the end."""
-
-    def __init__(self, game: PiedmontGame) -> None:
-        self.game = game
-
-    def to_act(self, state: PiedmontState) -> int:
-        return state.context.dealer
-
-    def _mask(self, state: PiedmontState) -> int:
-        return state.hands[state.context.dealer] & ~self.game.not_discardable
-
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
-        return _DISCARDS_OF.select(self._mask(state))
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if type(action) is not Discard or not self._mask(state) >> action.card.index & 1:
-            return None
-        if DISCARDS[action.card.index] != action:
-            return None
-        dealer = state.context.dealer
-        bit = 1 << action.card.index
-        hands = list(state.hands)
-        hands[dealer] ^= bit
-        discard = state.discard | bit
-        done = discard.bit_count() == STOCK_SIZE
-        events: EventLog = (Event(dealer, action, only(dealer)), state.events)
-        if done:
-            events = (Event(dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED), events)
-        new = state._replace(
-            phase=Phase.PLAY if done else Phase.DISCARD,
-            hands=tuple(hands),
-            discard=discard,
-            events=events,
-        )
-        return settled(new, self.game.not_discardable)
-
-    def refusal(self, state: PiedmontState, action: Action) -> str:
-        if not isinstance(action, Discard):
-            return f"the dealer ({SEAT_NAMES[state.context.dealer]}) must first discard 4 cards"
-        card = action.card
-        if not state.hands[state.context.dealer] >> card.index & 1 or DECK.cards[card.index] != card:
-            return f"{card.code} is not in your hand"
-        if GOOD_EVIL >> card.index & 1:
-            return "Good and Evil may not be discarded under Allegiance (P2)"
-        return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
-
-
-class _Calling:
-    """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
-    who later plays the other card ``confirm``s or ``reverse``s the call."""
-
-    def __init__(self, playing: Playing) -> None:
-        self.playing = playing
-
-    def to_act(self, state: PiedmontState) -> int:
-        return state.pending
-
-    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
-        return FIRST_CALL if state.caller < 0 else ANSWER
-
-    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if action not in self.legal(state):
-            return None
-        seat = state.pending
-        events: EventLog = (Event(seat, action, PUBLIC), state.events)
-        state = state._replace(phase=Phase.PLAY, pending=-1, events=events)
-        if state.caller >= 0:
-            if action is REVERSE:
-                earth_air = 1 - state.segments[-1][1]
-                state = state._replace(segments=(*state.segments, (len(state.tricks), earth_air)))
-            return self.playing.finish(state)
-        played = state.trick[-1]
-        good_for_caller = (played == GOOD) == (action is OURS)
-        earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
-        state = state._replace(caller=seat, segments=((0, earth_air),))
-        partner = (seat + 2) % PLAYERS
-        other = EVIL if played == GOOD else GOOD
-        if state.hands[partner] >> other & 1:
-            position = (partner - state.leader) % PLAYERS
-            if position >= len(state.trick):
-                state = state._replace(forced=other)  # he plays it dead at his turn
-            else:  # he already played: the card comes back and the other goes dead in its place
-                returned = state.trick[position]
-                hands = list(state.hands)
-                hands[partner] ^= (1 << other) | (1 << returned)
-                trick = list(state.trick)
-                trick[position] = other
-                note = f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
-                state = state._replace(
-                    hands=tuple(hands),
-                    trick=tuple(trick),
-                    dead=state.dead | (1 << other),
-                    events=(Event(partner, None, PUBLIC, note), state.events),
-                )
-        return self.playing.finish(state)
-
-    def refusal(self, state: PiedmontState, action: Action) -> str:
-        card = "Good" if state.trick[-1] == GOOD else "Evil"
-        if state.caller < 0:
-            return f"you played {card} first: call 'ours' or 'yours' (P4)"
-        return f"you played {card} after the opponents' call: 'confirm' or 'reverse' it (P4)"

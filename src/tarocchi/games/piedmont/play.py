@@ -1,37 +1,203 @@
-"""Trick play: what may be played (P3, C4, P4's forced card), who wins (C3, P3, P4), and the
-phase handler that plays the cards (compiled by mypyc where it can be: the hot path)."""
+"""Trick play: what may be played (P3, C4, P4's forced card), who wins (C3, P3, P4); the deal's
+hands as masks and the first state (P2); the phase handlers of the discard (P2), the cards and
+Allegiance's calls (P4). Compiled by mypyc where it can be: random play spends its time here,
+so each step builds its new state by position in one go (``state.I_*``), from Final tables."""
 
 from __future__ import annotations
 
-from tarocchi.core.actions import Action, Call, Discard, Play
-from tarocchi.core.cards import MaskMap
-from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import duty_refusal, legal_plays, winning_position, winning_seat
-from tarocchi.games.piedmont.rules import DECK, DUTIES, GOOD_EVIL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, side_of
-from tarocchi.games.piedmont.state import Phase, PiedmontState
+from typing import Any, Final
 
-PLAYS = tuple(Play(card) for card in DECK.cards)
-DISCARDS = tuple(Discard(card) for card in DECK.cards)
+from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
+from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.protocol import HandContext
+from tarocchi.core.trickplay import TrickPlay
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import TRUMP, Trick, duty_refusal, winning_position
+from tarocchi.games.piedmont.rules import (
+    DECK,
+    DUTIES,
+    EVIL,
+    GOOD,
+    GOOD_EVIL,
+    HAND_SIZE,
+    PLAYERS,
+    SEAT_NAMES,
+    STOCK_SIZE,
+    TABLE,
+    TRICKS,
+    side_of,
+)
+from tarocchi.games.piedmont.state import (
+    I_ACTOR,
+    I_CALLER,
+    I_CONTEXT,
+    I_DEAD,
+    I_DISCARD,
+    I_EVENTS,
+    I_FORCED,
+    I_HANDS,
+    I_LEADER,
+    I_LED,
+    I_LEGAL,
+    I_PENDING,
+    I_PHASE,
+    I_SEGMENTS,
+    I_TRICK,
+    I_TRICKS,
+    Phase,
+    PiedmontState,
+)
+
+PLAYS: Final = tuple(Play(card) for card in DECK.cards)
+DISCARDS: Final = tuple(Discard(card) for card in DECK.cards)
 OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "reverse"))
 CALL_MENU = (OURS, YOURS, CONFIRM, REVERSE)
-FIRST_CALL_BITS = 0b0011
+FIRST_CALL: Final = (OURS, YOURS)
+ANSWER: Final = (CONFIRM, REVERSE)
+_OURS: Final = OURS
+_REVERSE: Final = REVERSE
+FIRST_CALL_BITS: Final = 0b0011
 """P4: the first player of Good or Evil calls ``ours`` or ``yours``..."""
-ANSWER_BITS = 0b1100
+ANSWER_BITS: Final = 0b1100
 """... an opponent who plays the other card ``confirm``s or ``reverse``s the call."""
 MENUS = (MaskMap(DISCARDS), MaskMap(PLAYS), MaskMap(CALL_MENU), MaskMap(()))
 """Each phase's actions, which a state's ``legal`` mask selects (phases DISCARD, PLAY, CALL, DONE)."""
-_LEADS = TABLE.leads
+
+# The hot path's tables, Final so that compiled code reads them from C statics, not through the
+# module's dict (nor through ``TABLE``'s and ``DUTIES``' attributes, a frozen dataclass's each).
+_SIZE: Final = DECK.size
+_BITS: Final = tuple(1 << card for card in range(DECK.size))
+_LEADS: Final = TABLE.leads
+_SUIT_OF: Final = TABLE.suit_of
+_POWER: Final = TABLE.power
+_SUIT_MASKS: Final = TABLE.suit_masks
+_TRUMPS: Final = TABLE.suit_masks[TRUMP]
+_FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
 _DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
-_NEW = tuple.__new__
+_DISCARD_PHASE: Final = _DISCARD
+_PLAY_PHASE: Final = _PLAY
+_CALL_PHASE: Final = _CALL
+_DONE_PHASE: Final = _DONE
+_NEW: Final = tuple.__new__
+_PLAY_TYPE: Final = Play
+_DISCARD_TYPE: Final = Discard
+_STATE: Final = PiedmontState
+_TRICK: Final = Trick
+_EVENT: Final = Event
+"""The classes the hot path tests or builds, read from C statics (compiled, a class named at
+module level is a lookup in the module's dict each time)."""
+_WON: Final = tuple(
+    tuple(Event(seat, None, PUBLIC, f"wins trick {n}", n) for n in range(TRICKS + 1))
+    for seat in range(PLAYERS)
+)
+"""The public note that ``seat`` won trick ``n`` (``TrickPlay.won``'s), one shared event each."""
 assert len(PiedmontState._fields) == 16, "Playing builds the state by position"
-assert PiedmontState._fields[-2:] == ("actor", "legal")
+assert PLAYERS == 4, "the hot path rebuilds four hands"
+assert not DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
 
 
 def hand_mask(hand: int, forced: int, led: int | None) -> int:
-    """The cards of ``hand`` that may be played: P4's forced card, else P3 and C4."""
+    """The cards of ``hand`` that may be played: P4's forced card, else P3 and C4 (``legal_plays``
+    of ``DUTIES``, inlined: follow suit, else trump, else anything; the Fool always)."""
     if forced >= 0 and hand >> forced & 1:
         return 1 << forced
-    return legal_plays(DUTIES, TABLE, hand, led)
+    if led is None:
+        return hand
+    allowed = hand & _SUIT_MASKS[led]
+    if not allowed:
+        allowed = hand & _TRUMPS
+        if not allowed:
+            return hand
+    return allowed | (hand & _FOOLS)
+
+
+def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
+    """``hands`` with ``bit`` taken out of ``seat``'s (four hands, built at once)."""
+    kept: tuple[Any, ...] = hands  # the other three as objects: compiled, not unboxed and boxed
+    if seat == 0:
+        return (hands[0] ^ bit, kept[1], kept[2], kept[3])
+    if seat == 1:
+        return (kept[0], hands[1] ^ bit, kept[2], kept[3])
+    if seat == 2:
+        return (kept[0], kept[1], hands[2] ^ bit, kept[3])
+    return (kept[0], kept[1], kept[2], hands[3] ^ bit)
+
+
+def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``trick`` with ``card`` added (at most three cards before it)."""
+    n = len(trick)
+    if n == 0:
+        return (card,)
+    if n == 1:
+        return (trick[0], card)
+    if n == 2:
+        return (trick[0], trick[1], card)
+    return (trick[0], trick[1], trick[2], card)
+
+
+_CARDS: Final = DECK.cards
+_HALF: Final = 40
+"""Masks are built in two halves of 40 cards, each a machine integer when compiled (no big-int
+allocation a card)."""
+
+
+def _part(order: list[int], start: int, end: int) -> tuple[tuple[Card, ...], int]:
+    """The cards ``order[start:end]``, and their mask (in two halves: machine integers)."""
+    cards: list[Card] = []
+    low = high = 0
+    for i in range(start, end):
+        card = order[i]
+        cards.append(_CARDS[card])
+        if card < _HALF:
+            low |= 1 << card
+        else:
+            high |= 1 << (card - _HALF)
+    return tuple(cards), low | high << _HALF
+
+
+Dealt = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...], int]
+"""A deal's hands and stock as cards, then as masks."""
+
+
+def dealt_hands(order: list[int], dealer: int) -> Dealt:
+    """P2's deal of the pack in the shuffled ``order`` (card indices): 19 cards to each player
+    from Eldest, the last 4 to the stock. The hands and the stock as cards (the ``Deal``), and as
+    masks, which ``started`` takes instead of counting the cards again."""
+    hands: list[tuple[Card, ...]] = [()] * PLAYERS
+    masks = [0] * PLAYERS
+    for i in range(PLAYERS):
+        seat = (dealer + 1 + i) % PLAYERS
+        hands[seat], masks[seat] = _part(order, i * HAND_SIZE, (i + 1) * HAND_SIZE)
+    stock, stock_mask = _part(order, PLAYERS * HAND_SIZE, len(order))
+    return tuple(hands), stock, tuple(masks), stock_mask
+
+
+def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discardable: int) -> PiedmontState:
+    """The hand's first state: the dealer holds the stock and is to discard (P2)."""
+    dealer = context.dealer
+    hands = _without(dealt, dealer, stock)  # the stock's cards are not in his hand: xor adds them
+    return _NEW(
+        _STATE,
+        (
+            _DISCARD_PHASE,
+            context,
+            hands,
+            0,
+            (dealer + 1) % PLAYERS,
+            (),
+            None,
+            (),
+            -1,
+            (),
+            -1,
+            -1,
+            0,
+            None,
+            dealer,
+            hands[dealer] & ~not_discardable,
+        ),
+    )
 
 
 def settled(state: PiedmontState, not_discardable: int) -> PiedmontState:
@@ -65,14 +231,85 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegianc
     player of the first wins. Allegiance: both are plain lowest trumps; a dead card never wins.
     """
     if not allegiance:
-        pair = [pos for pos, card in enumerate(cards) if GOOD_EVIL >> card & 1]
-        if len(pair) == 2:
-            first, second = pair
+        first = second = -1
+        for pos in range(len(cards)):
+            card = cards[pos]
+            if card in (GOOD, EVIL):
+                if first < 0:
+                    first = pos
+                else:
+                    second = pos
+        if second >= 0:
             if side_of(leader + first) == side_of(leader + second):
                 return (leader + first) % PLAYERS
-            pos = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
-            return (leader + (first if pos is None else pos)) % PLAYERS
-    return winning_seat(TABLE, cards, leader, led, PLAYERS, ignore=dead)
+            won = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
+            return (leader + (first if won is None else won)) % PLAYERS
+    pos = _winning(cards, -1 if led is None else led, dead)
+    if pos < 0:
+        raise AssertionError(f"no card can win the trick of card indices {cards}")
+    return (leader + pos) % PLAYERS
+
+
+def _winning(cards: tuple[int, ...], led: int, ignore: int) -> int:
+    """``tricks.winning_position`` over Piedmont's table, with -1 for None (the Fool alone, or
+    only ignored cards, cannot win): the highest trump, else the highest card of the suit led."""
+    best = -1
+    best_is_trump = False
+    best_power = -1
+    for pos in range(len(cards)):
+        card = cards[pos]
+        if ignore and ignore >> card & 1:
+            continue
+        suit = _SUIT_OF[card]
+        power = _POWER[card]
+        if suit == TRUMP:
+            if not best_is_trump or power > best_power:
+                best, best_is_trump, best_power = pos, True, power
+        elif suit == led and not best_is_trump and power > best_power:
+            best, best_power = pos, power
+    return best
+
+
+def _closed(
+    state: PiedmontState,
+    hands: tuple[int, ...],
+    trick: tuple[int, ...],
+    led: int | None,
+    forced: int,
+    dead: int,
+    events: EventLog,
+    allegiance: bool,
+) -> PiedmontState:
+    """The state after the complete ``trick`` (the rest of ``state``'s fields as they are): won,
+    added to the tricks with its public note, and the winner to lead (or the hand over)."""
+    leader: int = state[I_LEADER]
+    winner = trick_winner(trick, leader, led, allegiance, dead)
+    tricks = state[I_TRICKS]
+    number = len(tricks) + 1
+    # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
+    tricks = (*tricks, _NEW(_TRICK, (leader, trick, winner)))
+    done = number == TRICKS
+    return _NEW(
+        _STATE,
+        (
+            _DONE_PHASE if done else _PLAY_PHASE,
+            state[I_CONTEXT],
+            hands,
+            state[I_DISCARD],
+            winner,
+            (),
+            None,
+            tricks,
+            state[I_CALLER],
+            state[I_SEGMENTS],
+            state[I_PENDING],
+            forced,
+            dead,
+            (_WON[winner][number], events),
+            -1 if done else winner,
+            0 if done else hand_mask(hands[winner], forced, None),
+        ),
+    )
 
 
 def refusal(state: PiedmontState, seat: int, card: int) -> str:
@@ -89,7 +326,10 @@ def refusal(state: PiedmontState, seat: int, card: int) -> str:
 
 
 class Playing(TrickPlay[PiedmontState]):
-    """P3 (follow, else trump, else anything; no overtrump), C4 (the Fool), P4 (Good and Evil)."""
+    """P3 (follow, else trump, else anything; no overtrump), C4 (the Fool), P4 (Good and Evil).
+
+    The hottest code of random play: fields are read by position (``state.I_*``) and the new
+    state is built by position, each in one step (see docs/performance.md)."""
 
     def __init__(self, allegiance: bool) -> None:
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
@@ -100,95 +340,258 @@ class Playing(TrickPlay[PiedmontState]):
 
     def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
         """The fused play step: one bit of the state's own legal mask, then ``place``."""
-        if type(action) is not Play:
+        if type(action) is not _PLAY_TYPE:
             return None
         card = action.card.index
-        if state.actor < -1:
-            state = settled(state, 0)  # built by hand: seat and mask not worked out yet
-        if not state.legal >> card & 1:
-            return None
+        if not 0 <= card < _SIZE:
+            return None  # a card of another pack
         play = PLAYS[card]
         if play is not action and play != action:
             return None  # a card of another pack
-        seat = state.actor
-        hands = state.hands
-        return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
+        seat: int = state[I_ACTOR]
+        if seat < -1:
+            state = settled(state, 0)  # built by hand: seat and mask not worked out yet
+            seat = state[I_ACTOR]
+        bit = _BITS[card]
+        if not state[I_LEGAL] & bit:
+            return None
+        return self.place(state, seat, card, _without(state[I_HANDS], seat, bit))
 
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
-        bit = 1 << card
-        led = state.led
+        led = state[I_LED]
         if led is None:
             led = _LEADS[card]
-        phase, pending, forced, dead = state.phase, state.pending, state.forced, state.dead
+        forced: int = state[I_FORCED]
+        dead: int = state[I_DEAD]
+        caller: int = state[I_CALLER]
+        calling = False
         if card == forced:
-            forced, dead = -1, dead | bit
-        elif (
-            bit & GOOD_EVIL
-            and self.allegiance
-            and (state.caller < 0 or side_of(seat) != side_of(state.caller))
-        ):
-            phase, pending = _CALL, seat  # P4: the first call, or an opponent's answer
-        trick = (*state.trick, card)
-        complete = len(trick) == PLAYERS
-        if phase == _CALL:
-            actor, legal = seat, FIRST_CALL_BITS if state.caller < 0 else ANSWER_BITS
-        elif complete:
-            actor, legal = -1, 0  # set by ``finish``
+            forced, dead = -1, dead | _BITS[card]
+        elif card in (GOOD, EVIL) and self.allegiance and (caller < 0 or side_of(seat) != side_of(caller)):
+            calling = True  # P4: the first call, or an opponent's answer
+        trick = _with(state[I_TRICK], card)
+        events = (self.play_events[seat][card], state[I_EVENTS])
+        if not calling and len(trick) == PLAYERS:
+            return _closed(state, hands, trick, led, forced, dead, events, self.allegiance)
+        if calling:
+            phase, pending, actor = _CALL_PHASE, seat, seat
+            legal = FIRST_CALL_BITS if caller < 0 else ANSWER_BITS
         else:
+            phase, pending = state[I_PHASE], state[I_PENDING]
             actor = seat + 1 if seat < PLAYERS - 1 else 0
             legal = hand_mask(hands[actor], forced, led)
         # The hottest line of random play: every field by position, without NamedTuple's __new__.
-        new = _NEW(
-            PiedmontState,
+        return _NEW(
+            _STATE,
             (
                 phase,
-                state.context,
+                state[I_CONTEXT],
                 hands,
-                state.discard,
-                state.leader,
+                state[I_DISCARD],
+                state[I_LEADER],
                 trick,
                 led,
-                state.tricks,
-                state.caller,
-                state.segments,
+                state[I_TRICKS],
+                caller,
+                state[I_SEGMENTS],
                 pending,
                 forced,
                 dead,
-                (self.play_events[seat][card], state.events),
+                events,
                 actor,
                 legal,
             ),
         )
-        if complete and phase != _CALL:
-            return self.finish(new)
-        return new
 
     def finish(self, state: PiedmontState) -> PiedmontState:
         """Finish the trick if it is complete (and no call is pending); the seat to act and its
         legal mask set either way."""
         if len(state.trick) < PLAYERS or state.phase == _CALL:
             return settled(state, 0)
-        winner = trick_winner(state.trick, state.leader, state.led, self.allegiance, state.dead)
-        tricks, events = self.won(state.tricks, state.leader, state.trick, winner, state.events)
-        done = len(tricks) == TRICKS
+        return _closed(
+            state,
+            state.hands,
+            state.trick,
+            state.led,
+            state.forced,
+            state.dead,
+            state.events,
+            self.allegiance,
+        )
+
+
+_DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
+
+
+class Discarding:
+    """P2: the dealer lays aside four cards, no Kings, Aces or Honours (nor Good or Evil
+    under Allegiance); they score for his side at the end. Compiled, like card play: four
+    decisions a hand, each a whole new state."""
+
+    def __init__(self, not_discardable: int) -> None:
+        self.not_discardable = not_discardable
+
+    def __reduce__(self) -> tuple[type[Discarding], tuple[int]]:
+        """Pickled as its constructor's argument (compiled, it has no instance dict)."""
+        return (Discarding, (self.not_discardable,))
+
+    def to_act(self, state: PiedmontState) -> int:
+        return state.context.dealer
+
+    def _mask(self, state: PiedmontState) -> int:
+        return state.hands[state.context.dealer] & ~self.not_discardable
+
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        return MENUS[0].select(self._mask(state))
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        if type(action) is not _DISCARD_TYPE:
+            return None
+        card = action.card.index
+        if not 0 <= card < _SIZE:
+            return None  # a card of another pack
+        listed = DISCARDS[card]
+        if listed is not action and listed != action:
+            return None
+        not_discardable = self.not_discardable
+        context = state[I_CONTEXT]
+        dealer = context.dealer
+        bit = _BITS[card]
+        if not state[I_HANDS][dealer] & ~not_discardable & bit:
+            return None
+        hands = _without(state[I_HANDS], dealer, bit)
+        discard: int = state[I_DISCARD] | bit
+        events: EventLog = (_NEW(_EVENT, (dealer, action, only(dealer), "", 0)), state[I_EVENTS])
+        leader: int = state[I_LEADER]
+        trick: tuple[int, ...] = state[I_TRICK]
+        led: int | None = state[I_LED]
+        forced: int = state[I_FORCED]
+        if discard.bit_count() == STOCK_SIZE:
+            events = (_NEW(_EVENT, (dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED, 0)), events)
+            phase, actor = _PLAY_PHASE, (leader + len(trick)) % PLAYERS
+            legal = hand_mask(hands[actor], forced, led)
+        else:
+            phase, actor = _DISCARD_PHASE, dealer
+            legal = hands[dealer] & ~not_discardable
         return _NEW(
-            PiedmontState,
+            _STATE,
             (
-                _DONE if done else _PLAY,
-                state.context,
-                state.hands,
-                state.discard,
-                winner,
-                (),
-                None,
-                tricks,
-                state.caller,
-                state.segments,
-                state.pending,
-                state.forced,
-                state.dead,
+                phase,
+                context,
+                hands,
+                discard,
+                leader,
+                trick,
+                led,
+                state[I_TRICKS],
+                state[I_CALLER],
+                state[I_SEGMENTS],
+                state[I_PENDING],
+                forced,
+                state[I_DEAD],
                 events,
-                -1 if done else winner,
-                0 if done else hand_mask(state.hands[winner], state.forced, None),
+                actor,
+                legal,
             ),
         )
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        if not isinstance(action, Discard):
+            return f"the dealer ({SEAT_NAMES[state.context.dealer]}) must first discard 4 cards"
+        card = action.card
+        if not state.hands[state.context.dealer] >> card.index & 1 or DECK.cards[card.index] != card:
+            return f"{card.code} is not in your hand"
+        if GOOD_EVIL >> card.index & 1:
+            return "Good and Evil may not be discarded under Allegiance (P2)"
+        return "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)"
+
+
+class Calling:
+    """P4 Allegiance: the first player of Good or Evil calls ``ours`` or ``yours``; an opponent
+    who later plays the other card ``confirm``s or ``reverse``s the call. Compiled, and the new
+    state built by position, as card play's is (a call or two a hand, each a whole new state)."""
+
+    def __init__(self, playing: Playing) -> None:
+        self.playing = playing
+
+    def __reduce__(self) -> tuple[type[Calling], tuple[Playing]]:
+        """Pickled as its constructor's argument (compiled, it has no instance dict)."""
+        return (Calling, (self.playing,))
+
+    def to_act(self, state: PiedmontState) -> int:
+        return state.pending
+
+    def legal(self, state: PiedmontState) -> tuple[Action, ...]:
+        return FIRST_CALL if state.caller < 0 else ANSWER
+
+    def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
+        if action not in self.legal(state):
+            return None
+        seat: int = state[I_PENDING]
+        events: EventLog = (_NEW(_EVENT, (seat, action, PUBLIC, "", 0)), state[I_EVENTS])
+        hands: tuple[int, ...] = state[I_HANDS]
+        trick: tuple[int, ...] = state[I_TRICK]
+        leader: int = state[I_LEADER]
+        caller: int = state[I_CALLER]
+        segments: tuple[tuple[int, int], ...] = state[I_SEGMENTS]
+        forced: int = state[I_FORCED]
+        dead: int = state[I_DEAD]
+        if caller >= 0:
+            if action is _REVERSE:
+                earth_air = 1 - segments[-1][1]
+                segments = (*segments, (len(state[I_TRICKS]), earth_air))
+        else:
+            played = trick[-1]
+            good_for_caller = (played == GOOD) == (action is _OURS)
+            earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
+            caller, segments = seat, ((0, earth_air),)
+            partner = (seat + 2) % PLAYERS
+            other = EVIL if played == GOOD else GOOD
+            if hands[partner] >> other & 1:
+                position = (partner - leader) % PLAYERS
+                if position >= len(trick):
+                    forced = other  # he plays it dead at his turn
+                else:  # he already played: the card comes back and the other goes dead in its place
+                    returned = trick[position]
+                    hands = _without(hands, partner, (1 << other) | (1 << returned))
+                    cards = list(trick)
+                    cards[position] = other
+                    trick = tuple(cards)
+                    dead |= 1 << other
+                    note = (
+                        f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
+                    )
+                    events = (_NEW(_EVENT, (partner, None, PUBLIC, note, 0)), events)
+        led: int | None = state[I_LED]
+        # as ``Playing.finish`` after ``settled``: the seat to play next, or the trick closed
+        actor = (leader + len(trick)) % PLAYERS
+        new = _NEW(
+            _STATE,
+            (
+                _PLAY_PHASE,
+                state[I_CONTEXT],
+                hands,
+                state[I_DISCARD],
+                leader,
+                trick,
+                led,
+                state[I_TRICKS],
+                caller,
+                segments,
+                -1,
+                forced,
+                dead,
+                events,
+                actor,
+                hand_mask(hands[actor], forced, led),
+            ),
+        )
+        if len(trick) < PLAYERS:
+            return new
+        return _closed(new, hands, trick, led, forced, dead, events, self.playing.allegiance)
+
+    def refusal(self, state: PiedmontState, action: Action) -> str:
+        card = "Good" if state.trick[-1] == GOOD else "Evil"
+        if state.caller < 0:
+            return f"you played {card} first: call 'ours' or 'yours' (P4)"
+        return f"you played {card} after the opponents' call: 'confirm' or 'reverse' it (P4)"

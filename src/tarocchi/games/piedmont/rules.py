@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.decks import LOKA_80
 from tarocchi.core.protocol import GameInfo, OptionSpec
 from tarocchi.core.tricks import TrickRules, TrickTable
 
 DECK = LOKA_80
-PLAYERS = 4
-HAND_SIZE = 19
-STOCK_SIZE = 4
-TRICKS = 19
-HANDS_PER_GAME = 4
-TOTAL = 165
+PLAYERS: Final = 4
+HAND_SIZE: Final = 19
+STOCK_SIZE: Final = 4
+TRICKS: Final = 19
+HANDS_PER_GAME: Final = 4
+TOTAL: Final = 165
 """P5: 146 card points + 19 tricks, under the trumps option."""
-WINNING_POINTS = 83
+WINNING_POINTS: Final = 83
 
 SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("North-South", "East-West")
@@ -31,13 +33,13 @@ def _code(code: str) -> int:
     return DECK.card(code).index
 
 
-GOOD = _code("GOOD")
-EVIL = _code("EVIL")
-FOOL = _code("FOOL")
-MAGICIAN = _code("T1")
-WORLD = _code("T21")
-GOOD_EVIL = (1 << GOOD) | (1 << EVIL)
-HONOURS = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
+GOOD: Final = _code("GOOD")
+EVIL: Final = _code("EVIL")
+FOOL: Final = _code("FOOL")
+MAGICIAN: Final = _code("T1")
+WORLD: Final = _code("T21")
+GOOD_EVIL: Final = (1 << GOOD) | (1 << EVIL)
+HONOURS: Final = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
 
 
 FACE_VALUES = {"K": 5, "A": 5, "Q": 4, "C": 3, "J": 2}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.fool import gather
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
@@ -48,90 +50,239 @@ _BYTE_POINTS = tuple(
     for start in range(0, DECK.size, 8)
 )
 """P1's card values summed a byte of a mask at a time."""
-_PAY_ORDER = tuple(sorted(range(DECK.size), key=lambda card: (VALUES[card], HONOURS >> card & 1, card)))
+_PAY_ORDER: Final = tuple(
+    sorted(range(DECK.size), key=lambda card: (VALUES[card], HONOURS >> card & 1, card))
+)
 """C4: the card a side pays for its Fool is the first of these it won (the lowest value, a
 non-Honour first, then the pack's order)."""
 _FOOL_BIT = 1 << FOOL
 
 
-_LINES: dict[tuple[str, int, int], ScoreLine] = {}
-"""The sheet's totals lines, built once each: a ScoreLine is frozen, so hands share them (at most
-a few hundred: three labels, two sides, values up to the pack's points)."""
+_LINES: tuple[dict[int, ScoreLine], ...] = ({}, {}, {})
+"""The sheet's totals lines (card points, tricks, total), built once each: a ScoreLine is frozen,
+so hands share them (at most a few hundred: two sides, values up to the pack's points)."""
+_LABELS = ("card points", "tricks", "total")
 
 
-def _line(label: str, value: int, side: int) -> ScoreLine:
-    """``ScoreLine(label, value, side)`` for one of the sheet's fixed labels, built once."""
-    key = (label, value, side)
-    line = _LINES.get(key)
+def _line(kind: int, value: int, side: int) -> ScoreLine:
+    """``ScoreLine(_LABELS[kind], value, side)``, built once (keyed by an int: no string hashed)."""
+    lines = _LINES[kind]
+    key = value * 2 + side
+    line = lines.get(key)
     if line is None:
-        line = _LINES[key] = ScoreLine(label, value, side)
+        line = lines[key] = ScoreLine(_LABELS[kind], value, side)
+    return line
+
+
+_HALF: Final = 40
+_LOW: Final = (1 << _HALF) - 1
+"""Masks are counted forty bits at a time: compiled, each part is a machine integer."""
+_CODES: Final = tuple(card.code for card in DECK.cards)
+_SCORE_LINE: Final = ScoreLine
+_HAND_RESULT: Final = HandResult
+
+
+_FOOL_LINES: dict[tuple[int, int, int, int], ScoreLine] = {}
+_WIN_LINES: dict[tuple[int, int, int], ScoreLine] = {}
+"""The sheet's Fool and verdict lines, built once each, as the totals lines are (a few hundred
+Fool lines: seat, card paid, side, value; a verdict line a winning side and score)."""
+
+
+def _fool_line(seat: int, moved: int, side: int, value: int) -> ScoreLine:
+    """C4's line: ``seat``'s side pays ``moved`` (the Fool itself if it won no trick) for its
+    Fool to ``side``, worth ``value`` to it."""
+    key = (seat, moved, side, value)
+    line = _FOOL_LINES.get(key)
+    if line is None:
+        player, winners = SEAT_NAMES[seat], SIDE_NAMES[side]
+        if moved == FOOL:
+            label = f"{player}'s side won no trick: the Fool goes to {winners} (C4)"
+        else:
+            label = f"for {player}'s Fool, {DECK.cards[moved].code} goes to {winners} (C4)"
+        line = _FOOL_LINES[key] = _SCORE_LINE(label, value, side)
+    return line
+
+
+def _win_line(winner: int, won: int, lost: int) -> ScoreLine:
+    """P5's verdict: side ``winner`` wins ``won`` points to ``lost``, and scores the difference."""
+    key = (winner, won, lost)
+    line = _WIN_LINES.get(key)
+    if line is None:
+        diff = won - lost
+        label = f"{SIDE_NAMES[winner]} win {won} to {lost}: each of them +{diff}, each opponent -{diff}"
+        line = _WIN_LINES[key] = _SCORE_LINE(label, diff, winner)
     return line
 
 
 def mask_points(mask: int) -> int:
     """The card points (P1) of the cards of ``mask``."""
     total = 0
-    k = 0
+    base = 0
     while mask:
-        total += _BYTE_POINTS[k][mask & 255]
-        mask >>= 8
-        k += 1
+        part = mask & _LOW
+        mask >>= _HALF
+        k = base
+        while part:
+            total += _BYTE_POINTS[k][part & 255]
+            part >>= 8
+            k += 1
+        base += _HALF >> 3
     return total
+
+
+def _codes(mask: int) -> str:
+    """``DECK.codes(mask)``: the cards' codes in the pack's order (for a line of the sheet)."""
+    codes: list[str] = []
+    base = 0
+    while mask:
+        part = mask & _LOW
+        mask >>= _HALF
+        card = base
+        while part:
+            if part & 1:
+                codes.append(_CODES[card])
+            part >>= 1
+            card += 1
+        base += _HALF
+    return " ".join(codes)
+
+
+def _first_paid(pile: int) -> int:
+    """C4: the card of ``pile`` a side pays for its Fool (the first of ``_PAY_ORDER`` in it)."""
+    low, high = pile & _LOW, pile >> _HALF
+    for card in _PAY_ORDER:
+        if card < _HALF:
+            if low >> card & 1:
+                return card
+        elif high >> (card - _HALF) & 1:
+            return card
+    raise AssertionError("the side that pays for its Fool won no card")
 
 
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
     """The result of a finished hand, with every line labelled."""
     if not allegiance:
         return _score_by_masks(state)
-    return _score_by_card(state, allegiance)
+    return _score_by_segments(state)
+
+
+def _scoring_mask(side: int, earth_air: int | None) -> int:
+    """Allegiance: the mask of the cards that score for ``side`` when ``earth_air`` holds Earth
+    and Air (``_scores`` of every card at once)."""
+    if earth_air is None:
+        return DECK.full
+    return SUITLESS | (EARTH_AIR if side == earth_air else FIRE_WATER)
+
+
+_SCORING: Final = tuple(
+    tuple(_scoring_mask(side, earth_air) for earth_air in (None, 0, 1)) for side in (0, 1)
+)
+"""``_scoring_mask`` of each side and call (no call, side 0 holds Earth and Air, side 1), built once."""
+
+
+def _scoring(side: int, earth_air: int | None) -> int:
+    """``_scoring_mask(side, earth_air)``, from the table."""
+    return _SCORING[side][0 if earth_air is None else earth_air + 1]
+
+
+def _score_by_segments(state: PiedmontState) -> HandResult:
+    """Allegiance's sheet by masks (``_score_by_card`` gives the same): each side's cards that
+    score under their trick's call, the Fool settled as ``fool.gather`` settles it (C4)."""
+    segments = state.segments
+    tricks = [0, 0]
+    scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
+    held = [0, 0]  # every card credited to each side (whether it scores or not)
+    fool_seat = fool_trick = fool_owner = fool_winner = -1
+    played = state.tricks
+    for number in range(len(played)):
+        trick = played[number]
+        side = trick[2] & 1
+        tricks[side] += 1
+        cards = trick[1]
+        mask = 0
+        for pos in range(len(cards)):
+            card = cards[pos]
+            if card == FOOL:
+                fool_seat = (trick[0] + pos) % PLAYERS
+                fool_trick, fool_owner, fool_winner = number, fool_seat & 1, side
+            else:
+                mask |= 1 << card
+        held[side] |= mask
+        scored[side] |= mask & _scoring(side, _segment_for(segments, number))
+    if fool_seat >= 0:  # the Fool stays with its side, and scores for it (SUITLESS)
+        held[fool_owner] |= _FOOL_BIT
+        scored[fool_owner] |= _FOOL_BIT
+    lines: list[ScoreLine] = []
+    if fool_seat >= 0 and fool_owner != fool_winner:
+        # C4: the side that played the Fool pays the trick's winners a card for it
+        if tricks[fool_owner] == 0:
+            moved, moved_trick = FOOL, fool_trick
+        else:
+            moved = _first_paid(held[fool_owner] & ~_FOOL_BIT)
+            moved_trick = next(n for n, trick in enumerate(played) if moved in trick[1])
+        bit = 1 << moved
+        scored[fool_owner] &= ~bit
+        worth = bit & _scoring(fool_winner, _segment_for(segments, moved_trick))
+        scored[fool_winner] |= worth
+        lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved] if worth else 0))
+    # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
+    dealer_side = side_of(state.context.dealer)
+    discard = state.discard & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
+    discard_points = mask_points(discard)
+    lines.append(_SCORE_LINE(f"the dealer's discard ({_codes(state.discard)})", discard_points, dealer_side))
+    card_points = [mask_points(scored[0]), mask_points(scored[1])]
+    card_points[dealer_side] += discard_points
+    return _sheet(card_points, tricks, lines, True)
 
 
 def _score_by_masks(state: PiedmontState) -> HandResult:
     """Under the trumps option a card scores the same whatever trick it came from: each side's
     won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet)."""
-    won = [0, 0]
     tricks = [0, 0]
     fool_seat = fool_owner = fool_winner = -1
+    # each side's won cards in two machine-word halves (cards below 40, and the rest)
+    low0 = high0 = low1 = high1 = 0
     for trick in state.tricks:
-        side = trick.winner & 1
+        # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
+        side = trick[2] & 1
         tricks[side] += 1
-        mask = 0
-        for pos, card in enumerate(trick.cards):
+        cards = trick[1]
+        low = high = 0
+        for pos in range(len(cards)):
+            card = cards[pos]
             if card == FOOL:
-                fool_seat = (trick.leader + pos) % PLAYERS
+                fool_seat = (trick[0] + pos) % PLAYERS
                 fool_owner, fool_winner = fool_seat & 1, side
-            mask |= 1 << card
-        won[side] |= mask
+            if card < _HALF:
+                low |= 1 << card
+            else:
+                high |= 1 << (card - _HALF)
+        if side:
+            low1, high1 = low1 | low, high1 | high
+        else:
+            low0, high0 = low0 | low, high0 | high
+    won = [low0 | high0 << _HALF, low1 | high1 << _HALF]
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
         won[fool_winner] &= ~_FOOL_BIT
         won[fool_owner] |= _FOOL_BIT
-        fool_player = SEAT_NAMES[fool_seat]
-        if tricks[fool_owner] == 0:
-            moved = FOOL
-            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[fool_winner]} (C4)"
-        else:
-            pile = won[fool_owner] & ~_FOOL_BIT
-            moved = next(card for card in _PAY_ORDER if pile >> card & 1)
-            label = (
-                f"for {fool_player}'s Fool, {DECK.cards[moved].code} goes to {SIDE_NAMES[fool_winner]} (C4)"
-            )
+        moved = FOOL if tricks[fool_owner] == 0 else _first_paid(won[fool_owner] & ~_FOOL_BIT)
         won[fool_owner] ^= 1 << moved
         won[fool_winner] |= 1 << moved
-        lines.append(ScoreLine(label, VALUES[moved], fool_winner))
+        lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
     dealer_side = state.context.dealer & 1
     discard_points = mask_points(state.discard)
-    lines.append(
-        ScoreLine(f"the dealer's discard ({DECK.codes(state.discard)})", discard_points, dealer_side)
-    )
+    label = f"the dealer's discard ({_codes(state.discard)})"
+    lines.append(_SCORE_LINE(label, discard_points, dealer_side))
     card_points = [mask_points(won[0]), mask_points(won[1])]
     card_points[dealer_side] += discard_points
     return _sheet(card_points, tricks, lines, False)
 
 
 def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
-    """The result of a finished hand, card by card (Allegiance: a card scores by its trick's call)."""
+    """The result of a finished hand, card by card (Allegiance: a card scores by its trick's call):
+    the plain statement of the rules, which the sheets by masks above must match (tested)."""
 
     def worth(card: int, trick: int, side: int) -> int:
         """What ``card``, won from ``trick``, scores for ``side`` (P4: under that trick's call)."""
@@ -173,9 +324,9 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
     """P5: the totals, the winning side and each seat's score, after the lines so far."""
     points = [card_points[s] + tricks[s] for s in (0, 1)]
     for side in (0, 1):
-        lines.append(_line("card points", card_points[side], side))
-        lines.append(_line("tricks", tricks[side], side))
-        lines.append(_line("total", points[side], side))
+        lines.append(_line(0, card_points[side], side))
+        lines.append(_line(1, tricks[side], side))
+        lines.append(_line(2, points[side], side))
 
     scores = [0] * PLAYERS
     if points[0] == points[1]:
@@ -185,17 +336,10 @@ def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], al
         if not allegiance:
             assert points[winner] >= WINNING_POINTS and sum(points) == TOTAL
         diff = points[winner] - points[1 - winner]
-        lines.append(
-            ScoreLine(
-                f"{SIDE_NAMES[winner]} win {points[winner]} to {points[1 - winner]}: "
-                f"each of them +{diff}, each opponent -{diff}",
-                diff,
-                winner,
-            )
-        )
+        lines.append(_win_line(winner, points[winner], points[1 - winner]))
         for seat in range(PLAYERS):
             scores[seat] = diff if side_of(seat) == winner else -diff
-    return HandResult(
+    return _HAND_RESULT(
         sides=SIDES,
         card_points=tuple(card_points),
         tricks=(tricks[0], tricks[1]),

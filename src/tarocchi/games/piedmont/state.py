@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tarocchi.core.events import EventLog
 from tarocchi.core.protocol import HandContext
@@ -54,6 +54,30 @@ class _PiedmontStateFields(NamedTuple):
     legal: int = 0
     """What ``actor`` may do, as a mask over the phase's actions (``play.MENUS``): the cards it
     may discard or play, or which calls. ``legal_actions`` selects by it, ``apply`` checks a bit."""
+
+
+# Each field's position, for the compiled hot path (``play.py``): mypyc reads a NamedTuple's field
+# by name through a generic attribute lookup, by a constant position with one bounds check.
+I_PHASE: Final = 0
+I_CONTEXT: Final = 1
+I_HANDS: Final = 2
+I_DISCARD: Final = 3
+I_LEADER: Final = 4
+I_TRICK: Final = 5
+I_LED: Final = 6
+I_TRICKS: Final = 7
+I_CALLER: Final = 8
+I_SEGMENTS: Final = 9
+I_PENDING: Final = 10
+I_FORCED: Final = 11
+I_DEAD: Final = 12
+I_EVENTS: Final = 13
+I_ACTOR: Final = 14
+I_LEGAL: Final = 15
+assert _PiedmontStateFields._fields == (
+    "phase", "context", "hands", "discard", "leader", "trick", "led", "tricks",
+    "caller", "segments", "pending", "forced", "dead", "events", "actor", "legal",
+), "the I_ positions above name these fields"  # fmt: skip
 
 
 class PiedmontState(_PiedmontStateFields):
