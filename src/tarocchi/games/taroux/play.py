@@ -8,16 +8,31 @@ from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import EventLog
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import TRUMP, duty_refusal, legal_plays, winning_seat
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import TRUMP, duty_refusal
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
 """Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
+# The hot path's tables, Final so that compiled code reads them from C statics, not through the
+# module's dict (nor through ``TABLE``'s and ``DUTIES``' attributes, a frozen dataclass's each).
 _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
 _LEADS: Final = TABLE.leads
+_SUIT_MASKS: Final = TABLE.suit_masks
+_TRUMPS: Final = TABLE.suit_masks[TRUMP]
+_FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
+_BITS: Final = tuple(1 << card for card in range(DECK.size))
+_ABOVE: Final = tuple(
+    sum(_BITS[card] for card in range(DECK.size) if _TRUMPS >> card & 1 and _POWER[card] > power)
+    for power in range(max(_POWER) + 1)
+)
+"""The trumps stronger than each strength: T7's duty to beat the trick's best trump."""
+_PLAY_TYPE: Final = Play
+_STATE: Final = TarouxState
+assert DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
 _NEW: Final = tuple.__new__
@@ -43,9 +58,27 @@ def best_trump(trick: tuple[int, ...]) -> int:
     return best
 
 
+def hand_mask(hand: int, led: int | None, best: int) -> int:
+    """The cards of ``hand`` that may be played, the trick's best trump of strength ``best`` (-1:
+    none): T7, follow suit, else trump, beating that trump if able; C4, the Fool always
+    (``tricks.legal_plays`` of ``DUTIES``, inlined over this game's tables)."""
+    if led is None:
+        return hand
+    allowed = hand & _SUIT_MASKS[led]
+    if not allowed:
+        allowed = hand & _TRUMPS
+        if not allowed:
+            return hand
+    if best >= 0 and allowed & _TRUMPS:
+        higher = allowed & _ABOVE[best]
+        if higher:
+            allowed = higher
+    return allowed | (hand & _FOOLS)
+
+
 def play_mask(state: TarouxState, seat: int) -> int:
     """The cards ``seat`` may play now (T7: follow, else trump, always beat a trump if able)."""
-    return legal_plays(DUTIES, TABLE, state.hands[seat], state.led, best_trump(state.trick))
+    return hand_mask(state.hands[seat], state.led, best_trump(state.trick))
 
 
 def declarers(bidder: int) -> int:
@@ -67,7 +100,27 @@ def trick_winner(state: TarouxFields, cards: tuple[int, ...], led: int | None) -
         mine = bool(side >> seat & 1)
         if all(bool(side >> t.winner & 1) == mine for t in state.tricks):
             return seat
-    return winning_seat(TABLE, cards, leader, led, PLAYERS)
+    return (leader + _winning(cards, -1 if led is None else led)) % PLAYERS
+
+
+def _winning(cards: tuple[int, ...], led: int) -> int:
+    """C3: the position of the highest trump, else of the highest card of the suit led (the Fool
+    never wins): ``tricks.winning_position`` over this game's tables."""
+    best = -1
+    best_power = -1
+    trumped = False
+    for pos in range(len(cards)):
+        card = cards[pos]
+        suit = _SUIT_OF[card]
+        power = _POWER[card]
+        if suit == TRUMP:
+            if not trumped or power > best_power:
+                best, best_power, trumped = pos, power, True
+        elif suit == led and not trumped and power > best_power:
+            best, best_power = pos, power
+    if best < 0:
+        raise AssertionError(f"no card can win the trick of card indices {cards}")
+    return best
 
 
 def refusal(state: TarouxState, seat: int, card: int) -> str:
@@ -95,16 +148,19 @@ class Playing(TrickPlay[TarouxState]):
         seat = s.actor
         if seat < -1:
             return super().apply(state, action)  # the first card, or a state built by hand
-        if type(action) is not Play:
+        if type(action) is not _PLAY_TYPE:
             return None
         card = action.card.index
-        if not s.legal >> card & 1:
+        if not 0 <= card < len(_BITS):
+            return None  # a card of another pack
+        bit = _BITS[card]
+        if not s.legal & bit:
             return None
         play = PLAYS[card]
         if play is not action and play != action:
             return None  # a card of another pack
         hands = list(s.hands)
-        hands[seat] ^= 1 << card
+        hands[seat] ^= bit
         return self.place(state, seat, card, tuple(hands))
 
     def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
@@ -124,8 +180,8 @@ class Playing(TrickPlay[TarouxState]):
         fields[_LED] = led
         fields[_EVENTS] = events
         fields[_ACTOR] = nxt
-        fields[_LEGAL] = legal_plays(DUTIES, TABLE, hands[nxt], led, best_trump(trick))
-        new: TarouxState = _NEW(TarouxState, fields)
+        fields[_LEGAL] = hand_mask(hands[nxt], led, best_trump(trick))
+        new: TarouxState = _NEW(_STATE, fields)
         return new
 
     def finish(
@@ -151,5 +207,5 @@ class Playing(TrickPlay[TarouxState]):
         fields[_EVENTS] = events
         fields[_ACTOR] = -1 if done else winner
         fields[_LEGAL] = 0 if done else hands[winner]  # any card leads
-        new: TarouxState = _NEW(TarouxState, fields)
+        new: TarouxState = _NEW(_STATE, fields)
         return new
