@@ -23,6 +23,7 @@ HOT = [
     "tarocchi/core/fool.py",
     "tarocchi/core/events.py",
     "tarocchi/core/dispatch.py",
+    "tarocchi/core/dealing.py",
     "tarocchi/core/positional.py",
     "tarocchi/games/piedmont/rules.py",
     "tarocchi/games/piedmont/play.py",

@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import MaskMap, shuffled
+from tarocchi.core.dealing import deal_by, places_in_packets
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -23,7 +24,6 @@ from tarocchi.games.piedmont.play import (
     Calling,
     Discarding,
     Playing,
-    dealt_hands,
     started,
 )
 from tarocchi.games.piedmont.rules import (
@@ -31,6 +31,7 @@ from tarocchi.games.piedmont.rules import (
     HAND_SIZE,
     INFO,
     NOT_DISCARDABLE,
+    PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
     TOTAL,
@@ -41,6 +42,11 @@ from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 CALLS = {call.word: call for call in (*FIRST_CALL, *ANSWER)}
 _DISCARDS_OF = MaskMap(DISCARDS)
+
+_PLACES = tuple(
+    places_in_packets(((HAND_SIZE, False), (STOCK_SIZE, True)), d, PLAYERS) for d in range(PLAYERS)
+)
+"""P2, for each dealer: where in the shuffled pack each hand's cards and the stock's lie."""
 
 
 class PiedmontGame(PhasedGame[PiedmontState]):
@@ -57,7 +63,6 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
-        self._dealt_masks: tuple[Deal, tuple[int, ...], int] | None = None
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
@@ -67,19 +72,12 @@ class PiedmontGame(PhasedGame[PiedmontState]):
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """P2: a fresh shuffle; 19 cards to each player from Eldest, the last 4 to the dealer."""
-        hands, stock, masks, stock_mask = dealt_hands(shuffled(rng, DECK.size), dealer)
-        deal = Deal(hands, stock)
-        # The deal's masks, kept for initial_state (one deal, replaced at once, as ``dealt``'s)
-        self._dealt_masks = (deal, masks, stock_mask)
-        return self.dealt(deal)
+        deal, masks = deal_by(DECK.cards, shuffled(rng, DECK.size), _PLACES[dealer])
+        return self.dealt(deal, masks)
 
     def initial_state(self, deal: Deal, context: HandContext) -> PiedmontState:
-        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
-        known = self._dealt_masks
-        if known is not None and known[0] is deal:
-            return started(context, known[1], known[2], self.not_discardable)
-        hands = tuple(DECK.mask(hand) for hand in deal.hands)
-        return started(context, hands, DECK.mask(deal.stock), self.not_discardable)
+        masks = self.dealt_masks(deal, HAND_SIZE, STOCK_SIZE)
+        return started(context, masks[:PLAYERS], masks[PLAYERS], self.not_discardable)
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
-from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.trickplay import TrickPlay
@@ -20,7 +20,6 @@ from tarocchi.games.piedmont.rules import (
     EVIL,
     GOOD,
     GOOD_EVIL,
-    HAND_SIZE,
     PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
@@ -134,43 +133,6 @@ def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     if n == 2:
         return (trick[0], trick[1], card)
     return (trick[0], trick[1], trick[2], card)
-
-
-_CARDS: Final = DECK.cards
-_HALF: Final = 40
-"""Masks are built in two halves of 40 cards, each a machine integer when compiled (no big-int
-allocation a card)."""
-
-
-def _part(order: list[int], start: int, end: int) -> tuple[tuple[Card, ...], int]:
-    """The cards ``order[start:end]``, and their mask (in two halves: machine integers)."""
-    cards: list[Card] = []
-    low = high = 0
-    for i in range(start, end):
-        card = order[i]
-        cards.append(_CARDS[card])
-        if card < _HALF:
-            low |= 1 << card
-        else:
-            high |= 1 << (card - _HALF)
-    return tuple(cards), low | high << _HALF
-
-
-Dealt = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[int, ...], int]
-"""A deal's hands and stock as cards, then as masks."""
-
-
-def dealt_hands(order: list[int], dealer: int) -> Dealt:
-    """P2's deal of the pack in the shuffled ``order`` (card indices): 19 cards to each player
-    from Eldest, the last 4 to the stock. The hands and the stock as cards (the ``Deal``), and as
-    masks, which ``started`` takes instead of counting the cards again."""
-    hands: list[tuple[Card, ...]] = [()] * PLAYERS
-    masks = [0] * PLAYERS
-    for i in range(PLAYERS):
-        seat = (dealer + 1 + i) % PLAYERS
-        hands[seat], masks[seat] = _part(order, i * HAND_SIZE, (i + 1) * HAND_SIZE)
-    stock, stock_mask = _part(order, PLAYERS * HAND_SIZE, len(order))
-    return tuple(hands), stock, tuple(masks), stock_mask
 
 
 def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discardable: int) -> PiedmontState:

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
-from tarocchi.core.cards import Card, whole_number
+from tarocchi.core.cards import shuffled, whole_number
+from tarocchi.core.dealing import deal_by, places_in_packets
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -63,6 +64,13 @@ def _amount(word: str) -> int | None:
     return None if number is None else sign * number
 
 
+_PLACES = tuple(
+    places_in_packets(((5, False), (5, False), (STOCK_SIZE, True), (5, False)), dealer, PLAYERS)
+    for dealer in range(PLAYERS)
+)
+"""S2, for each dealer: where in the shuffled pack each hand's cards and the stock's lie."""
+
+
 class SicilianGame(PhasedGame[SicilianState]):
     """Four hands of the Sicilian game; individual scores; no options."""
 
@@ -106,29 +114,17 @@ class SicilianGame(PhasedGame[SicilianState]):
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """S2: two packets of five to each player from Eldest, three to the stock, then a final
         packet of five each."""
-        pack = list(DECK.cards)
-        rng.shuffle(pack)
-        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        top = 0  # the next card dealt from the pack
-        for _ in range(2):
-            for i in range(PLAYERS):
-                hands[(dealer + 1 + i) % PLAYERS].extend(pack[top : top + 5])
-                top += 5
-        stock = tuple(pack[top : top + STOCK_SIZE])
-        top += STOCK_SIZE
-        for i in range(PLAYERS):
-            hands[(dealer + 1 + i) % PLAYERS].extend(pack[top : top + 5])
-            top += 5
-        return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
+        deal, masks = deal_by(DECK.cards, shuffled(rng, DECK.size), _PLACES[dealer])
+        return self.dealt(deal, masks)
 
     def initial_state(self, deal: Deal, context: HandContext) -> SicilianState:
-        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
+        masks = self.dealt_masks(deal, HAND_SIZE, STOCK_SIZE)
         eldest = (context.dealer + 1) % PLAYERS
         return SicilianState(
             phase=Phase.BARGAIN,
             context=context,
-            hands=tuple(DECK.mask(hand) for hand in deal.hands),
-            stock=DECK.mask(deal.stock),
+            hands=masks[:PLAYERS],
+            stock=masks[PLAYERS],
             shown_stock=0,
             discard=0,
             discarder=-1,

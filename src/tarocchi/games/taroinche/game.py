@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard, FaceDown
-from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.cards import Card, MaskMap, shuffled
+from tarocchi.core.dealing import deal_by, places_in_packets
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -43,6 +44,8 @@ from tarocchi.games.taroinche.state import Phase, TaroincheState
 DISCARDS = tuple(Discard(card) for card in DECK.cards)
 _DISCARDS_OF = MaskMap(DISCARDS)
 _AUCTION, _SURCOINCHE, _DISCARD, _PLAY, _DONE = Phase
+_PLACES = tuple(places_in_packets(((HAND_SIZE, False), (DOG_SIZE, True)), d, PLAYERS) for d in range(PLAYERS))
+"""B2, for each dealer: where in the shuffled pack each hand's cards and the dog's lie."""
 _NOTATION = (
     "type a bid (e.g. '90 H without 3': value, trump, dog mode, partner seat or self), pass, "
     "coinche, surcoinche, a card to play it (e.g. JS), or 'discard JS' while discarding"
@@ -101,16 +104,12 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     # -- dealing ----------------------------------------------------------------------
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """B2: a fresh shuffle; 6 cards each from the first player, 2 to the dog."""
-        pack = list(DECK.cards)
-        rng.shuffle(pack)
-        hands: list[tuple[Card, ...]] = [()] * PLAYERS
-        for i in range(PLAYERS):
-            hands[(dealer + 1 + i) % PLAYERS] = tuple(pack[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-        return self.dealt(Deal(tuple(hands), tuple(pack[PLAYERS * HAND_SIZE :])))
+        deal, masks = deal_by(DECK.cards, shuffled(rng, DECK.size), _PLACES[dealer])
+        return self.dealt(deal, masks)
 
     def initial_state(self, deal: Deal, context: HandContext) -> TaroincheState:
-        self.check_deal(deal, HAND_SIZE, DOG_SIZE)
-        return opening(tuple(DECK.mask(hand) for hand in deal.hands), DECK.mask(deal.stock), context)
+        masks = self.dealt_masks(deal, HAND_SIZE, DOG_SIZE)
+        return opening(masks[:PLAYERS], masks[PLAYERS], context)
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build

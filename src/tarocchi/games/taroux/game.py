@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard
-from tarocchi.core.cards import Card
+from tarocchi.core.cards import shuffled
+from tarocchi.core.dealing import deal_by
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -46,6 +47,7 @@ from tarocchi.games.taroux.rules import (
     STOCK_SIZE,
     TOTAL,
     TRICKS,
+    places,
 )
 from tarocchi.games.taroux.scoring import score
 from tarocchi.games.taroux.state import Phase, TarouxState
@@ -97,26 +99,20 @@ class TarouxGame(PhasedGame[TarouxState]):
     def deal(self, rng: random.Random, dealer: int) -> Deal:
         """T2: four packets of three to each player from Eldest; six cards to the stock one at a
         time, never the first or the last card of the pack, kept in order."""
-        pack = list(DECK.cards)
-        rng.shuffle(pack)
-        to_stock = set(rng.sample(range(1, DECK.size - 1), STOCK_SIZE))
-        stock = tuple(pack[i] for i in sorted(to_stock))
-        rest = [card for i, card in enumerate(pack) if i not in to_stock]
-        hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        for packet in range(len(rest) // 3):
-            seat = (dealer + 1 + packet) % PLAYERS
-            hands[seat].extend(rest[packet * 3 : packet * 3 + 3])
-        return self.dealt(Deal(tuple(tuple(hand) for hand in hands), stock))
+        order = shuffled(rng, DECK.size)
+        to_stock = rng.sample(range(1, DECK.size - 1), STOCK_SIZE)
+        deal, masks = deal_by(DECK.cards, order, places(dealer, to_stock))
+        return self.dealt(deal, masks)
 
     def initial_state(self, deal: Deal, context: HandContext) -> TarouxState:
-        self.check_deal(deal, HAND_SIZE, STOCK_SIZE)
+        masks = self.dealt_masks(deal, HAND_SIZE, STOCK_SIZE)
         stock = tuple(card.index for card in deal.stock)
         return TarouxState(
             phase=Phase.AUCTION,
             context=context,
-            hands=tuple(DECK.mask(hand) for hand in deal.hands),
+            hands=masks[:PLAYERS],
             stock=stock,
-            stock_left=DECK.mask(deal.stock),
+            stock_left=masks[PLAYERS],
             turn=(context.dealer + 1) % PLAYERS,
             high=0,
             bidder=-1,

@@ -88,6 +88,22 @@ def abundance(shown: int) -> tuple[int, str]:
     return 0, ""
 
 
+def places(dealer: int, to_stock: list[int]) -> list[list[int]]:
+    """T2: where in the shuffled pack each hand's cards and the stock's lie (``dealing.deal_by``):
+    the stock at the places ``to_stock``, the rest in packets of three to each player in turn
+    from Eldest."""
+    piles: list[list[int]] = [[] for _ in range(PLAYERS + 1)]
+    stock = set(to_stock)
+    dealt = 0
+    for place in range(DECK.size):
+        if place in stock:
+            piles[PLAYERS].append(place)
+        else:
+            piles[(dealer + 1 + dealt // 3) % PLAYERS].append(place)
+            dealt += 1
+    return piles
+
+
 TABLE: Final = TrickTable.natural(DECK)
 """T1: rational ranking, King high, Ace low; trumps by number."""
 DUTIES: Final = TrickRules(must_overtrump=True, fool=True, ruling="T7")
