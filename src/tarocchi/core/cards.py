@@ -306,6 +306,11 @@ class MaskMap:
         """Pickled as its items (compiled, it has no instance dict; OpenSpiel pickles games)."""
         return (MaskMap, (self._items,))
 
+    @property
+    def items(self) -> tuple[object, ...]:
+        """The items, bit ``i`` of a mask selecting ``items[i]`` (the research encoder's ids)."""
+        return self._items
+
     def select(self, mask: int) -> tuple[Any, ...]:
         """The items at the set bits of ``mask``, in bit order."""
         # Forty bits at a time: compiled, each part is a machine integer, so that the byte loop

@@ -82,6 +82,13 @@ class PhasedGame(Game[P]):
         # Instance attributes shadow the methods below (mypy cannot see an assignment to a method).
         vars(self).update({name: getattr(self._dispatch, name) for name in self._HOT})
 
+    @property
+    def menus(self) -> Menus | None:
+        """Where this game's states keep the seat to act and the legal mask, and each phase's
+        actions by mask bit (None: its states do not keep them): the research encoder reads
+        the legal ids from them as the engine selects its legal actions."""
+        return self._menus
+
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the bound dispatch (compiled, it has no instance dict to pickle);
         ``__setstate__`` binds it anew."""

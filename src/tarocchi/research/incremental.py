@@ -26,12 +26,14 @@ and the view.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from tarocchi.core.actions import Action, Discard, FaceDown, Play
+from tarocchi.core.cards import MaskMap
+from tarocchi.core.dispatch import Menus
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
@@ -128,7 +130,7 @@ class IncrementalEncoder:
         self._mask_many = False
         self._mask_arrays: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
         self._by_actions: dict[tuple[int, ...], tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
-        menus = getattr(game, "_menus", None)  # core.phases.PhasedGame's, if its states keep them
+        menus: Menus | None = getattr(game, "menus", None)  # a PhasedGame's, if its states keep them
         self._actor_at = menus.actor if menus is not None else 0
         self._legal_at = menus.legal if menus is not None else 0
         self._menu_ids: list[list[tuple[tuple[Any, ...], ...]]] | None = (
@@ -292,11 +294,9 @@ class IncrementalEncoder:
             many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
         return many[1]
 
-    def _byte_tables(self, menu: Any) -> list[tuple[tuple[Any, ...], ...]]:
-        """A phase's menu (``core.cards.MaskMap``, whose items its pickled form names) as
-        ids by mask byte, as ``MaskMap.select`` looks its actions up."""
-        actions: tuple[Action, ...] = menu.__reduce__()[1][0]
-        ids = [self._ids[action] for action in actions]
+    def _byte_tables(self, menu: MaskMap) -> list[tuple[tuple[Any, ...], ...]]:
+        """A phase's menu as ids by mask byte, as ``MaskMap.select`` looks its actions up."""
+        ids = [self._ids[cast(Action, action)] for action in menu.items]
         return [
             tuple(
                 tuple(ids[start + i] for i in range(8) if byte >> i & 1 and start + i < len(ids))
