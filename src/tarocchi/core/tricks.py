@@ -79,10 +79,30 @@ class TrickTable:
         return cls(tuple(suit_of), tuple(c.rank for c in deck.cards), tuple(masks), leads)
 
 
+def duty_plays(hand: int, following: int, trumps: int, fools: int, stronger: int) -> int:
+    """The cards of ``hand`` that may be played to a trick whose suit to follow has the cards
+    ``following`` (C3): that suit, else trumps, else any card; of the trumps allowed, those in
+    ``stronger`` if it holds any (a duty to beat the trick's best trump; ``trumps`` where a game
+    has none); and the Fool, ``fools``, always (C4). A lead is any card: the caller's case.
+
+    The one definition of these duties, over plain masks, so that a game's compiled play step
+    calls it with its own tables and no frozen dataclass is read on the hot path."""
+    allowed = hand & following
+    if not allowed:
+        allowed = hand & trumps
+        if not allowed:
+            return hand
+    if allowed & trumps:
+        higher = allowed & stronger
+        if higher:
+            allowed = higher
+    return allowed | (hand & fools)
+
+
 def legal_plays(
     rules: TrickRules, table: TrickTable, hand: int, led: int | None, best_trump: int = -1
 ) -> int:
-    """The mask of cards of ``hand`` that may be played.
+    """The mask of cards of ``hand`` that may be played (``duty_plays`` of ``rules``).
 
     ``led`` is the suit id set by the trick's first card (None when leading, or after a led
     Fool before anyone has set the suit); ``best_trump`` is the strength of the highest trump
@@ -91,25 +111,18 @@ def legal_plays(
     if led is None:
         return hand
     masks = table.suit_masks
-    allowed = hand & masks[led]
-    if not allowed:
-        allowed = hand & masks[TRUMP]
-        if not allowed:
-            return hand
-    if rules.must_overtrump and best_trump >= 0 and allowed & masks[TRUMP]:
+    trumps = masks[TRUMP]
+    stronger = trumps
+    if rules.must_overtrump and best_trump >= 0:
         power = table.power
-        higher = 0
-        m = allowed
+        stronger = 0
+        m = hand & trumps
         while m:
             low = m & -m
             if power[low.bit_length() - 1] > best_trump:
-                higher |= low
+                stronger |= low
             m ^= low
-        if higher:
-            allowed = higher
-    if rules.fool:
-        allowed |= hand & masks[FOOL]
-    return allowed
+    return duty_plays(hand, masks[led], trumps, masks[FOOL] if rules.fool else 0, stronger)
 
 
 def led_suit(table: TrickTable, cards: tuple[int, ...]) -> int | None:
@@ -124,24 +137,32 @@ def led_suit(table: TrickTable, cards: tuple[int, ...]) -> int | None:
 def winning_position(
     table: TrickTable, cards: tuple[int, ...], led: int | None, ignore: int = 0
 ) -> int | None:
+    """Position in ``cards`` of the card that wins (C3, ``best_position``); None if no card can."""
+    pos = best_position(cards, -1 if led is None else led, table.suit_of, table.power, ignore)
+    return None if pos < 0 else pos
+
+
+def best_position(
+    cards: tuple[int, ...], led: int, suit_of: tuple[int, ...], power: tuple[int, ...], ignore: int
+) -> int:
     """Position in ``cards`` of the card that wins (C3): the highest trump, else the highest card
-    of the suit led; of two equal cards the first played is higher. Cards in the ``ignore`` mask
-    and the Fool never win. None if no card can win.
-    """
-    suit_of = table.suit_of
-    power = table.power
-    best: int | None = None
+    of the suit ``led`` (-1: none set); of two equal cards the first played is higher. Cards in
+    the ``ignore`` mask and the Fool never win. -1 if no card can win. Over plain tables, as
+    ``duty_plays``, for a game's compiled play step."""
+    best = -1
     best_is_trump = False
     best_power = -1
-    for pos, card in enumerate(cards):
-        if ignore >> card & 1:
+    for pos in range(len(cards)):
+        card = cards[pos]
+        if ignore and ignore >> card & 1:
             continue
         suit = suit_of[card]
+        strength = power[card]
         if suit == TRUMP:
-            if not best_is_trump or power[card] > best_power:
-                best, best_is_trump, best_power = pos, True, power[card]
-        elif suit == led and not best_is_trump and power[card] > best_power:
-            best, best_power = pos, power[card]
+            if not best_is_trump or strength > best_power:
+                best, best_is_trump, best_power = pos, True, strength
+        elif suit == led and not best_is_trump and strength > best_power:
+            best, best_power = pos, strength
     return best
 
 

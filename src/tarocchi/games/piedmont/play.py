@@ -13,7 +13,7 @@ from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, Trick, duty_refusal, winning_position
+from tarocchi.core.tricks import TRUMP, Trick, best_position, duty_plays, duty_refusal, winning_position
 from tarocchi.games.piedmont.rules import (
     DECK,
     DUTIES,
@@ -98,17 +98,13 @@ assert not DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these dutie
 
 def hand_mask(hand: int, forced: int, led: int | None) -> int:
     """The cards of ``hand`` that may be played: P4's forced card, else P3 and C4 (``legal_plays``
-    of ``DUTIES``, inlined: follow suit, else trump, else anything; the Fool always)."""
+    of ``DUTIES`` over this game's tables: follow suit, else trump, else anything; the Fool
+    always)."""
     if forced >= 0 and hand >> forced & 1:
         return 1 << forced
     if led is None:
         return hand
-    allowed = hand & _SUIT_MASKS[led]
-    if not allowed:
-        allowed = hand & _TRUMPS
-        if not allowed:
-            return hand
-    return allowed | (hand & _FOOLS)
+    return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
 
 
 def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
@@ -206,30 +202,10 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegianc
                 return (leader + first) % PLAYERS
             won = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
             return (leader + (first if won is None else won)) % PLAYERS
-    pos = _winning(cards, -1 if led is None else led, dead)
+    pos = best_position(cards, -1 if led is None else led, _SUIT_OF, _POWER, dead)
     if pos < 0:
         raise AssertionError(f"no card can win the trick of card indices {cards}")
     return (leader + pos) % PLAYERS
-
-
-def _winning(cards: tuple[int, ...], led: int, ignore: int) -> int:
-    """``tricks.winning_position`` over Piedmont's table, with -1 for None (the Fool alone, or
-    only ignored cards, cannot win): the highest trump, else the highest card of the suit led."""
-    best = -1
-    best_is_trump = False
-    best_power = -1
-    for pos in range(len(cards)):
-        card = cards[pos]
-        if ignore and ignore >> card & 1:
-            continue
-        suit = _SUIT_OF[card]
-        power = _POWER[card]
-        if suit == TRUMP:
-            if not best_is_trump or power > best_power:
-                best, best_is_trump, best_power = pos, True, power
-        elif suit == led and not best_is_trump and power > best_power:
-            best, best_power = pos, power
-    return best
 
 
 def _closed(

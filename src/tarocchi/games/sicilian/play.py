@@ -7,8 +7,9 @@ from typing import Final
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
-from tarocchi.core.trickplay import TrickPlay
-from tarocchi.core.tricks import duty_refusal, legal_plays, winning_seat
+from tarocchi.core.trickplay import TrickPlay, write_next_trick
+from tarocchi.core.tricks import FOOL as FOOL_SUIT
+from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal, legal_plays
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
 from tarocchi.games.sicilian.state import Phase, SicilianFields, SicilianState
@@ -28,6 +29,13 @@ _TRICKS: Final = _FIELD["tricks"]
 _EVENTS: Final = _FIELD["events"]
 _ACTOR: Final = _FIELD["actor"]
 _LEGAL: Final = _FIELD["legal"]
+_NEXT_TRICK: Final = (_PHASE, _LEADER, _TRICK, _LED, _TRICKS, _EVENTS, _ACTOR, _LEGAL)
+_SUIT_OF: Final = TABLE.suit_of
+_POWER: Final = TABLE.power
+_SUIT_MASKS: Final = TABLE.suit_masks
+_TRUMPS: Final = TABLE.suit_masks[TRUMP]
+_FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
+assert not DUTIES.must_overtrump and DUTIES.fool, "the play step calls duty_plays with these duties"
 
 
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
@@ -89,18 +97,17 @@ class Playing(TrickPlay[SicilianState]):
             fields[_TRICK] = trick
             fields[_LED] = led
             fields[_ACTOR] = nxt
-            fields[_LEGAL] = legal_plays(DUTIES, TABLE, hands[nxt], led)
+            hand = hands[nxt]  # S8, C4: any card after a led Fool, else the duties
+            fields[_LEGAL] = (
+                hand if led is None else duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
+            )
         else:
-            winner = winning_seat(TABLE, trick, s.leader, led, PLAYERS)  # C3; the Fool never wins
+            best = best_position(trick, -1 if led is None else led, _SUIT_OF, _POWER, 0)
+            winner = (s.leader + best) % PLAYERS  # C3; the Fool never wins
             tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
             done = len(tricks) == TRICKS
-            fields[_PHASE] = _DONE if done else _PLAY
-            fields[_LEADER] = winner
-            fields[_TRICK] = ()
-            fields[_LED] = None
-            fields[_TRICKS] = tricks
-            fields[_EVENTS] = events
-            fields[_ACTOR] = -1 if done else winner
-            fields[_LEGAL] = 0 if done else hands[winner]  # C3: any card leads
+            write_next_trick(
+                fields, _NEXT_TRICK, _DONE if done else _PLAY, winner, tricks, events, hands, done
+            )
         new: SicilianState = _NEW(SicilianState, fields)
         return new

@@ -7,9 +7,9 @@ from typing import Final
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import EventLog
-from tarocchi.core.trickplay import TrickPlay
+from tarocchi.core.trickplay import TrickPlay, write_next_trick
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, duty_refusal
+from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
 
@@ -45,6 +45,7 @@ _TRICKS: Final = _TRICK + 2
 _EVENTS: Final = _TRICK + 3
 _ACTOR: Final = _TRICK + 4
 _LEGAL: Final = _TRICK + 5
+_NEXT_TRICK: Final = (_PHASE, _LEADER, _TRICK, _LED, _TRICKS, _EVENTS, _ACTOR, _LEGAL)
 assert TarouxState._fields[0] == "phase"
 assert TarouxState._fields[_LEADER:] == ("leader", "trick", "led", "tricks", "events", "actor", "legal")
 
@@ -61,19 +62,10 @@ def best_trump(trick: tuple[int, ...]) -> int:
 def hand_mask(hand: int, led: int | None, best: int) -> int:
     """The cards of ``hand`` that may be played, the trick's best trump of strength ``best`` (-1:
     none): T7, follow suit, else trump, beating that trump if able; C4, the Fool always
-    (``tricks.legal_plays`` of ``DUTIES``, inlined over this game's tables)."""
+    (``legal_plays`` of ``DUTIES`` over this game's tables)."""
     if led is None:
         return hand
-    allowed = hand & _SUIT_MASKS[led]
-    if not allowed:
-        allowed = hand & _TRUMPS
-        if not allowed:
-            return hand
-    if best >= 0 and allowed & _TRUMPS:
-        higher = allowed & _ABOVE[best]
-        if higher:
-            allowed = higher
-    return allowed | (hand & _FOOLS)
+    return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _ABOVE[best] if best >= 0 else _TRUMPS)
 
 
 def play_mask(state: TarouxState, seat: int) -> int:
@@ -100,27 +92,10 @@ def trick_winner(state: TarouxFields, cards: tuple[int, ...], led: int | None) -
         mine = bool(side >> seat & 1)
         if all(bool(side >> t.winner & 1) == mine for t in state.tricks):
             return seat
-    return (leader + _winning(cards, -1 if led is None else led)) % PLAYERS
-
-
-def _winning(cards: tuple[int, ...], led: int) -> int:
-    """C3: the position of the highest trump, else of the highest card of the suit led (the Fool
-    never wins): ``tricks.winning_position`` over this game's tables."""
-    best = -1
-    best_power = -1
-    trumped = False
-    for pos in range(len(cards)):
-        card = cards[pos]
-        suit = _SUIT_OF[card]
-        power = _POWER[card]
-        if suit == TRUMP:
-            if not trumped or power > best_power:
-                best, best_power, trumped = pos, power, True
-        elif suit == led and not trumped and power > best_power:
-            best, best_power = pos, power
-    if best < 0:
+    pos = best_position(cards, -1 if led is None else led, _SUIT_OF, _POWER, 0)
+    if pos < 0:
         raise AssertionError(f"no card can win the trick of card indices {cards}")
-    return best
+    return (leader + pos) % PLAYERS
 
 
 def refusal(state: TarouxState, seat: int, card: int) -> str:
@@ -198,14 +173,7 @@ class Playing(TrickPlay[TarouxState]):
         tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
         done = len(tricks) == TRICKS
         fields: list[object] = list(s)
-        fields[_PHASE] = _DONE if done else _PLAY
         fields[_HANDS] = hands
-        fields[_LEADER] = winner
-        fields[_TRICK] = ()
-        fields[_LED] = None
-        fields[_TRICKS] = tricks
-        fields[_EVENTS] = events
-        fields[_ACTOR] = -1 if done else winner
-        fields[_LEGAL] = 0 if done else hands[winner]  # any card leads
+        write_next_trick(fields, _NEXT_TRICK, _DONE if done else _PLAY, winner, tricks, events, hands, done)
         new: TarouxState = _NEW(_STATE, fields)
         return new
