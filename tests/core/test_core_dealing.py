@@ -7,11 +7,32 @@ import random
 
 import pytest
 
-from tarocchi.core.dealing import deal_by, places_in_packets
+from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
 from tarocchi.core.decks import LOKA_78
 from tarocchi.core.errors import ArgumentError, NotationError
 from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.core.registry import get_game
+
+
+@pytest.mark.parametrize("count", [1, 2, 32, 78, 80])
+def test_shuffled_is_random_shuffle_s_order_and_leaves_the_generator_as_it_does(count: int) -> None:
+    for seed in range(20):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        order = list(range(count))
+        theirs.shuffle(order)
+        assert shuffled(ours, count) == order
+        assert ours.getstate() == theirs.getstate()
+
+
+class _Reversing(random.Random):
+    """A generator of its own kind: shuffled must use its shuffle, whatever that does."""
+
+    def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+        x.reverse()
+
+
+def test_another_kind_of_generator_shuffles_by_its_own_shuffle() -> None:
+    assert shuffled(_Reversing(0), 4) == [3, 2, 1, 0]
 
 
 def test_packets_go_round_from_the_dealers_left_and_to_the_stock() -> None:

@@ -9,7 +9,6 @@ records); the engine's hot paths use the raw ``int``.
 from __future__ import annotations
 
 import difflib
-import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
@@ -73,50 +72,6 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
-
-
-def _drawn_order(rng: random.Random, count: int) -> list[int]:
-    """``list(range(count))`` in the order ``rng.shuffle`` leaves it: the same Fisher-Yates swaps
-    from the end, each position's partner drawn by rejection from ``getrandbits`` of the bound's
-    bit length, as ``random.Random`` draws them. Compiled, a call to ``getrandbits`` a swap
-    instead of the Python-level ``_randbelow`` (a deal of 80 cards: about 12 us to about 4)."""
-    order = list(range(count))
-    getrandbits = rng.getrandbits
-    for i in range(count - 1, 0, -1):
-        bound = i + 1
-        width = bound.bit_length()
-        j = getrandbits(width)
-        while j >= bound:
-            j = getrandbits(width)
-        order[i], order[j] = order[j], order[i]
-    return order
-
-
-def _same_draws() -> bool:
-    """Whether ``_drawn_order`` deals as this Python's ``random.shuffle`` does, tried on a few
-    seeds and sizes (a Python that shuffles otherwise keeps its own shuffle: a seed's deals
-    must not change)."""
-    for seed in (0, 1, 12345):
-        for count in (2, 23, 78, 80):
-            order = list(range(count))
-            random.Random(seed).shuffle(order)
-            if order != _drawn_order(random.Random(seed), count):
-                return False
-    return True
-
-
-_SAME_DRAWS = _same_draws()
-
-
-def shuffled(rng: random.Random, count: int) -> list[int]:
-    """The indices ``0..count-1`` shuffled by ``rng``: exactly ``rng.shuffle``'s order, so the
-    permutation a game deals its pack in (the cards at these indices) is the one a seed always
-    gave; faster for a plain ``random.Random`` (``_drawn_order``)."""
-    if _SAME_DRAWS and type(rng) is random.Random:
-        return _drawn_order(rng, count)
-    order = list(range(count))
-    rng.shuffle(order)
-    return order
 
 
 def bits(mask: int) -> Iterator[int]:

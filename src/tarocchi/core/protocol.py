@@ -415,30 +415,24 @@ class Game(ABC, Generic[S]):
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(f"options must be a mapping of name to value (got {shown_value(options)})")
         self._options = Options(parse_options(self.info, options))
-        self._dealt: tuple[Deal, tuple[int, ...] | None] | None = None
+        self._dealt: tuple[Deal, tuple[int, ...]] | None = None
 
-    def dealt(self, deal: Deal, masks: tuple[int, ...] | None = None) -> Deal:
+    def dealt(self, deal: Deal, masks: tuple[int, ...]) -> Deal:
         """``deal``, remembered as this game's own (``deal`` ends with it), with the masks of its
-        hands and then its stock if known (``dealing.deal_by``): ``initial_state`` then skips
-        re-checking the deal it just made and reading its cards again. One deal only, replaced
+        hands and then its stock (``dealing.deal_by``): ``initial_state`` then skips re-checking
+        the deal it just made and reading its cards again. One deal only, replaced
         atomically, so a game shared between threads at worst checks a deal of its own again."""
         self._dealt = (deal, masks)
         return deal
 
-    def check_deal(self, deal: Deal, hand_size: int, stock_size: int) -> None:
-        """``Deal.check`` of a deal from outside (a record, a test, a caller's own): a deal is
-        frozen, so the one this game last made needs no second look."""
-        own = self._dealt
-        if own is None or deal is not own[0]:
-            deal.check(self.info.deck, self.info.players, hand_size, stock_size)
-
     def dealt_masks(self, deal: Deal, hand_size: int, stock_size: int) -> tuple[int, ...]:
-        """The masks of ``deal``'s hands, then of its stock: kept from when this game dealt it,
-        else read from its cards (after ``check_deal``)."""
+        """The masks of ``deal``'s hands, then of its stock: kept from when this game dealt it
+        (a deal is frozen: the one it last made needs no second look), else read from its cards
+        after ``Deal.check`` (a deal from a record, a test, a caller's own)."""
         own = self._dealt
-        if own is not None and deal is own[0] and own[1] is not None:
+        if own is not None and deal is own[0]:
             return own[1]
-        self.check_deal(deal, hand_size, stock_size)
+        deal.check(self.info.deck, self.info.players, hand_size, stock_size)
         deck = self.info.deck
         return (*(deck.mask(hand) for hand in deal.hands), deck.mask(deal.stock))
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
-from tarocchi.core.cards import MaskMap, shuffled
-from tarocchi.core.dealing import deal_by, places_in_packets
+from tarocchi.core.cards import MaskMap
+from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame

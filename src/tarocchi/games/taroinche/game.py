@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard, FaceDown
-from tarocchi.core.cards import Card, MaskMap, shuffled
-from tarocchi.core.dealing import deal_by, places_in_packets
+from tarocchi.core.cards import Card, MaskMap
+from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame

@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard
-from tarocchi.core.cards import shuffled
-from tarocchi.core.dealing import deal_by
+from tarocchi.core.dealing import deal_by, shuffled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
