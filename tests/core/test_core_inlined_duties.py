@@ -1,6 +1,7 @@
-"""The card-play steps of Piedmont and Taroux call the shared duties (``tricks.duty_plays``: C3,
-C4, P3, T7) with tables of their own, for speed (T7's trumps above each strength, one mask each):
-they must answer exactly as ``tricks.legal_plays`` of the games' rules."""
+"""The card-play steps of Piedmont, Sicilian and Taroux call the shared duties
+(``tricks.duty_plays``: C3, C4, P3, S8, T7) with tables of their own, for speed (T7's trumps
+above each strength, one mask each): they must answer exactly as ``tricks.legal_plays`` of the
+games' rules."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from tarocchi.games.piedmont import play as piedmont
 from tarocchi.games.piedmont.rules import DECK as PIEDMONT_DECK
 from tarocchi.games.piedmont.rules import DUTIES as PIEDMONT_DUTIES
 from tarocchi.games.piedmont.rules import TABLE as PIEDMONT_TABLE
+from tarocchi.games.sicilian import play as sicilian
+from tarocchi.games.sicilian.rules import DECK as SICILIAN_DECK
+from tarocchi.games.sicilian.rules import DUTIES as SICILIAN_DUTIES
+from tarocchi.games.sicilian.rules import TABLE as SICILIAN_TABLE
 from tarocchi.games.taroux import play as taroux
 from tarocchi.games.taroux.rules import DECK as TAROUX_DECK
 from tarocchi.games.taroux.rules import DUTIES as TAROUX_DUTIES
@@ -30,3 +35,9 @@ def test_taroux_hand_mask_is_legal_plays_of_t7(hand: int, led: int | None, best:
 @given(hand=st.integers(0, (1 << PIEDMONT_DECK.size) - 1), led=LEDS)
 def test_piedmont_hand_mask_is_legal_plays_of_p3(hand: int, led: int | None) -> None:
     assert piedmont.hand_mask(hand, -1, led) == legal_plays(PIEDMONT_DUTIES, PIEDMONT_TABLE, hand, led)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hand=st.integers(0, (1 << SICILIAN_DECK.size) - 1), led=LEDS)
+def test_sicilian_hand_mask_is_legal_plays_of_s8(hand: int, led: int | None) -> None:
+    assert sicilian.hand_mask(hand, led) == legal_plays(SICILIAN_DUTIES, SICILIAN_TABLE, hand, led)

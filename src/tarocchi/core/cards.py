@@ -74,6 +74,12 @@ class Card:
         return f"Card({self.code})"
 
 
+_PART: Final = 40
+_PART_MASK: Final = (1 << _PART) - 1
+"""Masks are read forty bits at a time where it counts: compiled, each part is a machine
+integer, where a mask of an 80-card pack is a big one whose every shift allocates."""
+
+
 def bits(mask: int) -> Iterator[int]:
     """Yield the indices of the set bits of ``mask``, lowest first."""
     while mask:
@@ -120,6 +126,7 @@ class Deck:
         """Each card's face: a suit card's rank as typed (K, 10, A; its code less the suit letter),
         "" for trumps and the Fool. Games read values and ranks by face, never by parsing codes."""
         self._symbols = str.maketrans({s.symbol: s.letter for s in suits} | {VARIATION: None})
+        self._codes = tuple(card.code for card in cards)
 
     def __repr__(self) -> str:
         return f"Deck({self.name}, {self.size} cards)"
@@ -186,8 +193,22 @@ class Deck:
         return tuple(cards[i] for i in bits(mask))
 
     def codes(self, mask: int) -> str:
-        """The cards of ``mask`` as space-separated codes in natural order."""
-        return " ".join(c.code for c in self.cards_in(mask))
+        """The cards of ``mask`` as space-separated codes in natural order (a score sheet's line
+        each hand: read forty bits at a time, machine integers when compiled)."""
+        codes = self._codes
+        found: list[str] = []
+        base = 0
+        while mask:
+            part = mask & _PART_MASK
+            mask >>= _PART
+            card = base
+            while part:
+                if part & 1:
+                    found.append(codes[card])
+                part >>= 1
+                card += 1
+            base += _PART
+        return " ".join(found)
 
 
 class CardSet:
@@ -232,10 +253,6 @@ class CardSet:
 
     def __repr__(self) -> str:
         return f"CardSet({self})"
-
-
-_PART: Final = 40
-_PART_MASK: Final = (1 << _PART) - 1
 
 
 class MaskMap:

@@ -32,7 +32,6 @@ class TrickState(Protocol):
 S = TypeVar("S", bound=TrickState)
 _NEW = tuple.__new__
 assert Trick._fields == ("leader", "cards", "winner")
-assert Event._fields == ("seat", "action", "audience", "note", "trick")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # each game's phase handler subclasses it
@@ -60,7 +59,13 @@ class TrickPlay(ABC, Generic[S]):
         )
         """Every card played is public: one shared event per seat and card, built once."""
         self._plays_of = MaskMap(plays)
-        self._won = tuple(f"wins trick {n}" for n in range(len(plays) // self.players + 1))
+        self.won_events = tuple(
+            tuple(
+                Event(seat, None, PUBLIC, f"wins trick {n}", n) for n in range(len(plays) // self.players + 1)
+            )
+            for seat in range(self.players)
+        )
+        """The public note that ``seat`` won trick ``n``: one shared event each, built once."""
 
     def rebuilt_with(self) -> tuple[object, ...]:
         """The arguments of the subclass's ``__init__`` that rebuild this handler."""
@@ -116,7 +121,7 @@ class TrickPlay(ABC, Generic[S]):
         # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
         tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
         number = len(tricks)
-        return tricks, (_NEW(Event, (winner, None, PUBLIC, self._won[number], number)), events)
+        return tricks, (self.won_events[winner][number], events)
 
 
 def write_next_trick(

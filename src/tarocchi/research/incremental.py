@@ -257,21 +257,7 @@ class IncrementalEncoder:
             return mask
         actions = game.legal_actions(state)
         if len(actions) > MANY:  # an auction's bids: numpy's indexing, by an array kept for them
-            many = self._arrays.get(id(actions))  # the same tuple again
-            if many is None or many[0] is not actions:
-                # else keyed by the actions' identities, whose objects the entry keeps alive (so
-                # no other object takes one of them): the same actions in a new tuple find it
-                identities = tuple(map(id, actions))
-                many = self._by_actions.get(identities)
-                if many is None:
-                    if len(self._by_actions) >= CACHED_LEGAL:
-                        self._by_actions.clear()
-                    many = (actions, np.array(self.legal_ids(actions), dtype=np.intp))
-                    self._by_actions[identities] = many
-                if len(self._arrays) >= CACHED_LEGAL:
-                    self._arrays.clear()
-                self._arrays[id(actions)] = many
-            mask[many[1]] = 1
+            mask[self._legal_array(actions)] = 1
             self._mask_many = True
             return mask
         find = self._by_identity.get
@@ -286,12 +272,20 @@ class IncrementalEncoder:
         return mask
 
     def _legal_array(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
-        """The ids of ``legal`` as an index array, made once for this tuple."""
-        many = self._arrays.get(id(legal))
+        """The ids of ``legal`` as an index array, made once for this tuple, or for the same
+        actions in a new tuple (keyed by their identities, whose objects the entry keeps alive,
+        so that no other object takes one of them)."""
+        many = self._arrays.get(id(legal))  # the same tuple again
         if many is None or many[0] is not legal:
+            identities = tuple(map(id, legal))
+            many = self._by_actions.get(identities)
+            if many is None:
+                if len(self._by_actions) >= CACHED_LEGAL:
+                    self._by_actions.clear()
+                many = self._by_actions[identities] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
             if len(self._arrays) >= CACHED_LEGAL:
                 self._arrays.clear()
-            many = self._arrays[id(legal)] = (legal, np.array(self.legal_ids(legal), dtype=np.intp))
+            self._arrays[id(legal)] = many
         return many[1]
 
     def _byte_tables(self, menu: MaskMap) -> list[tuple[tuple[Any, ...], ...]]:

@@ -13,7 +13,7 @@ from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, Trick, best_position, duty_plays, duty_refusal, winning_position
+from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal, winning_position
 from tarocchi.games.piedmont.rules import (
     DECK,
     DUTIES,
@@ -82,15 +82,9 @@ _NEW: Final = tuple.__new__
 _PLAY_TYPE: Final = Play
 _DISCARD_TYPE: Final = Discard
 _STATE: Final = PiedmontState
-_TRICK: Final = Trick
 _EVENT: Final = Event
 """The classes the hot path tests or builds, read from C statics (compiled, a class named at
 module level is a lookup in the module's dict each time)."""
-_WON: Final = tuple(
-    tuple(Event(seat, None, PUBLIC, f"wins trick {n}", n) for n in range(TRICKS + 1))
-    for seat in range(PLAYERS)
-)
-"""The public note that ``seat`` won trick ``n`` (``TrickPlay.won``'s), one shared event each."""
 assert len(PiedmontState._fields) == 16, "Playing builds the state by position"
 assert PLAYERS == 4, "the hot path rebuilds four hands"
 assert not DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
@@ -208,48 +202,6 @@ def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegianc
     return (leader + pos) % PLAYERS
 
 
-def _closed(
-    state: PiedmontState,
-    hands: tuple[int, ...],
-    trick: tuple[int, ...],
-    led: int | None,
-    forced: int,
-    dead: int,
-    events: EventLog,
-    allegiance: bool,
-) -> PiedmontState:
-    """The state after the complete ``trick`` (the rest of ``state``'s fields as they are): won,
-    added to the tricks with its public note, and the winner to lead (or the hand over)."""
-    leader: int = state[I_LEADER]
-    winner = trick_winner(trick, leader, led, allegiance, dead)
-    tricks = state[I_TRICKS]
-    number = len(tricks) + 1
-    # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
-    tricks = (*tricks, _NEW(_TRICK, (leader, trick, winner)))
-    done = number == TRICKS
-    return _NEW(
-        _STATE,
-        (
-            _DONE_PHASE if done else _PLAY_PHASE,
-            state[I_CONTEXT],
-            hands,
-            state[I_DISCARD],
-            winner,
-            (),
-            None,
-            tricks,
-            state[I_CALLER],
-            state[I_SEGMENTS],
-            state[I_PENDING],
-            forced,
-            dead,
-            (_WON[winner][number], events),
-            -1 if done else winner,
-            0 if done else hand_mask(hands[winner], forced, None),
-        ),
-    )
-
-
 def refusal(state: PiedmontState, seat: int, card: int) -> str:
     """Why ``card`` may not be played by ``seat`` now (the card is known to be refused)."""
     hand = state.hands[seat]
@@ -310,7 +262,7 @@ class Playing(TrickPlay[PiedmontState]):
         trick = _with(state[I_TRICK], card)
         events = (self.play_events[seat][card], state[I_EVENTS])
         if not calling and len(trick) == PLAYERS:
-            return _closed(state, hands, trick, led, forced, dead, events, self.allegiance)
+            return self.closed(state, hands, trick, led, forced, dead, events)
         if calling:
             phase, pending, actor = _CALL_PHASE, seat, seat
             legal = FIRST_CALL_BITS if caller < 0 else ANSWER_BITS
@@ -341,21 +293,50 @@ class Playing(TrickPlay[PiedmontState]):
             ),
         )
 
+    def closed(
+        self,
+        state: PiedmontState,
+        hands: tuple[int, ...],
+        trick: tuple[int, ...],
+        led: int | None,
+        forced: int,
+        dead: int,
+        events: EventLog,
+    ) -> PiedmontState:
+        """The state after the complete ``trick`` (the rest of ``state``'s fields as they are): won,
+        added to the tricks with its public note, and the winner to lead (or the hand over)."""
+        leader: int = state[I_LEADER]
+        winner = trick_winner(trick, leader, led, self.allegiance, dead)
+        tricks, events = self.won(state[I_TRICKS], leader, trick, winner, events)
+        done = len(tricks) == TRICKS
+        return _NEW(
+            _STATE,
+            (
+                _DONE_PHASE if done else _PLAY_PHASE,
+                state[I_CONTEXT],
+                hands,
+                state[I_DISCARD],
+                winner,
+                (),
+                None,
+                tricks,
+                state[I_CALLER],
+                state[I_SEGMENTS],
+                state[I_PENDING],
+                forced,
+                dead,
+                events,
+                -1 if done else winner,
+                0 if done else hand_mask(hands[winner], forced, None),
+            ),
+        )
+
     def finish(self, state: PiedmontState) -> PiedmontState:
         """Finish the trick if it is complete (and no call is pending); the seat to act and its
         legal mask set either way."""
         if len(state.trick) < PLAYERS or state.phase == _CALL:
             return settled(state, 0)
-        return _closed(
-            state,
-            state.hands,
-            state.trick,
-            state.led,
-            state.forced,
-            state.dead,
-            state.events,
-            self.allegiance,
-        )
+        return self.closed(state, state.hands, state.trick, state.led, state.forced, state.dead, state.events)
 
 
 _DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
@@ -526,7 +507,7 @@ class Calling:
         )
         if len(trick) < PLAYERS:
             return new
-        return _closed(new, hands, trick, led, forced, dead, events, self.playing.allegiance)
+        return self.playing.closed(new, hands, trick, led, forced, dead, events)
 
     def refusal(self, state: PiedmontState, action: Action) -> str:
         card = "Good" if state.trick[-1] == GOOD else "Evil"

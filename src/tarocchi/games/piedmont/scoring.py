@@ -77,7 +77,6 @@ def _line(kind: int, value: int, side: int) -> ScoreLine:
 _HALF: Final = 40
 _LOW: Final = (1 << _HALF) - 1
 """Masks are counted forty bits at a time: compiled, each part is a machine integer."""
-_CODES: Final = tuple(card.code for card in DECK.cards)
 _SCORE_LINE: Final = ScoreLine
 _HAND_RESULT: Final = HandResult
 
@@ -128,23 +127,6 @@ def mask_points(mask: int) -> int:
             k += 1
         base += _HALF >> 3
     return total
-
-
-def _codes(mask: int) -> str:
-    """``DECK.codes(mask)``: the cards' codes in the pack's order (for a line of the sheet)."""
-    codes: list[str] = []
-    base = 0
-    while mask:
-        part = mask & _LOW
-        mask >>= _HALF
-        card = base
-        while part:
-            if part & 1:
-                codes.append(_CODES[card])
-            part >>= 1
-            card += 1
-        base += _HALF
-    return " ".join(codes)
 
 
 def _first_paid(pile: int) -> int:
@@ -229,7 +211,9 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
     dealer_side = side_of(state.context.dealer)
     discard = state.discard & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
     discard_points = mask_points(discard)
-    lines.append(_SCORE_LINE(f"the dealer's discard ({_codes(state.discard)})", discard_points, dealer_side))
+    lines.append(
+        _SCORE_LINE(f"the dealer's discard ({DECK.codes(state.discard)})", discard_points, dealer_side)
+    )
     card_points = [mask_points(scored[0]), mask_points(scored[1])]
     card_points[dealer_side] += discard_points
     return _sheet(card_points, tricks, lines, True)
@@ -273,7 +257,7 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
     dealer_side = state.context.dealer & 1
     discard_points = mask_points(state.discard)
-    label = f"the dealer's discard ({_codes(state.discard)})"
+    label = f"the dealer's discard ({DECK.codes(state.discard)})"
     lines.append(_SCORE_LINE(label, discard_points, dealer_side))
     card_points = [mask_points(won[0]), mask_points(won[1])]
     card_points[dealer_side] += discard_points

@@ -9,7 +9,7 @@ from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.trickplay import TrickPlay, write_next_trick
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal, legal_plays
+from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
 from tarocchi.games.sicilian.state import Phase, SicilianFields, SicilianState
@@ -42,9 +42,17 @@ MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
 """Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 
 
+def hand_mask(hand: int, led: int | None) -> int:
+    """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)
+    (``legal_plays`` of ``DUTIES`` over this game's tables)."""
+    if led is None:
+        return hand
+    return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
+
+
 def play_mask(state: SicilianState, seat: int) -> int:
-    """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
-    return legal_plays(DUTIES, TABLE, state.hands[seat], state.led)
+    """The cards ``seat`` may play now (``hand_mask``)."""
+    return hand_mask(state.hands[seat], state.led)
 
 
 def refusal(state: SicilianState, seat: int, card: int) -> str:
@@ -82,25 +90,21 @@ class Playing(TrickPlay[SicilianState]):
         if led is None:
             led = _LEADS[card]
         events: EventLog = (self.play_events[seat][card], s.events)
-        if card == s.rallied:
-            text = f"holds the rallied {DECK.cards[card].code}: the Declarer's partner (S7)"
-            events = (Event(seat, None, PUBLIC, text), events)
         trick = (*s.trick, card)
         # The hottest lines of random play: the new state by position, not with _replace.
         fields: list[object] = list(s)
         fields[_HANDS] = hands
-        fields[_EVENTS] = events
         if card == s.rallied:
+            text = f"holds the rallied {DECK.cards[card].code}: the Declarer's partner (S7)"
+            events = (Event(seat, None, PUBLIC, text), events)
             fields[_REVEALED] = True
+        fields[_EVENTS] = events
         if len(trick) < PLAYERS:
             nxt = seat + 1 if seat < PLAYERS - 1 else 0
             fields[_TRICK] = trick
             fields[_LED] = led
             fields[_ACTOR] = nxt
-            hand = hands[nxt]  # S8, C4: any card after a led Fool, else the duties
-            fields[_LEGAL] = (
-                hand if led is None else duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
-            )
+            fields[_LEGAL] = hand_mask(hands[nxt], led)
         else:
             best = best_position(trick, -1 if led is None else led, _SUIT_OF, _POWER, 0)
             winner = (s.leader + best) % PLAYERS  # C3; the Fool never wins

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from tarocchi.core.actions import Play
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.trickplay import TrickPlay
-from tarocchi.games.taroinche.bidding import Bid
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
@@ -25,12 +24,9 @@ from tarocchi.games.taroinche.rules import (
 from tarocchi.games.taroinche.state import FIELD, Phase, TaroincheState
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
-_NEW = tuple.__new__
+_NEW: Final = tuple.__new__
 _PHASE: Final = FIELD["phase"]
 _HANDS: Final = FIELD["hands"]
-_DOG: Final = FIELD["dog"]
-_DISCARD: Final = FIELD["discard"]
-_BID: Final = FIELD["bid"]
 _LEADER: Final = FIELD["leader"]
 _TRICK: Final = FIELD["trick"]
 _BEST: Final = FIELD["best"]
@@ -151,9 +147,9 @@ class Playing(TrickPlay[TaroincheState]):
         fields[_LEADER] = winner
         if bid.value == CAPOT and side_of(winner, state.taker, state.partner):
             note = "takes a trick for the defence: the Capot has failed and the hand stops (B7)"
-            return finish(fields, (Event(winner, None, PUBLIC, note), events))
+            return finish(state, fields, (Event(winner, None, PUBLIC, note), events))
         if len(tricks) == TRICKS:
-            return finish(fields, events)
+            return finish(state, fields, events)
         fields[_EVENTS] = events
         return rebuilt(fields)
 
@@ -167,14 +163,15 @@ def belote_note(state: TaroincheState, card: int) -> str:
     return f"says Rebelote with {DECK.cards[card].code} (B5)"
 
 
-def finish(fields: list[object], events: EventLog) -> TaroincheState:
-    """The hand is over (state ``fields``): what lay face down is turned up for everyone."""
-    bid = fields[_BID]
-    assert isinstance(bid, Bid)
+def finish(state: TaroincheState, fields: list[object], events: EventLog) -> TaroincheState:
+    """The hand is over (``state`` changed to ``fields`` by its last trick, which leaves the bid,
+    dog and discard as they were): what lay face down is turned up for everyone."""
+    bid = state.bid
+    assert bid is not None
     if bid.mode == WITH:
-        note = f"the taker's discard is turned up: {DECK.codes(cast(int, fields[_DISCARD]))}"
+        note = f"the taker's discard is turned up: {DECK.codes(state.discard)}"
     else:
-        note = f"the dog is turned up: {DECK.codes(cast(int, fields[_DOG]))}"
+        note = f"the dog is turned up: {DECK.codes(state.dog)}"
     fields[_PHASE] = Phase.DONE
     fields[_EVENTS] = (Event(None, None, PUBLIC, note), events)
     return rebuilt(fields)
