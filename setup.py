@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HOT = [
@@ -110,7 +110,8 @@ def extensions() -> list[Any]:
         paths = [f"src/{path}" for path in HOT]
         # no config file: pyproject says MYPYC is always false, for mypy itself
         flags = ["--config-file", os.devnull, "--always-true=MYPYC"]
-        return list(mypycify([*paths, *flags], opt_level="3", group_name="tarocchi"))
+        compiled = list(mypycify([*paths, *flags], opt_level="3", group_name="tarocchi"))
+        return [*compiled, Extension("tarocchi.core._rows", ["src/tarocchi/core/_rows.c"])]
     except BaseException as error:  # mypyc refused the sources: still a working package
         print(f"tarocchi: not compiled ({error}); installing pure Python", file=sys.stderr)
         return []

@@ -41,19 +41,21 @@ class SourceFirst(importlib.abc.MetaPathFinder):
 
 
 def stale_extensions(package: Path = PACKAGE) -> list[str]:
-    """The compiled modules older than their sources, as paths relative to the package."""
+    """The compiled modules older than their sources (a ``.py``, or the ``.c`` of ``core/_rows``),
+    as paths relative to the package."""
     stale = []
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         for extension in package.rglob(f"*{suffix}"):
-            source = extension.with_name(extension.name[: -len(suffix)] + ".py")
-            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime + SLACK:
-                stale.append(str(source.relative_to(package)))
+            for language in (".py", ".c"):
+                source = extension.with_name(extension.name[: -len(suffix)] + language)
+                if source.exists() and source.stat().st_mtime > extension.stat().st_mtime + SLACK:
+                    stale.append(str(source.relative_to(package)))
     return sorted(stale)
 
 
 def choose() -> None:
     """Load every tarocchi module from source if asked to, or if a compiled one is stale."""
-    if any(isinstance(finder, SourceFirst) for finder in sys.meta_path):
+    if running_pure():
         return
     if os.environ.get("TAROCCHI_PURE", "") not in ("", "0"):
         sys.meta_path.insert(0, SourceFirst())
@@ -67,6 +69,11 @@ def choose() -> None:
             stacklevel=2,
         )
         sys.meta_path.insert(0, SourceFirst())
+
+
+def running_pure() -> bool:
+    """Whether every tarocchi module loads from its ``.py`` (``choose`` decided so)."""
+    return any(isinstance(finder, SourceFirst) for finder in sys.meta_path)
 
 
 def compiled() -> bool:

@@ -42,6 +42,16 @@ def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path) -> Non
     assert loading.stale_extensions(tmp_path) == ["core/cards.py"]
 
 
+def test_the_c_builder_older_than_its_source_is_stale(tmp_path: Path) -> None:
+    (tmp_path / "core").mkdir()
+    source, extension = tmp_path / "core" / "_rows.c", tmp_path / "core" / f"_rows{SUFFIX}"
+    source.write_text("")
+    extension.write_bytes(b"")
+    os.utime(extension, (1_000_000, 1_000_000))
+    os.utime(source, (1_000_000 + loading.SLACK + 1, 1_000_000 + loading.SLACK + 1))
+    assert loading.stale_extensions(tmp_path) == ["core/_rows.c"]
+
+
 def test_a_source_written_with_its_extension_is_not_stale(tmp_path: Path) -> None:
     source, extension = tmp_path / "tricks.py", tmp_path / f"tricks{SUFFIX}"
     source.write_text("")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.rows import row
 from tarocchi.core.tricks import Trick
 
 
@@ -30,7 +31,7 @@ class TrickState(Protocol):
 
 
 S = TypeVar("S", bound=TrickState)
-_NEW = tuple.__new__
+_ROW: Final = row
 assert Trick._fields == ("leader", "cards", "winner")
 
 
@@ -119,7 +120,7 @@ class TrickPlay(ABC, Generic[S]):
         """The tricks with the complete trick ``cards`` won by ``winner`` added, and the log with the
         public note that says so."""
         # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
-        tricks = (*tricks, _NEW(Trick, (leader, cards, winner)))
+        tricks = (*tricks, _ROW(Trick, leader, cards, winner))
         number = len(tricks)
         return tricks, (self.won_events[winner][number], events)
 

@@ -11,6 +11,7 @@ from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.protocol import HandContext
+from tarocchi.core.rows import row
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal, winning_position
@@ -73,12 +74,13 @@ _POWER: Final = TABLE.power
 _SUIT_MASKS: Final = TABLE.suit_masks
 _TRUMPS: Final = TABLE.suit_masks[TRUMP]
 _FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
+_FOOL: Final = _FOOLS.bit_length() - 1
 _DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARD_PHASE: Final = _DISCARD
 _PLAY_PHASE: Final = _PLAY
 _CALL_PHASE: Final = _CALL
 _DONE_PHASE: Final = _DONE
-_NEW: Final = tuple.__new__
+_ROW: Final = row
 _PLAY_TYPE: Final = Play
 _DISCARD_TYPE: Final = Discard
 _STATE: Final = PiedmontState
@@ -88,6 +90,7 @@ module level is a lookup in the module's dict each time)."""
 assert len(PiedmontState._fields) == 16, "Playing builds the state by position"
 assert PLAYERS == 4, "the hot path rebuilds four hands"
 assert not DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
+assert _FOOLS == 1 << _FOOL, "hand_mask tests the one Fool's bit"
 
 
 def hand_mask(hand: int, forced: int, led: int | None) -> int:
@@ -98,6 +101,12 @@ def hand_mask(hand: int, forced: int, led: int | None) -> int:
         return 1 << forced
     if led is None:
         return hand
+    if led != TRUMP:
+        # The usual case first, in fewer big-int operations (each allocates, compiled): a plain
+        # suit led and followed, so no trump duty arises; the Fool may still be played (C4).
+        allowed = hand & _SUIT_MASKS[led]
+        if allowed:
+            return allowed | _FOOLS if hand >> _FOOL & 1 else allowed
     return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
 
 
@@ -115,40 +124,39 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
 
 def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     """``trick`` with ``card`` added (at most three cards before it)."""
+    kept: tuple[Any, ...] = trick  # its cards as objects: compiled, not unboxed and boxed
     n = len(trick)
     if n == 0:
         return (card,)
     if n == 1:
-        return (trick[0], card)
+        return (kept[0], card)
     if n == 2:
-        return (trick[0], trick[1], card)
-    return (trick[0], trick[1], trick[2], card)
+        return (kept[0], kept[1], card)
+    return (kept[0], kept[1], kept[2], card)
 
 
 def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discardable: int) -> PiedmontState:
     """The hand's first state: the dealer holds the stock and is to discard (P2)."""
     dealer = context.dealer
     hands = _without(dealt, dealer, stock)  # the stock's cards are not in his hand: xor adds them
-    return _NEW(
+    return _ROW(
         _STATE,
-        (
-            _DISCARD_PHASE,
-            context,
-            hands,
-            0,
-            (dealer + 1) % PLAYERS,
-            (),
-            None,
-            (),
-            -1,
-            (),
-            -1,
-            -1,
-            0,
-            None,
-            dealer,
-            hands[dealer] & ~not_discardable,
-        ),
+        _DISCARD_PHASE,
+        context,
+        hands,
+        0,
+        (dealer + 1) % PLAYERS,
+        (),
+        None,
+        (),
+        -1,
+        (),
+        -1,
+        -1,
+        0,
+        None,
+        dealer,
+        hands[dealer] & ~not_discardable,
     )
 
 
@@ -248,49 +256,52 @@ class Playing(TrickPlay[PiedmontState]):
         return self.place(state, seat, card, _without(state[I_HANDS], seat, bit))
 
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
+        # The fields passed on as they are, read as objects: compiled, an int field read as an
+        # int is unboxed, then boxed again to build the new state.
+        kept: tuple[Any, ...] = state
         led = state[I_LED]
         if led is None:
             led = _LEADS[card]
-        forced: int = state[I_FORCED]
-        dead: int = state[I_DEAD]
-        caller: int = state[I_CALLER]
+        forced: Any = kept[I_FORCED]
+        dead: Any = kept[I_DEAD]
         calling = False
-        if card == forced:
-            forced, dead = -1, dead | _BITS[card]
-        elif card in (GOOD, EVIL) and self.allegiance and (caller < 0 or side_of(seat) != side_of(caller)):
-            calling = True  # P4: the first call, or an opponent's answer
+        if card == state[I_FORCED]:
+            forced, dead = -1, state[I_DEAD] | _BITS[card]
+        elif card in (GOOD, EVIL) and self.allegiance:
+            caller: int = state[I_CALLER]
+            calling = caller < 0 or side_of(seat) != side_of(caller)  # P4: a first call, or an answer
         trick = _with(state[I_TRICK], card)
         events = (self.play_events[seat][card], state[I_EVENTS])
         if not calling and len(trick) == PLAYERS:
             return self.closed(state, hands, trick, led, forced, dead, events)
+        phase: Any
+        pending: Any
         if calling:
             phase, pending, actor = _CALL_PHASE, seat, seat
-            legal = FIRST_CALL_BITS if caller < 0 else ANSWER_BITS
+            legal = FIRST_CALL_BITS if state[I_CALLER] < 0 else ANSWER_BITS
         else:
-            phase, pending = state[I_PHASE], state[I_PENDING]
+            phase, pending = kept[I_PHASE], kept[I_PENDING]
             actor = seat + 1 if seat < PLAYERS - 1 else 0
             legal = hand_mask(hands[actor], forced, led)
-        # The hottest line of random play: every field by position, without NamedTuple's __new__.
-        return _NEW(
+        # The hottest line of random play: every field by position, in one call (``rows.row``).
+        return _ROW(
             _STATE,
-            (
-                phase,
-                state[I_CONTEXT],
-                hands,
-                state[I_DISCARD],
-                state[I_LEADER],
-                trick,
-                led,
-                state[I_TRICKS],
-                caller,
-                state[I_SEGMENTS],
-                pending,
-                forced,
-                dead,
-                events,
-                actor,
-                legal,
-            ),
+            phase,
+            kept[I_CONTEXT],
+            hands,
+            kept[I_DISCARD],
+            kept[I_LEADER],
+            trick,
+            led,
+            kept[I_TRICKS],
+            kept[I_CALLER],
+            kept[I_SEGMENTS],
+            pending,
+            forced,
+            dead,
+            events,
+            actor,
+            legal,
         )
 
     def closed(
@@ -305,30 +316,29 @@ class Playing(TrickPlay[PiedmontState]):
     ) -> PiedmontState:
         """The state after the complete ``trick`` (the rest of ``state``'s fields as they are): won,
         added to the tricks with its public note, and the winner to lead (or the hand over)."""
+        kept: tuple[Any, ...] = state  # as in ``place``: fields passed on as objects
         leader: int = state[I_LEADER]
         winner = trick_winner(trick, leader, led, self.allegiance, dead)
         tricks, events = self.won(state[I_TRICKS], leader, trick, winner, events)
         done = len(tricks) == TRICKS
-        return _NEW(
+        return _ROW(
             _STATE,
-            (
-                _DONE_PHASE if done else _PLAY_PHASE,
-                state[I_CONTEXT],
-                hands,
-                state[I_DISCARD],
-                winner,
-                (),
-                None,
-                tricks,
-                state[I_CALLER],
-                state[I_SEGMENTS],
-                state[I_PENDING],
-                forced,
-                dead,
-                events,
-                -1 if done else winner,
-                0 if done else hand_mask(hands[winner], forced, None),
-            ),
+            _DONE_PHASE if done else _PLAY_PHASE,
+            kept[I_CONTEXT],
+            hands,
+            kept[I_DISCARD],
+            winner,
+            (),
+            None,
+            tricks,
+            kept[I_CALLER],
+            kept[I_SEGMENTS],
+            kept[I_PENDING],
+            forced,
+            dead,
+            events,
+            -1 if done else winner,
+            0 if done else hand_mask(hands[winner], forced, None),
         )
 
     def finish(self, state: PiedmontState) -> PiedmontState:
@@ -380,38 +390,36 @@ class Discarding:
             return None
         hands = _without(state[I_HANDS], dealer, bit)
         discard: int = state[I_DISCARD] | bit
-        events: EventLog = (_NEW(_EVENT, (dealer, action, only(dealer), "", 0)), state[I_EVENTS])
+        events: EventLog = (_ROW(_EVENT, dealer, action, only(dealer), "", 0), state[I_EVENTS])
         leader: int = state[I_LEADER]
         trick: tuple[int, ...] = state[I_TRICK]
         led: int | None = state[I_LED]
         forced: int = state[I_FORCED]
         if discard.bit_count() == STOCK_SIZE:
-            events = (_NEW(_EVENT, (dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED, 0)), events)
+            events = (_ROW(_EVENT, dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED, 0), events)
             phase, actor = _PLAY_PHASE, (leader + len(trick)) % PLAYERS
             legal = hand_mask(hands[actor], forced, led)
         else:
             phase, actor = _DISCARD_PHASE, dealer
             legal = hands[dealer] & ~not_discardable
-        return _NEW(
+        return _ROW(
             _STATE,
-            (
-                phase,
-                context,
-                hands,
-                discard,
-                leader,
-                trick,
-                led,
-                state[I_TRICKS],
-                state[I_CALLER],
-                state[I_SEGMENTS],
-                state[I_PENDING],
-                forced,
-                state[I_DEAD],
-                events,
-                actor,
-                legal,
-            ),
+            phase,
+            context,
+            hands,
+            discard,
+            leader,
+            trick,
+            led,
+            state[I_TRICKS],
+            state[I_CALLER],
+            state[I_SEGMENTS],
+            state[I_PENDING],
+            forced,
+            state[I_DEAD],
+            events,
+            actor,
+            legal,
         )
 
     def refusal(self, state: PiedmontState, action: Action) -> str:
@@ -447,7 +455,7 @@ class Calling:
         if action not in self.legal(state):
             return None
         seat: int = state[I_PENDING]
-        events: EventLog = (_NEW(_EVENT, (seat, action, PUBLIC, "", 0)), state[I_EVENTS])
+        events: EventLog = (_ROW(_EVENT, seat, action, PUBLIC, "", 0), state[I_EVENTS])
         hands: tuple[int, ...] = state[I_HANDS]
         trick: tuple[int, ...] = state[I_TRICK]
         leader: int = state[I_LEADER]
@@ -480,30 +488,28 @@ class Calling:
                     note = (
                         f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
                     )
-                    events = (_NEW(_EVENT, (partner, None, PUBLIC, note, 0)), events)
+                    events = (_ROW(_EVENT, partner, None, PUBLIC, note, 0), events)
         led: int | None = state[I_LED]
         # as ``Playing.finish`` after ``settled``: the seat to play next, or the trick closed
         actor = (leader + len(trick)) % PLAYERS
-        new = _NEW(
+        new = _ROW(
             _STATE,
-            (
-                _PLAY_PHASE,
-                state[I_CONTEXT],
-                hands,
-                state[I_DISCARD],
-                leader,
-                trick,
-                led,
-                state[I_TRICKS],
-                caller,
-                segments,
-                -1,
-                forced,
-                dead,
-                events,
-                actor,
-                hand_mask(hands[actor], forced, led),
-            ),
+            _PLAY_PHASE,
+            state[I_CONTEXT],
+            hands,
+            state[I_DISCARD],
+            leader,
+            trick,
+            led,
+            state[I_TRICKS],
+            caller,
+            segments,
+            -1,
+            forced,
+            dead,
+            events,
+            actor,
+            hand_mask(hands[actor], forced, led),
         )
         if len(trick) < PLAYERS:
             return new
