@@ -150,6 +150,18 @@ def test_apply_never_changes_the_state_it_is_given(game: Game[Any], played_hands
         assert state == twin
 
 
+def test_an_equal_action_built_anew_is_applied_as_the_games_own(
+    game: Game[Any], played_hands: list[PlayedHand]
+) -> None:
+    """The engine finds its own action objects by identity (``cards.Positions``); an equal
+    object (unpickled, or built by a program) must be applied just the same."""
+    for state in all_states(played_hands)[::2]:
+        for action in game.legal_actions(state):
+            twin = copy.deepcopy(action)
+            assert twin is not action and twin == action
+            assert game.apply(state, twin) == game.apply(state, action)
+
+
 def test_the_notation_reads_back_every_legal_action(game: Game[Any], played_hands: list[PlayedHand]) -> None:
     for state in all_states(played_hands):
         for action in game.legal_actions(state):

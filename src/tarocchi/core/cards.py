@@ -303,3 +303,45 @@ class MaskMap:
                 k += 1
             base += _PART >> 3
         return out
+
+
+class Positions:
+    """The position of each of a game's own action objects in their tuple, found by identity.
+
+    A play step must learn which card an action plays: ``action.card.index`` is two generic
+    attribute reads of Python objects, a quarter of a compiled step's own work. The engine hands
+    out the same objects it built (``MaskMap`` selects them), so they are found here by address
+    in a small open-addressed table instead; any other object (an equal action built anew,
+    unpickled, or no action at all) is not found, and the step reads it the long way."""
+
+    __slots__ = ("_keys", "_positions", "_slots")
+
+    def __init__(self, items: tuple[object, ...]) -> None:
+        size = 1 << (4 * len(items)).bit_length()  # a quarter full at most: short probes
+        self._slots = size - 1
+        self._keys: list[object] = [None] * size
+        self._positions: list[int] = [-1] * size
+        for position, item in enumerate(items):
+            slot = _slot(item, self._slots)
+            while self._keys[slot] is not None:
+                slot = (slot + 1) & self._slots
+            self._keys[slot] = item
+            self._positions[slot] = position
+
+    def find(self, item: object) -> int:
+        """The position of this very object among the items; -1 if it is none of them."""
+        keys = self._keys
+        slot = _slot(item, self._slots)
+        while True:
+            key = keys[slot]
+            if key is item:
+                return self._positions[slot]
+            if key is None:
+                return -1
+            slot = (slot + 1) & self._slots
+
+
+def _slot(item: object, slots: int) -> int:
+    """Where ``Positions`` looks for ``item`` first: its address, less the low bits that every
+    object's address shares (objects are 16-byte aligned)."""
+    return id(item) >> 4 & slots

@@ -10,8 +10,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Final, Generic, Protocol, TypeVar
 
-from tarocchi.core.actions import Action, Play
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.actions import Action, Discard, Play
+from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.rows import row
@@ -60,6 +60,8 @@ class TrickPlay(ABC, Generic[S]):
         )
         """Every card played is public: one shared event per seat and card, built once."""
         self._plays_of = MaskMap(plays)
+        self.own = Positions(plays)
+        """The plays found by identity (``card_of``)."""
         self.won_events = tuple(
             tuple(
                 Event(seat, None, PUBLIC, f"wins trick {n}", n) for n in range(len(plays) // self.players + 1)
@@ -86,15 +88,12 @@ class TrickPlay(ABC, Generic[S]):
 
     def apply(self, state: S, action: Action) -> S | None:
         # The hot path of every game: no call but the mask and ``place``.
-        if type(action) is not Play:
+        card = card_of(action, self.own, self.plays)
+        if card < 0:
             return None
-        card = action.card.index
         seat = (state.leader + len(state.trick)) % self.players
         if not self.mask(state, seat) >> card & 1:
             return None
-        play = self.plays[card]
-        if play is not action and play != action:
-            return None  # a card of another pack
         hands = state.hands
         return self.place(state, seat, card, (*hands[:seat], hands[seat] ^ (1 << card), *hands[seat + 1 :]))
 
@@ -123,6 +122,21 @@ class TrickPlay(ABC, Generic[S]):
         tricks = (*tricks, _ROW(Trick, leader, cards, winner))
         number = len(tricks)
         return tricks, (self.won_events[winner][number], events)
+
+
+def card_of(action: Action, own: Positions, listed: tuple[Action, ...]) -> int:
+    """The card ``action`` names if it is, or equals, the action of ``listed`` (a game's plays or
+    discards, which ``own`` finds by identity) for that card; else -1: another action, or a card
+    of another pack."""
+    card = own.find(action)
+    if card >= 0:
+        return card
+    if not isinstance(action, Play | Discard):
+        return -1
+    card = action.card.index
+    if not 0 <= card < len(listed) or listed[card] != action:
+        return -1
+    return card
 
 
 def write_next_trick(

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.rows import row
-from tarocchi.core.trickplay import TrickPlay
+from tarocchi.core.trickplay import TrickPlay, card_of
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal, winning_position
 from tarocchi.games.piedmont.rules import (
@@ -68,6 +68,7 @@ MENUS = (MaskMap(DISCARDS), MaskMap(PLAYS), MaskMap(CALL_MENU), MaskMap(()))
 # module's dict (nor through ``TABLE``'s and ``DUTIES``' attributes, a frozen dataclass's each).
 _SIZE: Final = DECK.size
 _BITS: Final = tuple(1 << card for card in range(DECK.size))
+_DISCARD_AT: Final = Positions(DISCARDS)
 _LEADS: Final = TABLE.leads
 _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
@@ -81,8 +82,6 @@ _PLAY_PHASE: Final = _PLAY
 _CALL_PHASE: Final = _CALL
 _DONE_PHASE: Final = _DONE
 _ROW: Final = row
-_PLAY_TYPE: Final = Play
-_DISCARD_TYPE: Final = Discard
 _STATE: Final = PiedmontState
 _EVENT: Final = Event
 """The classes the hot path tests or builds, read from C statics (compiled, a class named at
@@ -238,14 +237,9 @@ class Playing(TrickPlay[PiedmontState]):
 
     def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
         """The fused play step: one bit of the state's own legal mask, then ``place``."""
-        if type(action) is not _PLAY_TYPE:
+        card = card_of(action, self.own, PLAYS)
+        if card < 0:
             return None
-        card = action.card.index
-        if not 0 <= card < _SIZE:
-            return None  # a card of another pack
-        play = PLAYS[card]
-        if play is not action and play != action:
-            return None  # a card of another pack
         seat: int = state[I_ACTOR]
         if seat < -1:
             state = settled(state, 0)  # built by hand: seat and mask not worked out yet
@@ -374,13 +368,8 @@ class Discarding:
         return MENUS[0].select(self._mask(state))
 
     def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
-        if type(action) is not _DISCARD_TYPE:
-            return None
-        card = action.card.index
-        if not 0 <= card < _SIZE:
-            return None  # a card of another pack
-        listed = DISCARDS[card]
-        if listed is not action and listed != action:
+        card = card_of(action, _DISCARD_AT, DISCARDS)
+        if card < 0:
             return None
         not_discardable = self.not_discardable
         context = state[I_CONTEXT]
@@ -464,12 +453,12 @@ class Calling:
         forced: int = state[I_FORCED]
         dead: int = state[I_DEAD]
         if caller >= 0:
-            if action is _REVERSE:
+            if action == _REVERSE:
                 earth_air = 1 - segments[-1][1]
                 segments = (*segments, (len(state[I_TRICKS]), earth_air))
         else:
             played = trick[-1]
-            good_for_caller = (played == GOOD) == (action is _OURS)
+            good_for_caller = (played == GOOD) == (action == _OURS)
             earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
             caller, segments = seat, ((0, earth_air),)
             partner = (seat + 2) % PLAYERS

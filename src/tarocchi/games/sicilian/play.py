@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarocchi.core.actions import Action, Play
+from tarocchi.core.actions import Action
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
-from tarocchi.core.trickplay import TrickPlay, write_next_trick
+from tarocchi.core.trickplay import TrickPlay, card_of, write_next_trick
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
 from tarocchi.games.sicilian.auction import PLAYS
@@ -72,14 +72,9 @@ class Playing(TrickPlay[SicilianState]):
         seat = s.actor
         if seat < -1:
             return super().apply(state, action)  # the first card, or a state built by hand
-        if type(action) is not Play:
+        card = card_of(action, self.own, PLAYS)
+        if card < 0 or not s.legal >> card & 1:
             return None
-        card = action.card.index
-        if not s.legal >> card & 1:
-            return None
-        play = PLAYS[card]
-        if play is not action and play != action:
-            return None  # a card of another pack
         hands = list(s.hands)
         hands[seat] ^= 1 << card
         return self.place(state, seat, card, tuple(hands))
