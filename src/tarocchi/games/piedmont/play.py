@@ -14,7 +14,7 @@ from tarocchi.core.protocol import HandContext
 from tarocchi.core.rows import row
 from tarocchi.core.trickplay import TrickPlay, card_of
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal, winning_position
+from tarocchi.core.tricks import TRUMP, best_position, duty_refusal, winning_position
 from tarocchi.games.piedmont.rules import (
     DECK,
     DUTIES,
@@ -72,10 +72,9 @@ _DISCARD_AT: Final = Positions(DISCARDS)
 _LEADS: Final = TABLE.leads
 _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
-_SUIT_MASKS: Final = TABLE.suit_masks
-_TRUMPS: Final = TABLE.suit_masks[TRUMP]
 _FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
-_FOOL: Final = _FOOLS.bit_length() - 1
+_WITH_FOOL: Final = tuple(mask | _FOOLS for mask in TABLE.suit_masks)
+"""Each suit's cards and the Fool (C4: it may always be played)."""
 _DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARD_PHASE: Final = _DISCARD
 _PLAY_PHASE: Final = _PLAY
@@ -89,24 +88,28 @@ module level is a lookup in the module's dict each time)."""
 assert len(PiedmontState._fields) == 16, "Playing builds the state by position"
 assert PLAYERS == 4, "the hot path rebuilds four hands"
 assert not DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
-assert _FOOLS == 1 << _FOOL, "hand_mask tests the one Fool's bit"
 
 
 def hand_mask(hand: int, forced: int, led: int | None) -> int:
     """The cards of ``hand`` that may be played: P4's forced card, else P3 and C4 (``legal_plays``
     of ``DUTIES`` over this game's tables: follow suit, else trump, else anything; the Fool
-    always)."""
+    always).
+
+    Written for few big-int operations (compiled, each allocates; a Piedmont hand is an 80-bit
+    mask): with no duty to overtrump, the cards of the suit to follow and the Fool are one
+    ``and``, and so are the trumps and the Fool."""
     if forced >= 0 and hand >> forced & 1:
         return 1 << forced
     if led is None:
         return hand
+    allowed = hand & _WITH_FOOL[led]
+    if allowed and allowed != _FOOLS:
+        return allowed  # the suit led, and the Fool if held
     if led != TRUMP:
-        # The usual case first, in fewer big-int operations (each allocates, compiled): a plain
-        # suit led and followed, so no trump duty arises; the Fool may still be played (C4).
-        allowed = hand & _SUIT_MASKS[led]
-        if allowed:
-            return allowed | _FOOLS if hand >> _FOOL & 1 else allowed
-    return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
+        allowed = hand & _WITH_FOOL[TRUMP]
+        if allowed and allowed != _FOOLS:
+            return allowed  # none of it: trumps, and the Fool if held
+    return hand  # neither: any card
 
 
 def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
