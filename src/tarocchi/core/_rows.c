@@ -19,8 +19,10 @@ row(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
                         "row(cls, *fields) needs a subclass of tuple as cls, e.g. a NamedTuple");
         return NULL;
     }
-    /* A subclass's instance is allocated as tuple.__new__ allocates it (tuple_subtype_new):
-     * by the type, with room for its items; a GC type's instance comes back tracked. */
+#if PY_VERSION_HEX < 0x030E0000
+    /* A subclass's instance is allocated as tuple.__new__ allocates it (tuple_subtype_new of
+     * CPython 3.11-3.13): by the type, with room for its items; a GC type's instance comes
+     * back tracked. */
     made = type->tp_alloc(type, size);
     if (made == NULL) {
         return NULL;
@@ -30,6 +32,26 @@ row(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyTuple_SET_ITEM(made, i, args[i + 1]);
     }
     return made;
+#else
+    /* A newer tuple may hold more than its items (3.14 caches its hash): built by tuple.__new__
+     * itself, only without the Python-level call. */
+    PyObject *fields = PyTuple_New(size), *wrapped;
+    if (fields == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < size; i++) {
+        Py_INCREF(args[i + 1]);
+        PyTuple_SET_ITEM(fields, i, args[i + 1]);
+    }
+    wrapped = PyTuple_Pack(1, fields);
+    Py_DECREF(fields);
+    if (wrapped == NULL) {
+        return NULL;
+    }
+    made = PyTuple_Type.tp_new(type, wrapped, NULL);
+    Py_DECREF(wrapped);
+    return made;
+#endif
 }
 
 static PyMethodDef methods[] = {
