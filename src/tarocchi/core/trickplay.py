@@ -119,7 +119,7 @@ class TrickPlay(ABC, Generic[S]):
         """The tricks with the complete trick ``cards`` won by ``winner`` added, and the log with the
         public note that says so."""
         # Built by position, without the NamedTuples' Python-level __new__ (once a trick).
-        tricks = (*tricks, _ROW(Trick, leader, cards, winner))
+        tricks = tricks + (_ROW(Trick, leader, cards, winner),)  # noqa: RUF005 (one tuple built, not a list)
         number = len(tricks)
         return tricks, (self.won_events[winner][number], events)
 

@@ -346,7 +346,12 @@ class Playing(TrickPlay[PiedmontState]):
         return self.closed(state, state.hands, state.trick, state.led, state.forced, state.dead, state.events)
 
 
-_DISCARDED = f"has laid {STOCK_SIZE} cards aside face down (P2)"
+_LAID_ASIDE: Final = tuple(
+    Event(dealer, FaceDown(STOCK_SIZE), PUBLIC, f"has laid {STOCK_SIZE} cards aside face down (P2)")
+    for dealer in range(PLAYERS)
+)
+"""The public note of each dealer's last discard, built once (an action's constructor checks its
+fields: a quarter of the discards' time)."""
 
 
 class Discarding:
@@ -388,7 +393,7 @@ class Discarding:
         led: int | None = state[I_LED]
         forced: int = state[I_FORCED]
         if discard.bit_count() == STOCK_SIZE:
-            events = (_ROW(_EVENT, dealer, FaceDown(STOCK_SIZE), PUBLIC, _DISCARDED, 0), events)
+            events = (_LAID_ASIDE[dealer], events)
             phase, actor = _PLAY_PHASE, (leader + len(trick)) % PLAYERS
             legal = hand_mask(hands[actor], forced, led)
         else:
