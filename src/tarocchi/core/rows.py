@@ -14,7 +14,6 @@ from typing import Any, Final, Protocol, TypeVar
 from tarocchi.loading import running_pure
 
 T = TypeVar("T", bound=tuple[Any, ...])
-REFUSAL: Final = "row(cls, *fields) needs a subclass of tuple as cls, e.g. a NamedTuple"
 
 
 class Row(Protocol):
@@ -22,9 +21,7 @@ class Row(Protocol):
 
 
 def pure_row(cls: type[T], /, *fields: object) -> T:
-    """``row`` in pure Python, refusing what ``_rows.c`` refuses."""
-    if cls is tuple or not (isinstance(cls, type) and issubclass(cls, tuple)):
-        raise TypeError(REFUSAL)
+    """``row`` in pure Python (only the engine calls it, with its state classes)."""
     return tuple.__new__(cls, fields)
 
 
