@@ -252,7 +252,7 @@ class HandContext:
         fields["scores"] = tuple(int(total) for total in copied)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, init=False)
 class ScoreLine:
     """One labelled line of a hand's score sheet. ``side`` indexes ``HandResult.sides``."""
 
@@ -261,25 +261,16 @@ class ScoreLine:
     side: int | None
 
     def __init__(self, label: str, value: int, side: int | None = None) -> None:
-        # A frozen dataclass's own __init__ sets each field through object.__setattr__: writing
-        # the slots directly halves the cost, and a hand's sheet has ten lines or more.
-        _LINE_SETTERS[0](self, label)
-        _LINE_SETTERS[1](self, value)
-        _LINE_SETTERS[2](self, side)
+        # As Deal's: the instance dict written once, not object.__setattr__ a field (a hand's
+        # sheet has ten lines or more).
+        fields = self.__dict__
+        fields["label"], fields["value"], fields["side"] = label, value, side
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "value": self.value, "side": self.side}
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[object, object], None], ...]:
-    """The setters of a frozen slots dataclass's fields, which bypass its refusing __setattr__."""
-    return tuple(getattr(cls, name).__set__ for name in names)
-
-
-_LINE_SETTERS = _slot_setters(ScoreLine, ("label", "value", "side"))
-
-
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, init=False)
 class HandResult:
     """The end of a hand: card points and tricks per side, game points per seat, the sheet."""
 
@@ -300,12 +291,9 @@ class HandResult:
         thrown_in: bool = False,
     ) -> None:
         # As ScoreLine's: every hand of random play ends with one.
-        _RESULT_SETTERS[0](self, sides)
-        _RESULT_SETTERS[1](self, card_points)
-        _RESULT_SETTERS[2](self, tricks)
-        _RESULT_SETTERS[3](self, scores)
-        _RESULT_SETTERS[4](self, lines)
-        _RESULT_SETTERS[5](self, thrown_in)
+        fields = self.__dict__
+        fields["sides"], fields["card_points"], fields["tricks"] = sides, card_points, tricks
+        fields["scores"], fields["lines"], fields["thrown_in"] = scores, lines, thrown_in
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -316,11 +304,6 @@ class HandResult:
             "lines": [line.to_json() for line in self.lines],
             "thrown_in": self.thrown_in,
         }
-
-
-_RESULT_SETTERS = _slot_setters(
-    HandResult, ("sides", "card_points", "tricks", "scores", "lines", "thrown_in")
-)
 
 
 class Options(dict[str, str]):
