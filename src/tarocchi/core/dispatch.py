@@ -66,6 +66,9 @@ class Dispatch:
         self.cards: tuple[Card, ...] = self.deck.cards
         self.start = game.start
         """The game's state from a checked deal and context (a bound method, looked up once)."""
+        self.score = game.score
+        """The game's result of a hand that is over, looked up once (a compiled function where
+        the game gives one: no Python frame between ``outcome`` and the sheet)."""
         self.own: tuple[Deal, tuple[int, ...]] | None = None
         """The deal this game made last and its piles' masks: ``initial_state`` trusts that one
         deal (a ``Deal`` is frozen) instead of checking it and reading its cards again. One
@@ -168,4 +171,4 @@ class Dispatch:
             raise self.game.wrong_state(state)
         if not self.over[state[0]]:
             return None
-        return self.game.score(state)
+        return self.score(state)

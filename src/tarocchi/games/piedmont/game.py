@@ -63,6 +63,9 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
+        # The option's sheet, a compiled function, as the instance's score: ``outcome`` calls it
+        # with no Python frame on the way (``score`` below is the same, through the class).
+        vars(self)["score"] = scoring.sheet_of(self.allegiance)
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from tarocchi.core.fool import gather
@@ -145,6 +146,12 @@ def _first_paid(pile: int) -> int:
         elif high >> (card - _HALF) & 1:
             return card
     raise AssertionError("the side that pays for its Fool won no card")
+
+
+def sheet_of(allegiance: bool) -> Callable[[PiedmontState], HandResult]:
+    """``score`` for one option, as a compiled function of the state alone: the game's
+    ``outcome`` calls it with no Python frame on the way."""
+    return _score_by_segments if allegiance else _score_by_masks
 
 
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
