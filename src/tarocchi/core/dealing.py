@@ -68,6 +68,8 @@ def shuffled(rng: random.Random, count: int) -> list[int]:
     return order
 
 
+_DEAL: Final = Deal
+"""``Deal``, read compiled as a C static rather than from the module dict."""
 _HALF: Final = 40
 """Masks are built in two halves of 40 cards, each a machine integer when compiled (no big-int
 allocation a card)."""
@@ -92,7 +94,7 @@ def deal_by(
         # a tuple built from its generator at its known size: compiled, no list grown first
         piles.append(tuple(cards[order[place]] for place in places))
         masks.append(low | high << _HALF)
-    return Deal(tuple(piles[:-1]), piles[-1]), tuple(masks)
+    return _DEAL(tuple(piles[:-1]), piles[-1]), tuple(masks)
 
 
 def places_in_packets(

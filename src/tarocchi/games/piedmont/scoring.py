@@ -57,6 +57,7 @@ _PAY_ORDER: Final = tuple(
 """C4: the card a side pays for its Fool is the first of these it won (the lowest value, a
 non-Honour first, then the pack's order)."""
 _FOOL_BIT: Final = 1 << FOOL
+_FULL: Final = DECK.full
 
 
 _LINES: Final[tuple[dict[int, ScoreLine], ...]] = ({}, {}, {})
@@ -235,36 +236,36 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
 
 def _score_by_masks(state: PiedmontState) -> HandResult:
     """Under the trumps option a card scores the same whatever trick it came from: each side's
-    won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet)."""
+    won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet).
+    Every card is won by a side or discarded: side 1's cards are the rest of the pack."""
     tricks0 = tricks1 = 0
     fool_seat = fool_owner = fool_winner = -1
-    # each side's won cards in two machine-word halves (cards below 40, and the rest)
-    low0 = high0 = low1 = high1 = 0
+    low0 = high0 = 0  # side 0's won cards in two machine-word halves (below 40, and the rest)
     for trick in state[I_TRICKS]:
         # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
         side = trick[2] & 1
+        if side:
+            tricks1 += 1
+        else:
+            tricks0 += 1
         cards = trick[1]
-        low = high = 0
         for pos in range(len(cards)):
             card = cards[pos]
             if card == FOOL:
                 fool_seat = (trick[0] + pos) % PLAYERS
                 fool_owner, fool_winner = fool_seat & 1, side
+            if side:
+                continue
             if card < _HALF:
-                low |= 1 << card
+                low0 |= 1 << card
             else:
-                high |= 1 << (card - _HALF)
-        if side:
-            tricks1 += 1
-            low1, high1 = low1 | low, high1 | high
-        else:
-            tricks0 += 1
-            low0, high0 = low0 | low, high0 | high
+                high0 |= 1 << (card - _HALF)
     won0 = low0 | high0 << _HALF
+    discard = state[I_DISCARD]
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
-        won = [won0, low1 | high1 << _HALF]
+        won = [won0, _FULL & ~won0 & ~discard]
         won[fool_winner] &= ~_FOOL_BIT
         won[fool_owner] |= _FOOL_BIT
         paid = tricks1 if fool_owner else tricks0
@@ -274,11 +275,9 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
         won0 = won[0]
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
     dealer_side = state[I_CONTEXT].dealer & 1
-    discard = state[I_DISCARD]
     discard_points = mask_points(discard)
     label = f"the dealer's discard ({DECK.codes(discard)})"
     lines.append(_SCORE_LINE(label, discard_points, dealer_side))
-    # every card is won by a side or discarded: side 1 has the pack's points the others lack
     points0 = mask_points(won0)
     points1 = _PACK_POINTS - points0 - discard_points
     if dealer_side:
