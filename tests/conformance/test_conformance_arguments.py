@@ -120,6 +120,45 @@ def test_a_dealer_outside_the_table_cannot_deal(game: Game[Any], dealer: Any) ->
     refused(lambda: game.deal(random.Random(1), dealer), "dealer must be", repr(dealer))
 
 
+@pytest.mark.parametrize("rng", [None, 1, "seed", random], ids=["None", "int", "str", "module"])
+def test_only_a_random_generator_deals(game: Game[Any], rng: Any) -> None:
+    refused(lambda: game.deal(rng, 0), "rng must be a random.Random")
+
+
+class _Seat(int):
+    """An int of another type (a numpy integer, an IntEnum): a seat all the same."""
+
+
+class _Generator(random.Random):
+    """A generator of another type: it deals, as it shuffles, by its own methods."""
+
+
+def test_what_the_quick_checks_pass_on_is_still_dealt_as_before(game: Game[Any]) -> None:
+    """The compiled entry points take an int seat and a random.Random at a glance; other types
+    go through the full checks, which accept them as before and deal the same cards."""
+    expected = game.deal(random.Random(7), 1)
+    assert game.deal(random.Random(7), _Seat(1)) == expected
+    assert game.deal(_Generator(7), 1) == expected
+    context = HandContext(1, 1, (0,) * game.players)
+    assert game.initial_state(expected, context) == game.initial_state(game.deal(_Generator(7), 1), context)
+
+
+def test_a_game_deals_and_starts_through_the_class_and_once_pickled_as_it_does_itself(
+    game: Game[Any],
+) -> None:
+    twin = pickle.loads(pickle.dumps(game))
+    context = HandContext(1, 2, (0,) * game.players)
+    deal = game.deal(random.Random(8), 2)
+    for dealer in (twin, type(game)):
+        again = (
+            twin.deal(random.Random(8), 2) if dealer is twin else type(game).deal(game, random.Random(8), 2)
+        )
+        assert again == deal
+        assert twin.initial_state(again, context) == game.initial_state(deal, context)
+    refused(lambda: type(game).deal(game, random.Random(8), game.players), "dealer must be")
+    refused(lambda: twin.initial_state(deal, None), "context must be a HandContext")
+
+
 # -- actions -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("thing", ["pass", None, 42, ("pass",)], ids=["str", "None", "int", "tuple"])
 def test_an_object_that_is_no_action_is_refused(game: Game[Any], thing: Any) -> None:

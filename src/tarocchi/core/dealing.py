@@ -1,15 +1,15 @@
 """A pack shuffled as ``random.shuffle`` would, and dealt into hands and a stock, the piles'
 bitmasks worked out as the cards go (compiled by mypyc where it can be): a game's
-``initial_state`` then takes the masks of its own deal (``Game.dealt_masks``) instead of reading
-every card of it again."""
+``initial_state`` then takes the masks of its own deal (``Dispatch.initial_state``) instead of
+reading every card of it again."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final, cast
 
-from tarocchi.core.cards import Card
+from tarocchi.core.cards import Card, Deck
 from tarocchi.core.protocol import Deal
 
 
@@ -17,17 +17,27 @@ def _drawn_order(rng: random.Random, count: int) -> list[int]:
     """``list(range(count))`` in the order ``rng.shuffle`` leaves it: the same Fisher-Yates swaps
     from the end, each position's partner drawn by rejection from ``getrandbits`` of the bound's
     bit length, as ``random.Random`` draws them. Compiled, a call to ``getrandbits`` a swap
-    instead of the Python-level ``_randbelow`` (a deal of 80 cards: about 12 us to about 4)."""
-    order = list(range(count))
+    instead of the Python-level ``_randbelow`` (a deal of 80 cards: about 12 us to about 3); the
+    list and the widths hold Python ints that are passed and swapped as they are, never unboxed
+    and boxed again."""
+    order: list[object] = _IDENTITY[:count] if count <= len(_IDENTITY) else list(range(count))
     getrandbits = rng.getrandbits
+    widths = _WIDTHS
     for i in range(count - 1, 0, -1):
         bound = i + 1
-        width = bound.bit_length()
-        j = getrandbits(width)
+        width = widths[bound] if bound < len(widths) else bound.bit_length()
+        j: int = getrandbits(width)
         while j >= bound:
             j = getrandbits(width)
         order[i], order[j] = order[j], order[i]
-    return order
+    return cast(list[int], order)
+
+
+_IDENTITY: Final[list[object]] = list(range(256))
+"""``list(range(256))``, which ``_drawn_order`` copies the start of (a copy of references, not
+a new int for each card)."""
+_WIDTHS: Final[tuple[Any, ...]] = tuple(bound.bit_length() for bound in range(257))
+"""Each bound's bit length, as the int ``getrandbits`` is passed (typed Any: passed as it is)."""
 
 
 def _same_draws() -> bool:
@@ -58,13 +68,15 @@ def shuffled(rng: random.Random, count: int) -> list[int]:
     return order
 
 
+_DEAL: Final = Deal
+"""``Deal``, read compiled as a C static rather than from the module dict."""
 _HALF: Final = 40
 """Masks are built in two halves of 40 cards, each a machine integer when compiled (no big-int
 allocation a card)."""
 
 
 def deal_by(
-    cards: tuple[Card, ...], order: list[int], positions: Sequence[Sequence[int]]
+    cards: tuple[Card, ...], order: list[int], positions: tuple[tuple[int, ...], ...]
 ) -> tuple[Deal, tuple[int, ...]]:
     """The deal of the pack ``cards`` in shuffled ``order`` (card indices, top first), where
     ``positions[p]`` are the places in the pack of the cards pile ``p`` receives, in dealing order
@@ -72,18 +84,17 @@ def deal_by(
     piles: list[tuple[Card, ...]] = []
     masks: list[int] = []
     for places in positions:
-        pile: list[Card] = []
         low = high = 0
         for place in places:
             index = order[place]
-            pile.append(cards[index])
             if index < _HALF:
                 low |= 1 << index
             else:
                 high |= 1 << (index - _HALF)
-        piles.append(tuple(pile))
+        # a tuple built from its generator at its known size: compiled, no list grown first
+        piles.append(tuple(cards[order[place]] for place in places))
         masks.append(low | high << _HALF)
-    return Deal(tuple(piles[:-1]), piles[-1]), tuple(masks)
+    return _DEAL(tuple(piles[:-1]), piles[-1]), tuple(masks)
 
 
 def places_in_packets(
@@ -99,3 +110,35 @@ def places_in_packets(
             piles[pile].extend(range(place, place + size))
             place += size
     return tuple(tuple(pile) for pile in piles)
+
+
+class Dealing:
+    """How a game deals its pack (the game's ``info.deck``): its players, the sizes of a hand
+    and of the stock, and for each dealer where each pile's cards lie in the shuffled pack
+    (``deal_by``'s ``positions``; empty for a game whose places depend on more draws, which its
+    ``deal_places`` makes). The compiled ``Dispatch.deal`` and ``initial_state`` read it."""
+
+    def __init__(
+        self,
+        players: int,
+        hand_size: int,
+        stock_size: int,
+        places: tuple[tuple[tuple[int, ...], ...], ...] = (),
+    ) -> None:
+        self.players = players
+        self.hand_size = hand_size
+        self.stock_size = stock_size
+        self.places = places
+
+    def masks_of(self, deck: Deck, deal: Deal) -> tuple[int, ...]:
+        """The masks of ``deal``'s hands, then of its stock, after ``Deal.check``: for a deal
+        the game did not just make (from a record, a test, a caller's own)."""
+        deal.check(deck, self.players, self.hand_size, self.stock_size)
+        return (*(deck.mask(hand) for hand in deal.hands), deck.mask(deal.stock))
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Dealing], tuple[int, int, int, tuple[tuple[tuple[int, ...], ...], ...]]]:
+        """Pickled as its constructor's arguments (compiled, it has no instance dict; a pickled
+        game keeps it, and deals by it again)."""
+        return (Dealing, (self.players, self.hand_size, self.stock_size, self.places))

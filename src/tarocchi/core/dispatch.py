@@ -1,24 +1,32 @@
-"""The hot entry points of a phased game (``to_act``, ``legal_actions``, ``apply``, ``outcome``),
-compiled by mypyc where it can be.
+"""The hot entry points of a phased game (``deal``, ``initial_state``, ``to_act``,
+``legal_actions``, ``apply``, ``outcome``), compiled by mypyc where it can be.
 
 ``PhasedGame`` (``core/phases.py``) is an ordinary Python class: games subclass it, and
 ``Game.__init_subclass__`` wraps their entry points, which a compiled class forbids. So the
 dispatch on ``state.phase`` lives here, in a native class, and each game binds its methods as
 instance attributes: a caller's ``game.apply(state, action)`` then goes straight into compiled
-code, with no Python frame in between (random play makes three such calls per decision).
+code, with no Python frame in between (random play makes three such calls per decision, and
+two more a hand).
 
 A game whose states carry the seat to act and the legal mask (``Menus``) is answered from them:
 ``to_act`` reads a field, ``legal_actions`` selects the phase's pre-built actions by the mask,
 computed once when the state was made; ``apply`` is the phase handler's, which checks one bit.
 A state built by hand (a test's position) has its seat to act below -1: the phase handlers
 work both out, as for a game whose states do not carry them.
+
+``deal`` and ``initial_state`` take the usual arguments (an int seat, a ``random.Random``, a
+``HandContext`` that fits the table) after a few type tests, and leave anything else to the
+game's full checks, which accept what they accept and word what they refuse.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any, cast
 
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import Card, Deck, MaskMap
+from tarocchi.core.dealing import Dealing, deal_by, shuffled
+from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.core.trickplay import TrickPlay
 
 
@@ -49,8 +57,22 @@ class Dispatch:
         phases: tuple[Any, ...],
         over: tuple[bool, ...],
         menus: Menus | None,
+        dealing: Dealing,
     ) -> None:
         self.game = game
+        self.dealing = dealing
+        self.players = dealing.players
+        self.deck: Deck = game.info.deck
+        self.cards: tuple[Card, ...] = self.deck.cards
+        self.start = game.start
+        """The game's state from a checked deal and context (a bound method, looked up once)."""
+        self.score = game.score
+        """The game's result of a hand that is over, looked up once (a compiled function where
+        the game gives one: no Python frame between ``outcome`` and the sheet)."""
+        self.own: tuple[Deal, tuple[int, ...]] | None = None
+        """The deal this game made last and its piles' masks: ``initial_state`` trusts that one
+        deal (a ``Deal`` is frozen) instead of checking it and reading its cards again. One
+        attribute, replaced whole, so threads sharing a game at worst check a deal again."""
         self.state_type: Any = state_type  # Any: a type test must not narrow the state to object
         self.phases = phases
         self.over = over
@@ -63,6 +85,39 @@ class Dispatch:
         self.actor = menus.actor if menus is not None else 0
         self.legal = menus.legal if menus is not None else 0
         self.menus: tuple[MaskMap, ...] = menus.menus if menus is not None else ()
+
+    def deal(self, rng: Any, dealer: Any) -> Deal:
+        players = self.players
+        if type(dealer) is not int or type(rng) is not random.Random:
+            dealer = self.game.check_dealing(rng, dealer)
+        seat: int = dealer
+        if not 0 <= seat < players:
+            seat = self.game.check_dealing(rng, dealer)
+        cards = self.cards
+        order = shuffled(rng, len(cards))
+        all_places = self.dealing.places
+        places = all_places[seat] if all_places else self.game.deal_places(rng, seat)
+        deal, masks = deal_by(cards, order, places)
+        self.own = (deal, masks)
+        return deal
+
+    def initial_state(self, deal: Any, context: Any) -> Any:
+        own = self.own
+        masks: tuple[int, ...] | None = None
+        if own is not None and deal is own[0]:
+            masks = own[1]
+        elif not isinstance(deal, Deal):
+            raise self.game.not_a_deal(deal)
+        players = self.players
+        if type(context) is not HandContext:
+            context = self.game.check_context(context)
+        else:
+            checked: HandContext = context
+            if not (checked.dealer < players and len(checked.scores) == players):
+                context = self.game.check_context(context)
+        if masks is None:
+            masks = self.dealing.masks_of(self.deck, deal)
+        return self.start(deal, context, masks)
 
     def to_act(self, state: Any) -> int | None:
         if type(state) is not self.state_type:
@@ -116,4 +171,4 @@ class Dispatch:
             raise self.game.wrong_state(state)
         if not self.over[state[0]]:
             return None
-        return self.game.score(state)
+        return self.score(state)

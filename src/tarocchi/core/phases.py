@@ -3,13 +3,15 @@ handlers, each the one definition of who acts in that phase, what may be done an
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from tarocchi.core.actions import Action, action_problem, named_cards
 from tarocchi.core.cards import Card
+from tarocchi.core.dealing import Dealing
 from tarocchi.core.dispatch import Dispatch, Menus
-from tarocchi.core.protocol import Game, HandResult, checks_inline
+from tarocchi.core.protocol import Deal, Game, HandContext, HandResult, checks_inline
 from tarocchi.core.text import shown_value
 from tarocchi.core.views import HandState, PlayerView, card_places
 
@@ -57,28 +59,34 @@ class PhasedGame(Game[P]):
     Only when an action is refused (or makes a phase handler fail) is it examined, to tell an
     object that is no action (NotAnActionError) from a move the rules refuse (IllegalActionError).
 
-    A game gives its phase table, ``seat_names``, ``score`` (the result of a hand that is over),
-    ``build_view``, and what ``card_locations`` needs: ``won_pile`` and ``laid_aside``.
+    A game gives its phase table and how it deals (``Dealing``), ``start`` (the first state of
+    a deal), ``seat_names``, ``score`` (the result of a hand that is over), ``build_view``, and
+    what ``card_locations`` needs: ``won_pile`` and ``laid_aside``.
     """
 
     _phases: tuple[PhaseRules[P], ...]
     _dispatch: Dispatch
     _menus: Menus | None
+    _dealing: Dealing
     seat_names: ClassVar[tuple[str, ...]]
     example_action = "pass"
     """An action in the game's notation, for the message that asks for an action."""
 
-    _HOT = ("to_act", "legal_actions", "apply", "outcome")
+    _HOT = ("deal", "initial_state", "to_act", "legal_actions", "apply", "outcome")
     """The entry points bound straight to the compiled dispatch, per instance."""
 
-    def use_phases(self, phases: tuple[PhaseRules[P], ...], menus: Menus | None = None) -> None:
-        """Set the game's phase table (``menus``: where its states keep the seat to act and the
-        legal mask, if they do), and bind the hot entry points to the compiled dispatch over it:
-        ``game.apply`` is then the dispatch's own method, with no Python frame before it."""
+    def use_phases(
+        self, phases: tuple[PhaseRules[P], ...], dealing: Dealing, menus: Menus | None = None
+    ) -> None:
+        """Set the game's phase table and how it deals (``menus``: where its states keep the
+        seat to act and the legal mask, if they do), and bind the hot entry points to the
+        compiled dispatch over them: ``game.apply`` is then the dispatch's own method, with no
+        Python frame before it."""
         self._phases = phases
+        self._dealing = dealing
         self._menus = menus
         over = tuple(isinstance(handler, HandOver) for handler in phases)
-        self._dispatch = Dispatch(self, self._state_type, phases, over, menus)
+        self._dispatch = Dispatch(self, self._state_type, phases, over, menus, dealing)
         # Instance attributes shadow the methods below (mypy cannot see an assignment to a method).
         vars(self).update({name: getattr(self._dispatch, name) for name in self._HOT})
 
@@ -97,12 +105,31 @@ class PhasedGame(Game[P]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         vars(self).update(state)
-        self.use_phases(self._phases, self._menus)
+        self.use_phases(self._phases, self._dealing, self._menus)
 
     def seat_name(self, seat: int) -> str:
         return self.seat_names[seat]
 
     # The hot entry points: what ``use_phases`` binds per instance, for a call through the class.
+    @checks_inline
+    def deal(self, rng: random.Random, dealer: int) -> Deal:
+        return self._dispatch.deal(rng, dealer)
+
+    def deal_places(self, rng: random.Random, dealer: int) -> tuple[tuple[int, ...], ...]:
+        """Where each pile's cards lie in the pack ``rng`` just shuffled (``deal_by``), for a
+        game whose ``Dealing`` has no places by dealer (its deal draws more than the shuffle)."""
+        raise NotImplementedError(f"{self.info.id} deals by its Dealing's places")
+
+    @checks_inline
+    def initial_state(self, deal: Deal, context: HandContext) -> P:
+        new: P = self._dispatch.initial_state(deal, context)
+        return new
+
+    @abstractmethod
+    def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> P:
+        """The state before the first action of the hand dealt as ``deal``, whose piles' masks
+        are ``masks`` (each hand's, then the stock's); ``context`` fits the table."""
+
     @checks_inline
     def to_act(self, state: P) -> int | None:
         return self._dispatch.to_act(state)

@@ -97,7 +97,7 @@ def parse_option_pairs(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
     return result
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Deal:
     """The cards as dealt: each seat's hand and the stock, in dealing order."""
 
@@ -106,6 +106,12 @@ class Deal:
 
     CODE_CHARS: ClassVar[int] = 10
     """The longest word read as a card code (``MAGICIAN`` is 8): longer ones are refused unread."""
+
+    def __init__(self, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...] = ()) -> None:
+        # As HandContext's: the instance dict written once (a deal a hand), not a frozen
+        # dataclass's object.__setattr__ a field.
+        fields = self.__dict__
+        fields["hands"], fields["stock"] = hands, stock
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -198,7 +204,7 @@ class Deal:
             raise NotationError(f"the deal lacks {' '.join(missing)}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HandContext:
     """Where a hand sits in its game: its number (from 1), the dealer, totals before it.
 
@@ -211,8 +217,11 @@ class HandContext:
     dealer: int
     scores: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        number, dealer, scores = self.number, self.dealer, self.scores
+    def __init__(self, number: int, dealer: int, scores: tuple[int, ...]) -> None:
+        # A frozen dataclass's own __init__ sets each field through object.__setattr__, then
+        # __post_init__ would check them: writing the instance dict once checked costs half
+        # (one context a hand).
+        fields = self.__dict__
         if (
             type(number) is int
             and type(dealer) is int
@@ -223,8 +232,9 @@ class HandContext:
             for total in scores:
                 if type(total) is not int:
                     break
-            else:
-                return  # the usual case, checked without a copy: a tuple of ints is immutable
+            else:  # the usual case, kept without a copy: a tuple of ints is immutable
+                fields["number"], fields["dealer"], fields["scores"] = number, dealer, scores
+                return
         if not is_whole(number) or number < 1:
             raise ArgumentError(
                 f"HandContext: number must be a whole number from 1 (got {shown_value(number)})"
@@ -238,12 +248,11 @@ class HandContext:
         copied = tuple(scores)
         if not all(is_whole(total) for total in copied):
             raise ArgumentError(f"HandContext: scores must be whole numbers (got {shown_value(copied)})")
-        object.__setattr__(self, "number", int(number))
-        object.__setattr__(self, "dealer", int(dealer))
-        object.__setattr__(self, "scores", tuple(int(total) for total in copied))
+        fields["number"], fields["dealer"] = int(number), int(dealer)
+        fields["scores"] = tuple(int(total) for total in copied)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, init=False)
 class ScoreLine:
     """One labelled line of a hand's score sheet. ``side`` indexes ``HandResult.sides``."""
 
@@ -252,25 +261,16 @@ class ScoreLine:
     side: int | None
 
     def __init__(self, label: str, value: int, side: int | None = None) -> None:
-        # A frozen dataclass's own __init__ sets each field through object.__setattr__: writing
-        # the slots directly halves the cost, and a hand's sheet has ten lines or more.
-        _LINE_SETTERS[0](self, label)
-        _LINE_SETTERS[1](self, value)
-        _LINE_SETTERS[2](self, side)
+        # As Deal's: the instance dict written once, not object.__setattr__ a field (a hand's
+        # sheet has ten lines or more).
+        fields = self.__dict__
+        fields["label"], fields["value"], fields["side"] = label, value, side
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "value": self.value, "side": self.side}
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[object, object], None], ...]:
-    """The setters of a frozen slots dataclass's fields, which bypass its refusing __setattr__."""
-    return tuple(getattr(cls, name).__set__ for name in names)
-
-
-_LINE_SETTERS = _slot_setters(ScoreLine, ("label", "value", "side"))
-
-
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, init=False)
 class HandResult:
     """The end of a hand: card points and tricks per side, game points per seat, the sheet."""
 
@@ -291,12 +291,9 @@ class HandResult:
         thrown_in: bool = False,
     ) -> None:
         # As ScoreLine's: every hand of random play ends with one.
-        _RESULT_SETTERS[0](self, sides)
-        _RESULT_SETTERS[1](self, card_points)
-        _RESULT_SETTERS[2](self, tricks)
-        _RESULT_SETTERS[3](self, scores)
-        _RESULT_SETTERS[4](self, lines)
-        _RESULT_SETTERS[5](self, thrown_in)
+        fields = self.__dict__
+        fields["sides"], fields["card_points"], fields["tricks"] = sides, card_points, tricks
+        fields["scores"], fields["lines"], fields["thrown_in"] = scores, lines, thrown_in
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -307,11 +304,6 @@ class HandResult:
             "lines": [line.to_json() for line in self.lines],
             "thrown_in": self.thrown_in,
         }
-
-
-_RESULT_SETTERS = _slot_setters(
-    HandResult, ("sides", "card_points", "tricks", "scores", "lines", "thrown_in")
-)
 
 
 class Options(dict[str, str]):
@@ -415,26 +407,6 @@ class Game(ABC, Generic[S]):
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(f"options must be a mapping of name to value (got {shown_value(options)})")
         self._options = Options(parse_options(self.info, options))
-        self._dealt: tuple[Deal, tuple[int, ...]] | None = None
-
-    def dealt(self, deal: Deal, masks: tuple[int, ...]) -> Deal:
-        """``deal``, remembered as this game's own (``deal`` ends with it), with the masks of its
-        hands and then its stock (``dealing.deal_by``): ``initial_state`` then skips re-checking
-        the deal it just made and reading its cards again. One deal only, replaced
-        atomically, so a game shared between threads at worst checks a deal of its own again."""
-        self._dealt = (deal, masks)
-        return deal
-
-    def dealt_masks(self, deal: Deal, hand_size: int, stock_size: int) -> tuple[int, ...]:
-        """The masks of ``deal``'s hands, then of its stock: kept from when this game dealt it
-        (a deal is frozen: the one it last made needs no second look), else read from its cards
-        after ``Deal.check`` (a deal from a record, a test, a caller's own)."""
-        own = self._dealt
-        if own is not None and deal is own[0]:
-            return own[1]
-        deal.check(self.info.deck, self.info.players, hand_size, stock_size)
-        deck = self.info.deck
-        return (*(deck.mask(hand) for hand in deal.hands), deck.mask(deal.stock))
 
     @property
     def options(self) -> Options:
@@ -650,6 +622,20 @@ class Game(ABC, Generic[S]):
             )
         return int(seat)
 
+    def check_dealing(self, rng: object, dealer: object) -> int:
+        """``dealer`` if it is a seat of this table, dealing with ``rng``, a ``random.Random``."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentError(
+                f"rng must be a random.Random, e.g. random.Random(1) (got {shown_value(rng)})"
+            )
+        seat = self.check_seat(dealer, name="dealer")
+        assert seat is not None
+        return seat
+
+    def not_a_deal(self, deal: object) -> ArgumentError:
+        """The error for a ``deal`` that is no Deal."""
+        return ArgumentError(f"deal must be a Deal (from game.deal or Deal.parse), not {type(deal).__name__}")
+
     def check_context(self, context: object) -> HandContext:
         """``context`` if it is a HandContext that fits this table: its dealer and one total a seat."""
         if not isinstance(context, HandContext):
@@ -694,7 +680,7 @@ def _checks_state(method: _Method) -> _Method:
 def _checks_deal(method: _Method) -> _Method:
     @functools.wraps(method)
     def checked(self: Game[Any], rng: random.Random, dealer: int) -> Any:
-        self.check_seat(dealer, name="dealer")
+        self.check_dealing(rng, dealer)
         return method(self, rng, dealer)
 
     return checked
@@ -704,9 +690,7 @@ def _checks_start(method: _Method) -> _Method:
     @functools.wraps(method)
     def checked(self: Game[Any], deal: Deal, context: HandContext) -> Any:
         if not isinstance(deal, Deal):
-            raise ArgumentError(
-                f"deal must be a Deal (from game.deal or Deal.parse), not {type(deal).__name__}"
-            )
+            raise self.not_a_deal(deal)
         return method(self, deal, self.check_context(context))
 
     return checked

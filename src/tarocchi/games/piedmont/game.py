@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import MaskMap
-from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
+from tarocchi.core.dealing import Dealing, places_in_packets
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -46,7 +45,8 @@ _DISCARDS_OF = MaskMap(DISCARDS)
 _PLACES = tuple(
     places_in_packets(((HAND_SIZE, False), (STOCK_SIZE, True)), d, PLAYERS) for d in range(PLAYERS)
 )
-"""P2, for each dealer: where in the shuffled pack each hand's cards and the stock's lie."""
+"""P2, for each dealer: where in the shuffled pack each hand's cards and the stock's lie (a fresh
+shuffle; 19 cards to each player from Eldest, the last 4 to the dealer)."""
 
 
 class PiedmontGame(PhasedGame[PiedmontState]):
@@ -63,20 +63,20 @@ class PiedmontGame(PhasedGame[PiedmontState]):
         super().__init__(options)
         self.allegiance = self.options["good_evil"] == "allegiance"
         self.not_discardable = NOT_DISCARDABLE[self.options["good_evil"]]
+        # The option's sheet, a compiled function, as the instance's score: ``outcome`` calls it
+        # with no Python frame on the way (``score`` below is the same, through the class).
+        vars(self)["score"] = scoring.sheet_of(self.allegiance)
         playing = Playing(self.allegiance)
         fields = PiedmontState._fields
         menus = Menus(fields.index("actor"), fields.index("legal"), MENUS)
-        self.use_phases((Discarding(self.not_discardable), playing, Calling(playing), HandOver()), menus)
+        dealing = Dealing(PLAYERS, HAND_SIZE, STOCK_SIZE, _PLACES)
+        self.use_phases(
+            (Discarding(self.not_discardable), playing, Calling(playing), HandOver()), dealing, menus
+        )
         assert [Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE] == [0, 1, 2, 3]
 
     # -- dealing ----------------------------------------------------------------------
-    def deal(self, rng: random.Random, dealer: int) -> Deal:
-        """P2: a fresh shuffle; 19 cards to each player from Eldest, the last 4 to the dealer."""
-        deal, masks = deal_by(DECK.cards, shuffled(rng, DECK.size), _PLACES[dealer])
-        return self.dealt(deal, masks)
-
-    def initial_state(self, deal: Deal, context: HandContext) -> PiedmontState:
-        masks = self.dealt_masks(deal, HAND_SIZE, STOCK_SIZE)
+    def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> PiedmontState:
         return started(context, masks[:PLAYERS], masks[PLAYERS], self.not_discardable)
 
     # -- the protocol -------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from tarocchi.core.fool import gather
@@ -22,7 +23,7 @@ from tarocchi.games.piedmont.rules import (
     WINNING_POINTS,
     side_of,
 )
-from tarocchi.games.piedmont.state import PiedmontState
+from tarocchi.games.piedmont.state import I_CONTEXT, I_DISCARD, I_SEGMENTS, I_TRICKS, PiedmontState
 
 
 def _segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | None:
@@ -42,7 +43,7 @@ def _scores(card: int, side: int, earth_air: int | None) -> bool:
     return bool(mine >> card & 1)
 
 
-_BYTE_POINTS = tuple(
+_BYTE_POINTS: Final = tuple(
     tuple(
         sum(VALUES[start + i] for i in range(8) if byte >> i & 1 and start + i < DECK.size)
         for byte in range(256)
@@ -55,13 +56,14 @@ _PAY_ORDER: Final = tuple(
 )
 """C4: the card a side pays for its Fool is the first of these it won (the lowest value, a
 non-Honour first, then the pack's order)."""
-_FOOL_BIT = 1 << FOOL
+_FOOL_BIT: Final = 1 << FOOL
+_FULL: Final = DECK.full
 
 
-_LINES: tuple[dict[int, ScoreLine], ...] = ({}, {}, {})
+_LINES: Final[tuple[dict[int, ScoreLine], ...]] = ({}, {}, {})
 """The sheet's totals lines (card points, tricks, total), built once each: a ScoreLine is frozen,
 so hands share them (at most a few hundred: two sides, values up to the pack's points)."""
-_LABELS = ("card points", "tricks", "total")
+_LABELS: Final = ("card points", "tricks", "total")
 
 
 def _line(kind: int, value: int, side: int) -> ScoreLine:
@@ -79,12 +81,14 @@ _LOW: Final = (1 << _HALF) - 1
 """Masks are counted forty bits at a time: compiled, each part is a machine integer."""
 _SCORE_LINE: Final = ScoreLine
 _HAND_RESULT: Final = HandResult
+_SIDES: Final = SIDES
 
 
-_FOOL_LINES: dict[tuple[int, int, int, int], ScoreLine] = {}
-_WIN_LINES: dict[tuple[int, int, int], ScoreLine] = {}
+_FOOL_LINES: Final[dict[tuple[int, int, int, int], ScoreLine]] = {}
+_WIN_LINES: Final[dict[int, ScoreLine]] = {}
 """The sheet's Fool and verdict lines, built once each, as the totals lines are (a few hundred
-Fool lines: seat, card paid, side, value; a verdict line a winning side and score)."""
+Fool lines: seat, card paid, side, value; a verdict line a winning side and score, keyed by one
+int: no tuple built and hashed)."""
 
 
 def _fool_line(seat: int, moved: int, side: int, value: int) -> ScoreLine:
@@ -104,7 +108,7 @@ def _fool_line(seat: int, moved: int, side: int, value: int) -> ScoreLine:
 
 def _win_line(winner: int, won: int, lost: int) -> ScoreLine:
     """P5's verdict: side ``winner`` wins ``won`` points to ``lost``, and scores the difference."""
-    key = (winner, won, lost)
+    key = (won * 1024 + lost) * 2 + winner  # points are at most a few hundred
     line = _WIN_LINES.get(key)
     if line is None:
         diff = won - lost
@@ -129,6 +133,10 @@ def mask_points(mask: int) -> int:
     return total
 
 
+_PACK_POINTS: Final = mask_points(DECK.full)
+"""P1: the points of every card of the pack."""
+
+
 def _first_paid(pile: int) -> int:
     """C4: the card of ``pile`` a side pays for its Fool (the first of ``_PAY_ORDER`` in it)."""
     low, high = pile & _LOW, pile >> _HALF
@@ -139,6 +147,12 @@ def _first_paid(pile: int) -> int:
         elif high >> (card - _HALF) & 1:
             return card
     raise AssertionError("the side that pays for its Fool won no card")
+
+
+def sheet_of(allegiance: bool) -> Callable[[PiedmontState], HandResult]:
+    """``score`` for one option, as a compiled function of the state alone: the game's
+    ``outcome`` calls it with no Python frame on the way."""
+    return _score_by_segments if allegiance else _score_by_masks
 
 
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
@@ -170,12 +184,12 @@ def _scoring(side: int, earth_air: int | None) -> int:
 def _score_by_segments(state: PiedmontState) -> HandResult:
     """Allegiance's sheet by masks (``_score_by_card`` gives the same): each side's cards that
     score under their trick's call, the Fool settled as ``fool.gather`` settles it (C4)."""
-    segments = state.segments
+    segments = state[I_SEGMENTS]
     tricks = [0, 0]
     scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
     held = [0, 0]  # every card credited to each side (whether it scores or not)
     fool_seat = fool_trick = fool_owner = fool_winner = -1
-    played = state.tricks
+    played = state[I_TRICKS]
     for number in range(len(played)):
         trick = played[number]
         side = trick[2] & 1
@@ -208,60 +222,69 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
         scored[fool_winner] |= worth
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved] if worth else 0))
     # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
-    dealer_side = side_of(state.context.dealer)
-    discard = state.discard & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
+    dealer_side = side_of(state[I_CONTEXT].dealer)
+    dealt_aside = state[I_DISCARD]
+    discard = dealt_aside & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
     discard_points = mask_points(discard)
     lines.append(
-        _SCORE_LINE(f"the dealer's discard ({DECK.codes(state.discard)})", discard_points, dealer_side)
+        _SCORE_LINE(f"the dealer's discard ({DECK.codes(dealt_aside)})", discard_points, dealer_side)
     )
     card_points = [mask_points(scored[0]), mask_points(scored[1])]
     card_points[dealer_side] += discard_points
-    return _sheet(card_points, tricks, lines, True)
+    return _sheet(card_points[0], card_points[1], tricks[0], tricks[1], lines, True)
 
 
 def _score_by_masks(state: PiedmontState) -> HandResult:
     """Under the trumps option a card scores the same whatever trick it came from: each side's
-    won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet)."""
-    tricks = [0, 0]
+    won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet).
+    Every card is won by a side or discarded: side 1's cards are the rest of the pack."""
+    tricks0 = tricks1 = 0
     fool_seat = fool_owner = fool_winner = -1
-    # each side's won cards in two machine-word halves (cards below 40, and the rest)
-    low0 = high0 = low1 = high1 = 0
-    for trick in state.tricks:
+    low0 = high0 = 0  # side 0's won cards in two machine-word halves (below 40, and the rest)
+    for trick in state[I_TRICKS]:
         # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
         side = trick[2] & 1
-        tricks[side] += 1
+        if side:
+            tricks1 += 1
+        else:
+            tricks0 += 1
         cards = trick[1]
-        low = high = 0
         for pos in range(len(cards)):
             card = cards[pos]
             if card == FOOL:
                 fool_seat = (trick[0] + pos) % PLAYERS
                 fool_owner, fool_winner = fool_seat & 1, side
+            if side:
+                continue
             if card < _HALF:
-                low |= 1 << card
+                low0 |= 1 << card
             else:
-                high |= 1 << (card - _HALF)
-        if side:
-            low1, high1 = low1 | low, high1 | high
-        else:
-            low0, high0 = low0 | low, high0 | high
-    won = [low0 | high0 << _HALF, low1 | high1 << _HALF]
+                high0 |= 1 << (card - _HALF)
+    won0 = low0 | high0 << _HALF
+    discard = state[I_DISCARD]
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
+        won = [won0, _FULL & ~won0 & ~discard]
         won[fool_winner] &= ~_FOOL_BIT
         won[fool_owner] |= _FOOL_BIT
-        moved = FOOL if tricks[fool_owner] == 0 else _first_paid(won[fool_owner] & ~_FOOL_BIT)
+        paid = tricks1 if fool_owner else tricks0
+        moved = FOOL if paid == 0 else _first_paid(won[fool_owner] & ~_FOOL_BIT)
         won[fool_owner] ^= 1 << moved
         won[fool_winner] |= 1 << moved
+        won0 = won[0]
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
-    dealer_side = state.context.dealer & 1
-    discard_points = mask_points(state.discard)
-    label = f"the dealer's discard ({DECK.codes(state.discard)})"
+    dealer_side = state[I_CONTEXT].dealer & 1
+    discard_points = mask_points(discard)
+    label = f"the dealer's discard ({DECK.codes(discard)})"
     lines.append(_SCORE_LINE(label, discard_points, dealer_side))
-    card_points = [mask_points(won[0]), mask_points(won[1])]
-    card_points[dealer_side] += discard_points
-    return _sheet(card_points, tricks, lines, False)
+    points0 = mask_points(won0)
+    points1 = _PACK_POINTS - points0 - discard_points
+    if dealer_side:
+        points1 += discard_points
+    else:
+        points0 += discard_points
+    return _sheet(points0, points1, tricks0, tricks1, lines, False)
 
 
 def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
@@ -301,32 +324,31 @@ def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
         sum(worth(card, trick, side) for card, trick in credit) for side, credit in enumerate(credits)
     ]
 
-    return _sheet(card_points, tricks, lines, allegiance)
+    return _sheet(card_points[0], card_points[1], tricks[0], tricks[1], lines, allegiance)
 
 
-def _sheet(card_points: list[int], tricks: list[int], lines: list[ScoreLine], allegiance: bool) -> HandResult:
-    """P5: the totals, the winning side and each seat's score, after the lines so far."""
-    points = [card_points[s] + tricks[s] for s in (0, 1)]
-    for side in (0, 1):
-        lines.append(_line(0, card_points[side], side))
-        lines.append(_line(1, tricks[side], side))
-        lines.append(_line(2, points[side], side))
-
-    scores = [0] * PLAYERS
-    if points[0] == points[1]:
-        lines.append(ScoreLine(f"a tie at {points[0]}: nobody scores (P5)", 0))
+def _sheet(
+    points0: int, points1: int, tricks0: int, tricks1: int, lines: list[ScoreLine], allegiance: bool
+) -> HandResult:
+    """P5: the totals, the winning side and each seat's score, after the lines so far (each
+    side's card points and tricks)."""
+    total0, total1 = points0 + tricks0, points1 + tricks1
+    lines.append(_line(0, points0, 0))
+    lines.append(_line(1, tricks0, 0))
+    lines.append(_line(2, total0, 0))
+    lines.append(_line(0, points1, 1))
+    lines.append(_line(1, tricks1, 1))
+    lines.append(_line(2, total1, 1))
+    if total0 == total1:
+        lines.append(_SCORE_LINE(f"a tie at {total0}: nobody scores (P5)", 0))
+        scores: tuple[int, ...] = (0,) * PLAYERS
     else:
-        winner = 0 if points[0] > points[1] else 1
+        winner = 0 if total0 > total1 else 1
+        won, lost = (total0, total1) if winner == 0 else (total1, total0)
         if not allegiance:
-            assert points[winner] >= WINNING_POINTS and sum(points) == TOTAL
-        diff = points[winner] - points[1 - winner]
-        lines.append(_win_line(winner, points[winner], points[1 - winner]))
-        for seat in range(PLAYERS):
-            scores[seat] = diff if side_of(seat) == winner else -diff
-    return _HAND_RESULT(
-        sides=SIDES,
-        card_points=tuple(card_points),
-        tricks=(tricks[0], tricks[1]),
-        scores=tuple(scores),
-        lines=tuple(lines),
-    )
+            assert won >= WINNING_POINTS and won + lost == TOTAL
+        diff = won - lost
+        lines.append(_win_line(winner, won, lost))
+        scores = tuple(diff if side_of(seat) == winner else -diff for seat in range(PLAYERS))
+    # positionally: a keyword call to a Python __init__ costs a third more
+    return _HAND_RESULT(_SIDES, (points0, points1), (tricks0, tricks1), scores, tuple(lines))

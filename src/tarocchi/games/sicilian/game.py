@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import whole_number
-from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
+from tarocchi.core.dealing import Dealing, places_in_packets
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -68,7 +67,9 @@ _PLACES = tuple(
     places_in_packets(((5, False), (5, False), (STOCK_SIZE, True), (5, False)), dealer, PLAYERS)
     for dealer in range(PLAYERS)
 )
-"""S2, for each dealer: where in the shuffled pack each hand's cards and the stock's lie."""
+"""S2, for each dealer: where in the shuffled pack each hand's cards and the stock's lie (two
+packets of five to each player from Eldest, three to the stock, then a final packet of five
+each)."""
 
 
 class SicilianGame(PhasedGame[SicilianState]):
@@ -102,6 +103,7 @@ class SicilianGame(PhasedGame[SicilianState]):
                 Playing(),
                 HandOver(),
             ),
+            Dealing(PLAYERS, HAND_SIZE, STOCK_SIZE, _PLACES),
             Menus(SicilianState._fields.index("actor"), SicilianState._fields.index("legal"), MENUS),
         )
         assert list(Phase) == list(range(8))
@@ -111,14 +113,7 @@ class SicilianGame(PhasedGame[SicilianState]):
         return views.phrase(action)
 
     # -- dealing ----------------------------------------------------------------------
-    def deal(self, rng: random.Random, dealer: int) -> Deal:
-        """S2: two packets of five to each player from Eldest, three to the stock, then a final
-        packet of five each."""
-        deal, masks = deal_by(DECK.cards, shuffled(rng, DECK.size), _PLACES[dealer])
-        return self.dealt(deal, masks)
-
-    def initial_state(self, deal: Deal, context: HandContext) -> SicilianState:
-        masks = self.dealt_masks(deal, HAND_SIZE, STOCK_SIZE)
+    def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> SicilianState:
         eldest = (context.dealer + 1) % PLAYERS
         return SicilianState(
             phase=Phase.BARGAIN,

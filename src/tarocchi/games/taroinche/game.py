@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.cards import Card, MaskMap
-from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
+from tarocchi.core.dealing import Dealing, places_in_packets
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -45,7 +44,8 @@ DISCARDS = tuple(Discard(card) for card in DECK.cards)
 _DISCARDS_OF = MaskMap(DISCARDS)
 _AUCTION, _SURCOINCHE, _DISCARD, _PLAY, _DONE = Phase
 _PLACES = tuple(places_in_packets(((HAND_SIZE, False), (DOG_SIZE, True)), d, PLAYERS) for d in range(PLAYERS))
-"""B2, for each dealer: where in the shuffled pack each hand's cards and the dog's lie."""
+"""B2, for each dealer: where in the shuffled pack each hand's cards and the dog's lie (a fresh
+shuffle; 6 cards each from the first player, 2 to the dog)."""
 _NOTATION = (
     "type a bid (e.g. '90 H without 3': value, trump, dog mode, partner seat or self), pass, "
     "coinche, surcoinche, a card to play it (e.g. JS), or 'discard JS' while discarding"
@@ -77,7 +77,8 @@ class TaroincheGame(PhasedGame[TaroincheState]):
                 _Discarding(),
                 Playing(),
                 HandOver(),
-            )
+            ),
+            Dealing(PLAYERS, HAND_SIZE, DOG_SIZE, _PLACES),
         )
 
     def hands_per_game(self) -> int:
@@ -102,13 +103,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         return summary(legal)
 
     # -- dealing ----------------------------------------------------------------------
-    def deal(self, rng: random.Random, dealer: int) -> Deal:
-        """B2: a fresh shuffle; 6 cards each from the first player, 2 to the dog."""
-        deal, masks = deal_by(DECK.cards, shuffled(rng, DECK.size), _PLACES[dealer])
-        return self.dealt(deal, masks)
-
-    def initial_state(self, deal: Deal, context: HandContext) -> TaroincheState:
-        masks = self.dealt_masks(deal, HAND_SIZE, DOG_SIZE)
+    def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TaroincheState:
         return opening(masks[:PLAYERS], masks[PLAYERS], context)
 
     # -- the protocol -------------------------------------------------------------------

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard
-from tarocchi.core.dealing import deal_by, shuffled
+from tarocchi.core.dealing import Dealing
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -86,6 +86,7 @@ class TarouxGame(PhasedGame[TarouxState]):
                 Playing(),
                 HandOver(),
             ),
+            Dealing(PLAYERS, HAND_SIZE, STOCK_SIZE),
             Menus(TarouxState._fields.index("actor"), TarouxState._fields.index("legal"), MENUS),
         )
         assert list(Phase) == list(range(7))
@@ -95,16 +96,14 @@ class TarouxGame(PhasedGame[TarouxState]):
         return f"shows {action.card.code} for an Abundance" if isinstance(action, Show) else None
 
     # -- dealing ----------------------------------------------------------------------
-    def deal(self, rng: random.Random, dealer: int) -> Deal:
+    def deal_places(self, rng: random.Random, dealer: int) -> tuple[tuple[int, ...], ...]:
         """T2: four packets of three to each player from Eldest; six cards to the stock one at a
-        time, never the first or the last card of the pack, kept in order."""
-        order = shuffled(rng, DECK.size)
-        to_stock = rng.sample(range(1, DECK.size - 1), STOCK_SIZE)
-        deal, masks = deal_by(DECK.cards, order, places(dealer, to_stock))
-        return self.dealt(deal, masks)
+        time, never the first or the last card of the pack (drawn after the shuffle), kept in
+        order."""
+        piles = places(dealer, rng.sample(range(1, DECK.size - 1), STOCK_SIZE))
+        return tuple(tuple(pile) for pile in piles)
 
-    def initial_state(self, deal: Deal, context: HandContext) -> TarouxState:
-        masks = self.dealt_masks(deal, HAND_SIZE, STOCK_SIZE)
+    def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TarouxState:
         stock = tuple(card.index for card in deal.stock)
         return TarouxState(
             phase=Phase.AUCTION,
