@@ -201,12 +201,10 @@ class Deck:
         while mask:
             part = mask & _PART_MASK
             mask >>= _PART
-            card = base
             while part:
-                if part & 1:
-                    found.append(codes[card])
-                part >>= 1
-                card += 1
+                low = part & -part  # the set bits only (a discard's four, not forty shifts)
+                found.append(codes[base + low.bit_length() - 1])
+                part ^= low
             base += _PART
         return " ".join(found)
 
