@@ -69,7 +69,8 @@ class Follower:
         """The tricks won so far (plays, winner), where the running state may become public
         after the first trick (else None: ``Resync`` then)."""
         self.sides: tuple[tuple[int, ...], ...] | None = None
-        self.side_of: dict[int, int] = {}
+        self.side_of: list[int] = []
+        """Each seat's side in ``sides`` (-1: none), indexed by seat."""
         self.won: list[int] = []
         self.sums: list[int] = []
         self.counts: list[int] = []
@@ -157,22 +158,25 @@ class Follower:
 
     def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
         self.sides = sides
-        self.side_of = {seat: i for i, members in enumerate(sides) for seat in members}
+        side_of = self.side_of = [-1] * self.enc.players
+        for i, members in enumerate(sides):
+            for seat in members:
+                side_of[seat] = i
         self.won = [0] * len(sides)
         self.sums = [0] * len(sides)
         self.counts = [0] * len(sides)
 
     def _count(self, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         side_of = self.side_of
-        side = side_of.get(winner)
-        if side is not None:
+        side = side_of[winner]
+        if side >= 0:
             self.won[side] += 1
         fool = self.fool
         table = self.table
         sums, counts = self.sums, self.counts
         for who, card in plays:
-            owner = side_of.get(who) if card == fool else side
-            if owner is not None:
+            owner = side_of[who] if card == fool else side
+            if owner >= 0:
                 sums[owner] += table[card] if table is not None else self.value(card, owner, number)
                 counts[owner] += 1
 
@@ -844,7 +848,8 @@ class _Taroux(Follower):
 
         self.values = rules.VALUES
         self.fool = rules.FOOL
-        self.honour_mask = rules.HONOURS
+        self.honour = tuple(bool(rules.HONOURS >> card & 1) for card in range(enc.cards))
+        """Whether each card is an Honour (a tuple: the mask is no machine int)."""
         self.targets = rules.TARGETS
         self.take = rules.BID_NAMES[rules.TAKE]
         self.bids = rules.BID_NAMES
@@ -1034,7 +1039,7 @@ class _Taroux(Follower):
         return self.team, tuple(s for s in range(self.players) if s not in self.team)
 
     def value(self, card: int, side: int, number: int) -> int:
-        if side == 0 and self.honour_mask >> card & 1:
+        if side == 0 and self.honour[card]:
             self.honours += 1
         return self.values[card]
 

@@ -26,7 +26,7 @@ and the view.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +54,14 @@ def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
     added.reverse()
     return added
 
+
+_BITS_OF: Final = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+"""The bits set in each byte value, lowest first."""
+
+_PLAY: Final = Play
+_DISCARD: Final = Discard
+_FACE_DOWN: Final = FaceDown
+"""The action classes ``_follow`` tests, read from C statics when compiled (not the module's dict)."""
 
 CACHED_LEGAL = 4096
 """Tuples of legal actions whose ids are kept (then the cache starts again)."""
@@ -166,6 +174,9 @@ class IncrementalEncoder:
         self._zero: Any = 0.0
         """The tensor's 1 and 0 as float objects (``Follower.one``)."""
         self._call_slots = enc.call_slots
+        self._zeros: memoryview = np.zeros(layout.size, dtype=np.float32).data
+        """Zeros to copy from (``_clear``)."""
+        self._hand_bytes = (self.cards + 7) // 8
 
     # -- tensors ---------------------------------------------------------------------------
     def information_state(self, state: Any, seat: int) -> Floats:
@@ -417,11 +428,15 @@ class IncrementalEncoder:
         rel = tracker.rel
         hands = state.hands
         hand: int = hands[tracker.seat]
+        one = self._one
+        ix = self._index
         at = self._hand
-        while hand:
-            low = hand & -hand
-            mv[at + low.bit_length() - 1] = self._one
-            hand ^= low
+        # a byte at a time: a hand of 78 cards is no machine int, whose every shift makes a new one
+        for byte in hand.to_bytes(self._hand_bytes, "little"):
+            if byte:
+                for bit in _BITS_OF[byte]:
+                    mv[ix[at + bit]] = one
+            at += 8
         sizes = tracker.sizes
         for player, mask in enumerate(hands):
             sizes[player] = size = mask.bit_count()
@@ -429,13 +444,17 @@ class IncrementalEncoder:
 
     def _clear(self, tracker: _Seat) -> None:
         """Zero what the seat's tensor may hold: the observation, the tricks and calls written
-        (their counts only grow until a full encode), the leaders, winners and dropped calls."""
-        tensor = tracker.tensor
-        tensor[: self._tricks] = 0
-        tensor[self._tricks : self._tricks + tracker.tricks * self.players * self.cards] = 0
-        tensor[self._leaders : self._calls] = 0
-        tensor[self._calls : self._calls + tracker.calls * self._width] = 0
-        tensor[self._dropped] = 0
+        (their counts only grow until a full encode), the leaders, winners and dropped calls.
+        Copied from a zeroed buffer through the memoryview: a memcpy each, where numpy's slice
+        assignment writes its scalar float by float (about half the time)."""
+        mv = tracker.mv
+        zeros = self._zeros
+        end = self._tricks + tracker.tricks * self.players * self.cards
+        mv[:end] = zeros[:end]  # the observation, then the tricks written
+        mv[self._leaders : self._calls] = zeros[: self._calls - self._leaders]
+        size = tracker.calls * self._width
+        mv[self._calls : self._calls + size] = zeros[:size]
+        mv[self._dropped] = self._zero
 
     def _follow(self, tracker: _Seat, events: list[Event], state: Any) -> None:
         """Write what ``events`` (the seat's, oldest first) change; ``Resync`` for any the
@@ -468,7 +487,7 @@ class IncrementalEncoder:
                 if lead is not None:
                     raise Resync
                 continue
-            if type(action) is Play:
+            if type(action) is _PLAY:
                 if not tracker.playing:
                     raise Resync
                 card = action.card.index
@@ -507,7 +526,7 @@ class IncrementalEncoder:
                 mv[ix[leader_at + rel[who]]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
-                if type(action) is Discard and who == me and facts.own_discards:
+                if type(action) is _DISCARD and who == me and facts.own_discards:
                     card = action.card.index
                     mv[ix[self._hand + card]] = zero
                     mv[ix[self._discard + card]] = one
@@ -525,7 +544,7 @@ class IncrementalEncoder:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
                     mv[ix[base + rel[who]]] = one
-                    if type(action) is FaceDown:
+                    if type(action) is _FACE_DOWN:
                         mv[base + self._width - 1] = action.count
                     else:
                         mv[ix[base + n + self._action_id(action)]] = one
