@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Final
 
 from tarocchi.core.actions import Action, Play
-from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import EventLog
 from tarocchi.core.trickplay import TrickPlay, write_next_trick
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -14,8 +13,6 @@ from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES,
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
-MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
-"""Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 # The hot path's tables, Final so that compiled code reads them from C statics, not through the
 # module's dict (nor through ``TABLE``'s and ``DUTIES``' attributes, a frozen dataclass's each).
 _SUIT_OF: Final = TABLE.suit_of
