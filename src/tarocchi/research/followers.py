@@ -29,8 +29,8 @@ class Follower:
     kept from the sides the last view named; the game says what a card is worth to a side
     (``value``), what a side's cards count (``points``) and what the first side needs."""
 
-    fool: int | None = None
-    """The card that stays with the side that played it (C4), if the game has one."""
+    fool = -1
+    """The card that stays with the side that played it (C4), if the game has one (else -1)."""
     follows_plays = False
     """Whether ``on_play`` writes anything (else it is not called)."""
     table: tuple[int, ...] | None = None
@@ -170,15 +170,19 @@ class Follower:
         side_of = self.side_of
         side = side_of[winner]
         if side >= 0:
-            self.won[side] += 1
+            won: int = self.won[side]  # not ``+=`` on the item: compiled, that is a generic add
+            self.won[side] = won + 1
         fool = self.fool
         table = self.table
-        sums, counts = self.sums, self.counts
+        sums = self.sums
+        counts = self.counts
         for who, card in plays:
             owner = side_of[who] if card == fool else side
             if owner >= 0:
-                sums[owner] += table[card] if table is not None else self.value(card, owner, number)
-                counts[owner] += 1
+                total: int = sums[owner]
+                sums[owner] = total + (table[card] if table is not None else self.value(card, owner, number))
+                count: int = counts[owner]
+                counts[owner] = count + 1
 
     def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         """Count the trick for the running state and write its slots."""

@@ -100,6 +100,10 @@ class _Seat:
         self.playing = False
         self.leader = 0
         self.plays: list[tuple[int, int]] = []
+        """The trick in progress as followed: (seat, card) in play order."""
+        self.shown = 0
+        """How many of ``plays`` the tensor's trick slot shows: ``_follow`` writes a card there
+        after its events, so that a card won in the same call is never written and taken out."""
         self.tricks = 0
         self.to_act: int | None = None
         self.calls = 0
@@ -394,6 +398,7 @@ class IncrementalEncoder:
         tracker.playing = False
         tracker.leader = 0
         tracker.plays = []
+        tracker.shown = 0
         tracker.tricks = 0
         tracker.to_act = None
         tracker.calls = 0
@@ -412,6 +417,7 @@ class IncrementalEncoder:
         tracker.plays = (
             [(who, card.index) for who, card in view.trick.plays] if view.trick is not None else []
         )
+        tracker.shown = len(tracker.plays)
         tracker.tricks = len(view.tricks)
         tracker.to_act = view.to_act
         tracker.calls = min(calls, self.encoder.call_slots)
@@ -467,10 +473,17 @@ class IncrementalEncoder:
         facts = tracker.facts
         assert facts is not None
         follows_plays = facts.follows_plays  # a native call each, not a bound method made
-        trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
-        sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
+        trick_at = self._trick
+        played = self._played
+        sizes_at = self._sizes
+        leader_at = self._leader
+        sizes = tracker.sizes  # (one assignment each: unpacked from a tuple, they would be objects)
+        plays = tracker.plays
+        leader = tracker.leader
+        me = tracker.seat
         bit = 1 << me
-        one, zero = self._one, self._zero
+        one = self._one
+        zero = self._zero
         ix = self._index  # the offsets as int objects: no new one made at each write
         facts.state = state
         facts.sizes = sizes
@@ -499,11 +512,11 @@ class IncrementalEncoder:
                         facts.on_play(mv, who, card, True)
                 elif follows_plays:
                     facts.on_play(mv, who, card, False)
-                plays.append((who, card))
-                mv[ix[trick_at + rel[who] * d + card]] = one
+                plays.append((who, card))  # shown in the trick after the events (``shown``)
                 mv[ix[played + card]] = one
-                sizes[who] -= 1
-                mv[ix[sizes_at + rel[who]]] = sizes[who]
+                size: int = sizes[who] - 1
+                sizes[who] = size
+                mv[ix[sizes_at + rel[who]]] = size
                 if who == me:
                     mv[ix[self._hand + card]] = zero
             elif action is None and event[4]:
@@ -512,10 +525,14 @@ class IncrementalEncoder:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
                 base = self._tricks + number * n * d
-                for player, card in plays:
+                shown = tracker.shown
+                for k in range(len(plays)):
+                    player, card = plays[k]
                     at = rel[player] * d + card
                     mv[ix[base + at]] = one
-                    mv[ix[trick_at + at]] = zero
+                    if k < shown:  # shown in the trick by an earlier call: taken out
+                        mv[ix[trick_at + at]] = zero
+                tracker.shown = 0
                 mv[ix[self._leaders + number * n + rel[leader]]] = one
                 mv[ix[self._winners + number * n + rel[who]]] = one
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
@@ -559,6 +576,11 @@ class IncrementalEncoder:
             else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
+        shown = tracker.shown
+        for k in range(shown, len(plays)):  # the trick's new cards, once (not those won already)
+            player, card = plays[k]
+            mv[ix[trick_at + rel[player] * d + card]] = one
+        tracker.shown = len(plays)
         to_act: int | None = state[self._actor_at] if self._menu_ids is not None else -2
         if to_act is not None and to_act < 0:  # -1: the hand over; below: the rules work it out
             to_act = None if to_act == -1 else self.game.to_act(state)
