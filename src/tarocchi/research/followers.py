@@ -15,6 +15,17 @@ from tarocchi.core.tricks import TrickTable
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder
 
+_OFFSETS: dict[int, list[Any]] = {}
+
+
+def offsets(size: int) -> list[Any]:
+    """``list(range(size))``, shared by every encoder of a tensor that size: writing through a
+    kept int object spares making one (mypyc boxes an offset past 256 anew at each write)."""
+    found = _OFFSETS.get(size)
+    if found is None:
+        found = _OFFSETS[size] = list(range(size))
+    return found
+
 
 class Resync(Exception):
     """The events cannot be followed one by one: encode the seat's view in full."""
@@ -50,6 +61,12 @@ class Follower:
         self.needed_at = layout.slot("running_needed").start
         self.running_at = layout.slot("running").start
         self.side_at = layout.slot("running_side").start
+        self.ix: list[Any] = offsets(enc.information_state_layout.size)
+        """Every offset of the tensor as an int object (``offsets``)."""
+        self.running_slots = [self.side_tricks, self.side_tricks + 1, self.side_points, self.side_points + 1]
+        self.running_slots += [self.needed_at, self.needed_at + 1]
+        self.written = [-1] * len(self.running_slots)
+        """The running state's values as last written (-1: not since it was made public)."""
         self.one: Any = 1.0
         self.zero: Any = 0.0
         """What the tensor's items are set to, as float objects: mypyc would box a float
@@ -158,6 +175,7 @@ class Follower:
 
     def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
         self.sides = sides
+        self.written = [-1] * len(self.running_slots)
         side_of = self.side_of = [-1] * self.enc.players
         for i, members in enumerate(sides):
             for seat in members:
@@ -210,20 +228,20 @@ class Follower:
                 self._count(earlier, pile, taker)
 
     def _write_running(self, mv: memoryview) -> None:
-        at = self.side_tricks
-        mv[at] = self.won[0]
-        mv[at + 1] = self.won[1]
-        at = self.side_points
-        mv[at] = self.points(0)
-        mv[at + 1] = self.points(1)
+        """The running state's slots: tricks and points per side, what the first side needs."""
+        self._put(mv, 0, self.won[0])
+        self._put(mv, 1, self.won[1])
+        self._put(mv, 2, self.points(0))
+        self._put(mv, 3, self.points(1))
         needed = self.needed()
-        at = self.needed_at
-        if needed is None:
-            mv[at] = self.zero
-            mv[at + 1] = self.zero
-        else:
-            mv[at] = self.one
-            mv[at + 1] = needed
+        self._put(mv, 4, 0 if needed is None else 1)
+        self._put(mv, 5, 0 if needed is None else needed)
+
+    def _put(self, mv: memoryview, k: int, value: int) -> None:
+        """Running value ``k`` written if it changed (most of them do not, trick by trick)."""
+        if self.written[k] != value:
+            self.written[k] = value
+            mv[self.ix[self.running_slots[k]]] = value
 
 
 class _Piedmont(Follower):

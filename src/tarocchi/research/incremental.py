@@ -37,7 +37,7 @@ from tarocchi.core.dispatch import Menus
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
-from tarocchi.research.followers import FOLLOWERS, Follower, Resync
+from tarocchi.research.followers import FOLLOWERS, Follower, Resync, offsets
 
 
 def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
@@ -63,23 +63,11 @@ _DISCARD: Final = Discard
 _FACE_DOWN: Final = FaceDown
 """The action classes ``_follow`` tests, read from C statics when compiled (not the module's dict)."""
 
-CACHED_LEGAL = 4096
+CACHED_LEGAL: Final = 4096
 """Tuples of legal actions whose ids are kept (then the cache starts again)."""
-MANY = 48
+MANY: Final = 48
 """Legal actions from which ``legal_mask`` writes a tuple seen for the first time through an
 index array kept for it (an auction's bids, the same tuple again and again), not one by one."""
-
-
-_OFFSETS: dict[int, list[Any]] = {}
-
-
-def _offsets(size: int) -> list[Any]:
-    """``list(range(size))``, shared by every encoder of a tensor that size: writing through a
-    kept int object spares making one (mypyc boxes an offset past 256 anew at each write)."""
-    found = _OFFSETS.get(size)
-    if found is None:
-        found = _OFFSETS[size] = list(range(size))
-    return found
 
 
 class _Seat:
@@ -172,7 +160,7 @@ class IncrementalEncoder:
         self._width = layout.slot("calls").shape[1]
         self._dropped = layout.slot("calls_dropped").start
         self._max_tricks = enc.max_tricks
-        self._index: list[Any] = _offsets(layout.size)
+        self._index: list[Any] = offsets(layout.size)
         """Every offset of the tensor as an int object (``_follow`` indexes with them)."""
         self._one: Any = 1.0
         self._zero: Any = 0.0
@@ -234,38 +222,43 @@ class IncrementalEncoder:
             self._mask_many = False
         else:
             for chunk in self._mask_set:
-                for i in chunk:
-                    items[i] = 0
+                for j in range(len(chunk)):  # by index: compiled, no iterator made
+                    items[chunk[j]] = 0
         written: list[tuple[Any, ...]] = []  # Any: the ids stay int objects, not boxed anew
         self._mask_set = written
         tables = self._menu_ids
         if tables is not None:
-            actor: int = state[self._actor_at]
+            fields = cast(tuple[Any, ...], state)  # indexed as a tuple, not a generic object
+            actor: int = fields[self._actor_at]
             if actor >= -1:  # else a state built by hand: its rules work it out
                 if actor != seat:
                     return mask
-                legal: int = state[self._legal_at]
-                if legal.bit_count() > MANY:
-                    key = (state[0], legal)
-                    found = self._mask_arrays.get(key)
-                    if found is None:
-                        if len(self._mask_arrays) >= CACHED_LEGAL:
-                            self._mask_arrays.clear()
-                        found = self._mask_arrays[key] = np.array(
-                            self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
-                        )
-                    mask[found] = 1
-                    self._mask_many = True
-                    return mask
-                bytes_of = tables[state[0]]
+                legal: int = fields[self._legal_at]
+                bytes_of = tables[fields[0]]
                 # the mask's bytes at once: a mask of 78 cards is no machine int, whose every
                 # shift would make a new one
+                count = 0
                 for k, byte in enumerate(legal.to_bytes(len(bytes_of), "little")):
                     if byte:
                         chunk = bytes_of[k][byte]
-                        for i in chunk:
-                            items[i] = 1
                         written.append(chunk)
+                        count += len(chunk)
+                if count <= MANY:
+                    for chunk in written:
+                        for j in range(len(chunk)):
+                            items[chunk[j]] = 1
+                    return mask
+                written.clear()  # many: numpy's indexing, by an array kept for them
+                key = (fields[0], legal)
+                found = self._mask_arrays.get(key)
+                if found is None:
+                    if len(self._mask_arrays) >= CACHED_LEGAL:
+                        self._mask_arrays.clear()
+                    found = self._mask_arrays[key] = np.array(
+                        self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
+                    )
+                mask[found] = 1
+                self._mask_many = True
                 return mask
         game = self.game
         if game.to_act(state) != seat:
@@ -536,7 +529,7 @@ class IncrementalEncoder:
                 mv[ix[self._leaders + number * n + rel[leader]]] = one
                 mv[ix[self._winners + number * n + rel[who]]] = one
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
-                won[self._won + rel[who]] += 1
+                won[ix[self._won + rel[who]]] += 1
                 facts.trick_won(mv, number, plays, who)
                 mv[ix[leader_at + rel[leader]]] = zero
                 leader = who
@@ -581,7 +574,9 @@ class IncrementalEncoder:
             player, card = plays[k]
             mv[ix[trick_at + rel[player] * d + card]] = one
         tracker.shown = len(plays)
-        to_act: int | None = state[self._actor_at] if self._menu_ids is not None else -2
+        to_act: int | None = -2  # a stored game's states are tuples: indexed as such
+        if self._menu_ids is not None:
+            to_act = cast(tuple[Any, ...], state)[self._actor_at]
         if to_act is not None and to_act < 0:  # -1: the hand over; below: the rules work it out
             to_act = None if to_act == -1 else self.game.to_act(state)
         if to_act is None:
