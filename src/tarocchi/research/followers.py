@@ -27,6 +27,11 @@ def offsets(size: int) -> list[Any]:
     return found
 
 
+def _positive(points: int) -> int:
+    """``max(0, points)``, which compiled is a generic call with a tuple of its arguments."""
+    return points if points > 0 else 0
+
+
 class Resync(Exception):
     """The events cannot be followed one by one: encode the seat's view in full."""
 
@@ -677,7 +682,7 @@ class _Sicilian(Follower):
 
     def needed(self) -> int | None:
         # the last trick's bonus counts once the hand is over, which is encoded in full
-        return max(0, self.half + 1 - (self.sums[0] + self.won[0]))
+        return _positive(self.half + 1 - (self.sums[0] + self.won[0]))
 
 
 FACT_SLOTS = ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner", "coinche", "coincher")
@@ -858,7 +863,7 @@ class _Taroinche(Follower):
         if self.bid_value == rules.CAPOT:
             return None if self.won[1] else rules.TRICKS - self.won[0]
         # the last trick's 10 counts once the hand is over, which is encoded in full
-        return max(0, self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
+        return _positive(self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
 
 
 class _Taroux(Follower):
@@ -913,6 +918,8 @@ class _Taroux(Follower):
         self.sparrow_at = layout.slot("facts.sparrow").start
         self.slam_at = layout.slot("facts.slam").start
         self.phase_at = layout.slot("phase").start
+        self.phase_slot = [self.ix[self.phase_at + enc.phases.index(phase)] for phase in Phase]
+        """Each phase's slot, by phase (an int enum), as an int object."""
 
     def start(self, mv: memoryview, seat: int, dealer: int) -> None:
         """T3: the auction; no bid, no contra, no pass, nothing declared."""
@@ -1004,10 +1011,10 @@ class _Taroux(Follower):
         return None
 
     def _set_phase(self, mv: memoryview, phase: Any) -> None:
-        phases = self.enc.phases
-        mv[self.phase_at + phases.index(self.phase)] = self.zero
+        at = self.phase_slot
+        mv[at[self.phase]] = self.zero
         self.phase = phase
-        mv[self.phase_at + phases.index(phase)] = self.one
+        mv[at[phase]] = self.one
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
@@ -1024,9 +1031,7 @@ class _Taroux(Follower):
             if self.declared == self.players:
                 if self.bidder is None:
                     raise Resync
-                mv[self.phase_at + self.enc.phases.index(self.declare)] = self.zero
-                self.phase = self.play
-                mv[self.phase_at + self.enc.phases.index(self.play)] = self.one
+                self._set_phase(mv, self.play)
                 return self.bidder
         else:
             raise Resync
@@ -1069,7 +1074,7 @@ class _Taroux(Follower):
         return self.sums[side] - self.counts[side] // 2  # T8: counted in pairs
 
     def needed(self) -> int | None:
-        return max(0, self.targets[self.honours] - self.points(0))
+        return _positive(self.targets[self.honours] - self.points(0))
 
 
 FOLLOWERS: dict[str, type[Follower]] = {
