@@ -498,9 +498,10 @@ class IncrementalEncoder:
                     raise Resync
                 card = action.card.index
                 if not plays:
-                    mv[ix[leader_at + rel[leader]]] = zero
-                    leader = who
-                    mv[ix[leader_at + rel[who]]] = one
+                    if who != leader:  # (the last trick's winner leads: shown already)
+                        mv[ix[leader_at + rel[leader]]] = zero
+                        leader = who
+                        mv[ix[leader_at + rel[who]]] = one
                     if follows_plays:
                         facts.on_play(mv, who, card, True)
                 elif follows_plays:
@@ -531,9 +532,10 @@ class IncrementalEncoder:
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
                 won[ix[self._won + rel[who]]] += 1
                 facts.trick_won(mv, number, plays, who)
-                mv[ix[leader_at + rel[leader]]] = zero
-                leader = who
-                mv[ix[leader_at + rel[who]]] = one
+                if who != leader:  # the winner leads the next trick
+                    mv[ix[leader_at + rel[leader]]] = zero
+                    leader = who
+                    mv[ix[leader_at + rel[who]]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
                 if type(action) is _DISCARD and who == me and facts.own_discards:
