@@ -926,7 +926,7 @@ class _Taroux(Follower):
         self._restart()
         self.phase = self.auction
         mv[self.phase_at + self.enc.phases.index(self.auction)] = self.one
-        mv[self.contra_at] = self.one
+        mv[self.ix[self.contra_at]] = self.one
         self.honours = 0
         self.ending = False
         self.declared = 0
@@ -953,8 +953,8 @@ class _Taroux(Follower):
             if word == "decline" and seat == self.bidder:
                 return None
             if word == "recontra":
-                mv[self.contra_at + self.contra] = self.zero
-                mv[self.contra_at + 2] = self.one
+                mv[self.ix[self.contra_at + self.contra]] = self.zero
+                mv[self.ix[self.contra_at + 2]] = self.one
                 self.contra = 2
             elif word != "decline":
                 raise Resync
@@ -963,16 +963,16 @@ class _Taroux(Follower):
         if self.phase is not self.auction:
             raise Resync
         if word == "contra":
-            mv[self.contra_at + self.contra] = self.zero
-            mv[self.contra_at + 1] = self.one
+            mv[self.ix[self.contra_at + self.contra]] = self.zero
+            mv[self.ix[self.contra_at + 1]] = self.one
             self.contra = 1
             self.passes = 0
-            mv[self.passes_at] = self.zero
+            mv[self.ix[self.passes_at]] = self.zero
             self._set_phase(mv, self.recontra)
             return None
         if word == "pass":
             self.passes += 1
-            mv[self.passes_at] = self.passes
+            mv[self.ix[self.passes_at]] = self.passes
             if self.passes == self.passes_to_end + (self.high == 0):
                 if self.high < self.take_level:
                     raise Resync  # thrown in: the hand is over
@@ -982,18 +982,18 @@ class _Taroux(Follower):
         if level is None:
             raise Resync
         if self.high:
-            mv[self.high_at + self.high - 1] = self.zero
-        mv[self.high_at + level - 1] = self.one
+            mv[self.ix[self.high_at + self.high - 1]] = self.zero
+        mv[self.ix[self.high_at + level - 1]] = self.one
         self.high = level
         if self.bidder is not None:
-            mv[self.bidder_at + self.rel[self.bidder]] = self.zero
-        mv[self.bidder_at + self.rel[seat]] = self.one
+            mv[self.ix[self.bidder_at + self.rel[self.bidder]]] = self.zero
+        mv[self.ix[self.bidder_at + self.rel[seat]]] = self.one
         self.bidder = seat
-        mv[self.contra_at + self.contra] = self.zero
-        mv[self.contra_at] = self.one
+        mv[self.ix[self.contra_at + self.contra]] = self.zero
+        mv[self.ix[self.contra_at]] = self.one
         self.contra = 0
         self.passes = 0
-        mv[self.passes_at] = self.zero
+        mv[self.ix[self.passes_at]] = self.zero
         self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
         return None
 
@@ -1019,12 +1019,12 @@ class _Taroux(Follower):
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
             card: Any = action
-            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = self.one
+            mv[self.ix[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index]] = self.one
             self.shown[seat] += 1
         elif action is self.sparrow_call:
-            mv[self.sparrow_at + self.rel[seat]] = self.one
+            mv[self.ix[self.sparrow_at + self.rel[seat]]] = self.one
         elif action is self.slam_call:
-            mv[self.slam_at + self.rel[seat]] = self.one
+            mv[self.ix[self.slam_at + self.rel[seat]]] = self.one
         elif action is self.done_call:
             self.noted = seat if self.shown[seat] else None
             self.declared += 1
