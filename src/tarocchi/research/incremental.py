@@ -80,6 +80,21 @@ class _Seat:
         self.tensor: Floats = enc.information_state_buffer()
         self.mv: memoryview = self.tensor.data  # its items written one by one: cheaper than numpy's
         self.rel = [(who - seat) % n for who in range(n)]
+        d = enc.cards
+        layout = enc.information_state_layout
+        trick = layout.slot("trick").start
+        tricks = layout.slot("tricks").start
+        played = layout.slot("played").start
+        # Rows of cards as views of the same buffer: written at a card's index, a small int
+        # (an int object shared by all), not at an offset in the whole tensor
+        self.played: memoryview = self.mv[played : played + d]
+        self.trick_rows = [self.mv[trick + r * d : trick + (r + 1) * d] for r in range(n)]
+        """The trick in progress, a row of cards per seat relative to this one."""
+        self.history_rows = [
+            [self.mv[tricks + (t * n + r) * d : tricks + (t * n + r + 1) * d] for r in range(n)]
+            for t in range(enc.max_tricks)
+        ]
+        """The tricks won, per trick a row of cards per relative seat."""
         self.tail: EventLog = None
         self.fresh = False
         """Whether the seat may be followed on from ``tail`` (not after the hand was over, and
@@ -150,8 +165,6 @@ class IncrementalEncoder:
         self._discard = layout.slot("own_discard").start
         self._sizes = layout.slot("hand_sizes").start
         self._leader = layout.slot("trick_leader").start
-        self._trick = layout.slot("trick").start
-        self._played = layout.slot("played").start
         self._won = layout.slot("tricks_won").start
         self._tricks = layout.slot("tricks").start
         self._leaders = layout.slot("trick_leaders").start
@@ -461,13 +474,12 @@ class IncrementalEncoder:
         again from the view, so what this left half done does not matter)."""
         mv = tracker.mv
         rel = tracker.rel
-        d = self.cards
         n = self.players
         facts = tracker.facts
         assert facts is not None
         follows_plays = facts.follows_plays  # a native call each, not a bound method made
-        trick_at = self._trick
-        played = self._played
+        trick_rows = tracker.trick_rows
+        played_row = tracker.played
         sizes_at = self._sizes
         leader_at = self._leader
         sizes = tracker.sizes  # (one assignment each: unpacked from a tuple, they would be objects)
@@ -507,7 +519,7 @@ class IncrementalEncoder:
                 elif follows_plays:
                     facts.on_play(mv, who, card, False)
                 plays.append((who, card))  # shown in the trick after the events (``shown``)
-                mv[ix[played + card]] = one
+                played_row[card] = one
                 size: int = sizes[who] - 1
                 sizes[who] = size
                 mv[ix[sizes_at + rel[who]]] = size
@@ -518,14 +530,13 @@ class IncrementalEncoder:
                 if number != tracker.tricks or number >= self._max_tricks:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
-                base = self._tricks + number * n * d
+                history = tracker.history_rows[number]
                 shown = tracker.shown
                 for k in range(len(plays)):
                     player, card = plays[k]
-                    at = rel[player] * d + card
-                    mv[ix[base + at]] = one
+                    history[rel[player]][card] = one
                     if k < shown:  # shown in the trick by an earlier call: taken out
-                        mv[ix[trick_at + at]] = zero
+                        trick_rows[rel[player]][card] = zero
                 tracker.shown = 0
                 mv[ix[self._leaders + number * n + rel[leader]]] = one
                 mv[ix[self._winners + number * n + rel[who]]] = one
@@ -574,7 +585,7 @@ class IncrementalEncoder:
         shown = tracker.shown
         for k in range(shown, len(plays)):  # the trick's new cards, once (not those won already)
             player, card = plays[k]
-            mv[ix[trick_at + rel[player] * d + card]] = one
+            trick_rows[rel[player]][card] = one
         tracker.shown = len(plays)
         to_act: int | None = -2  # a stored game's states are tuples: indexed as such
         if self._menu_ids is not None:
