@@ -36,6 +36,7 @@ HOT = [
     "tarocchi/games/taroinche/play.py",
     "tarocchi/games/taroinche/scoring.py",
     "tarocchi/games/taroux/rules.py",
+    "tarocchi/games/taroux/turns.py",
     "tarocchi/games/taroux/auction.py",
     "tarocchi/games/taroux/exchange.py",
     "tarocchi/games/taroux/play.py",

@@ -15,6 +15,22 @@ from tarocchi.core.tricks import TrickTable
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder
 
+_OFFSETS: dict[int, list[Any]] = {}
+
+
+def offsets(size: int) -> list[Any]:
+    """``list(range(size))``, shared by every encoder of a tensor that size: writing through a
+    kept int object spares making one (mypyc boxes an offset past 256 anew at each write)."""
+    found = _OFFSETS.get(size)
+    if found is None:
+        found = _OFFSETS[size] = list(range(size))
+    return found
+
+
+def _positive(points: int) -> int:
+    """``max(0, points)``, which compiled is a generic call with a tuple of its arguments."""
+    return points if points > 0 else 0
+
 
 class Resync(Exception):
     """The events cannot be followed one by one: encode the seat's view in full."""
@@ -29,8 +45,8 @@ class Follower:
     kept from the sides the last view named; the game says what a card is worth to a side
     (``value``), what a side's cards count (``points``) and what the first side needs."""
 
-    fool: int | None = None
-    """The card that stays with the side that played it (C4), if the game has one."""
+    fool = -1
+    """The card that stays with the side that played it (C4), if the game has one (else -1)."""
     follows_plays = False
     """Whether ``on_play`` writes anything (else it is not called)."""
     table: tuple[int, ...] | None = None
@@ -50,6 +66,12 @@ class Follower:
         self.needed_at = layout.slot("running_needed").start
         self.running_at = layout.slot("running").start
         self.side_at = layout.slot("running_side").start
+        self.ix: list[Any] = offsets(enc.information_state_layout.size)
+        """Every offset of the tensor as an int object (``offsets``)."""
+        self.running_slots = [self.side_tricks, self.side_tricks + 1, self.side_points, self.side_points + 1]
+        self.running_slots += [self.needed_at, self.needed_at + 1]
+        self.written = [-1] * len(self.running_slots)
+        """The running state's values as last written (-1: not since it was made public)."""
         self.one: Any = 1.0
         self.zero: Any = 0.0
         """What the tensor's items are set to, as float objects: mypyc would box a float
@@ -69,7 +91,8 @@ class Follower:
         """The tricks won so far (plays, winner), where the running state may become public
         after the first trick (else None: ``Resync`` then)."""
         self.sides: tuple[tuple[int, ...], ...] | None = None
-        self.side_of: dict[int, int] = {}
+        self.side_of: list[int] = []
+        """Each seat's side in ``sides`` (-1: none), indexed by seat."""
         self.won: list[int] = []
         self.sums: list[int] = []
         self.counts: list[int] = []
@@ -157,24 +180,32 @@ class Follower:
 
     def _start(self, sides: tuple[tuple[int, ...], ...]) -> None:
         self.sides = sides
-        self.side_of = {seat: i for i, members in enumerate(sides) for seat in members}
+        self.written = [-1] * len(self.running_slots)
+        side_of = self.side_of = [-1] * self.enc.players
+        for i, members in enumerate(sides):
+            for seat in members:
+                side_of[seat] = i
         self.won = [0] * len(sides)
         self.sums = [0] * len(sides)
         self.counts = [0] * len(sides)
 
     def _count(self, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         side_of = self.side_of
-        side = side_of.get(winner)
-        if side is not None:
-            self.won[side] += 1
+        side = side_of[winner]
+        if side >= 0:
+            won: int = self.won[side]  # not ``+=`` on the item: compiled, that is a generic add
+            self.won[side] = won + 1
         fool = self.fool
         table = self.table
-        sums, counts = self.sums, self.counts
+        sums = self.sums
+        counts = self.counts
         for who, card in plays:
-            owner = side_of.get(who) if card == fool else side
-            if owner is not None:
-                sums[owner] += table[card] if table is not None else self.value(card, owner, number)
-                counts[owner] += 1
+            owner = side_of[who] if card == fool else side
+            if owner >= 0:
+                total: int = sums[owner]
+                sums[owner] = total + (table[card] if table is not None else self.value(card, owner, number))
+                count: int = counts[owner]
+                counts[owner] = count + 1
 
     def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         """Count the trick for the running state and write its slots."""
@@ -202,20 +233,20 @@ class Follower:
                 self._count(earlier, pile, taker)
 
     def _write_running(self, mv: memoryview) -> None:
-        at = self.side_tricks
-        mv[at] = self.won[0]
-        mv[at + 1] = self.won[1]
-        at = self.side_points
-        mv[at] = self.points(0)
-        mv[at + 1] = self.points(1)
+        """The running state's slots: tricks and points per side, what the first side needs."""
+        self._put(mv, 0, self.won[0])
+        self._put(mv, 1, self.won[1])
+        self._put(mv, 2, self.points(0))
+        self._put(mv, 3, self.points(1))
         needed = self.needed()
-        at = self.needed_at
-        if needed is None:
-            mv[at] = self.zero
-            mv[at + 1] = self.zero
-        else:
-            mv[at] = self.one
-            mv[at + 1] = needed
+        self._put(mv, 4, 0 if needed is None else 1)
+        self._put(mv, 5, 0 if needed is None else needed)
+
+    def _put(self, mv: memoryview, k: int, value: int) -> None:
+        """Running value ``k`` written if it changed (most of them do not, trick by trick)."""
+        if self.written[k] != value:
+            self.written[k] = value
+            mv[self.ix[self.running_slots[k]]] = value
 
 
 class _Piedmont(Follower):
@@ -651,7 +682,7 @@ class _Sicilian(Follower):
 
     def needed(self) -> int | None:
         # the last trick's bonus counts once the hand is over, which is encoded in full
-        return max(0, self.half + 1 - (self.sums[0] + self.won[0]))
+        return _positive(self.half + 1 - (self.sums[0] + self.won[0]))
 
 
 FACT_SLOTS = ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner", "coinche", "coincher")
@@ -832,7 +863,7 @@ class _Taroinche(Follower):
         if self.bid_value == rules.CAPOT:
             return None if self.won[1] else rules.TRICKS - self.won[0]
         # the last trick's 10 counts once the hand is over, which is encoded in full
-        return max(0, self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
+        return _positive(self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
 
 
 class _Taroux(Follower):
@@ -844,7 +875,8 @@ class _Taroux(Follower):
 
         self.values = rules.VALUES
         self.fool = rules.FOOL
-        self.honour_mask = rules.HONOURS
+        self.honour = tuple(bool(rules.HONOURS >> card & 1) for card in range(enc.cards))
+        """Whether each card is an Honour (a tuple: the mask is no machine int)."""
         self.targets = rules.TARGETS
         self.take = rules.BID_NAMES[rules.TAKE]
         self.bids = rules.BID_NAMES
@@ -886,13 +918,15 @@ class _Taroux(Follower):
         self.sparrow_at = layout.slot("facts.sparrow").start
         self.slam_at = layout.slot("facts.slam").start
         self.phase_at = layout.slot("phase").start
+        self.phase_slot = [self.ix[self.phase_at + enc.phases.index(phase)] for phase in Phase]
+        """Each phase's slot, by phase (an int enum), as an int object."""
 
     def start(self, mv: memoryview, seat: int, dealer: int) -> None:
         """T3: the auction; no bid, no contra, no pass, nothing declared."""
         self._restart()
         self.phase = self.auction
         mv[self.phase_at + self.enc.phases.index(self.auction)] = self.one
-        mv[self.contra_at] = self.one
+        mv[self.ix[self.contra_at]] = self.one
         self.honours = 0
         self.ending = False
         self.declared = 0
@@ -919,8 +953,8 @@ class _Taroux(Follower):
             if word == "decline" and seat == self.bidder:
                 return None
             if word == "recontra":
-                mv[self.contra_at + self.contra] = self.zero
-                mv[self.contra_at + 2] = self.one
+                mv[self.ix[self.contra_at + self.contra]] = self.zero
+                mv[self.ix[self.contra_at + 2]] = self.one
                 self.contra = 2
             elif word != "decline":
                 raise Resync
@@ -929,16 +963,16 @@ class _Taroux(Follower):
         if self.phase is not self.auction:
             raise Resync
         if word == "contra":
-            mv[self.contra_at + self.contra] = self.zero
-            mv[self.contra_at + 1] = self.one
+            mv[self.ix[self.contra_at + self.contra]] = self.zero
+            mv[self.ix[self.contra_at + 1]] = self.one
             self.contra = 1
             self.passes = 0
-            mv[self.passes_at] = self.zero
+            mv[self.ix[self.passes_at]] = self.zero
             self._set_phase(mv, self.recontra)
             return None
         if word == "pass":
             self.passes += 1
-            mv[self.passes_at] = self.passes
+            mv[self.ix[self.passes_at]] = self.passes
             if self.passes == self.passes_to_end + (self.high == 0):
                 if self.high < self.take_level:
                     raise Resync  # thrown in: the hand is over
@@ -948,18 +982,18 @@ class _Taroux(Follower):
         if level is None:
             raise Resync
         if self.high:
-            mv[self.high_at + self.high - 1] = self.zero
-        mv[self.high_at + level - 1] = self.one
+            mv[self.ix[self.high_at + self.high - 1]] = self.zero
+        mv[self.ix[self.high_at + level - 1]] = self.one
         self.high = level
         if self.bidder is not None:
-            mv[self.bidder_at + self.rel[self.bidder]] = self.zero
-        mv[self.bidder_at + self.rel[seat]] = self.one
+            mv[self.ix[self.bidder_at + self.rel[self.bidder]]] = self.zero
+        mv[self.ix[self.bidder_at + self.rel[seat]]] = self.one
         self.bidder = seat
-        mv[self.contra_at + self.contra] = self.zero
-        mv[self.contra_at] = self.one
+        mv[self.ix[self.contra_at + self.contra]] = self.zero
+        mv[self.ix[self.contra_at]] = self.one
         self.contra = 0
         self.passes = 0
-        mv[self.passes_at] = self.zero
+        mv[self.ix[self.passes_at]] = self.zero
         self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
         return None
 
@@ -977,29 +1011,27 @@ class _Taroux(Follower):
         return None
 
     def _set_phase(self, mv: memoryview, phase: Any) -> None:
-        phases = self.enc.phases
-        mv[self.phase_at + phases.index(self.phase)] = self.zero
+        at = self.phase_slot
+        mv[at[self.phase]] = self.zero
         self.phase = phase
-        mv[self.phase_at + phases.index(phase)] = self.one
+        mv[at[phase]] = self.one
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
             card: Any = action
-            mv[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index] = self.one
+            mv[self.ix[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index]] = self.one
             self.shown[seat] += 1
         elif action is self.sparrow_call:
-            mv[self.sparrow_at + self.rel[seat]] = self.one
+            mv[self.ix[self.sparrow_at + self.rel[seat]]] = self.one
         elif action is self.slam_call:
-            mv[self.slam_at + self.rel[seat]] = self.one
+            mv[self.ix[self.slam_at + self.rel[seat]]] = self.one
         elif action is self.done_call:
             self.noted = seat if self.shown[seat] else None
             self.declared += 1
             if self.declared == self.players:
                 if self.bidder is None:
                     raise Resync
-                mv[self.phase_at + self.enc.phases.index(self.declare)] = self.zero
-                self.phase = self.play
-                mv[self.phase_at + self.enc.phases.index(self.play)] = self.one
+                self._set_phase(mv, self.play)
                 return self.bidder
         else:
             raise Resync
@@ -1034,7 +1066,7 @@ class _Taroux(Follower):
         return self.team, tuple(s for s in range(self.players) if s not in self.team)
 
     def value(self, card: int, side: int, number: int) -> int:
-        if side == 0 and self.honour_mask >> card & 1:
+        if side == 0 and self.honour[card]:
             self.honours += 1
         return self.values[card]
 
@@ -1042,7 +1074,7 @@ class _Taroux(Follower):
         return self.sums[side] - self.counts[side] // 2  # T8: counted in pairs
 
     def needed(self) -> int | None:
-        return max(0, self.targets[self.honours] - self.points(0))
+        return _positive(self.targets[self.honours] - self.points(0))
 
 
 FOLLOWERS: dict[str, type[Follower]] = {

@@ -26,7 +26,7 @@ and the view.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +37,7 @@ from tarocchi.core.dispatch import Menus
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
-from tarocchi.research.followers import FOLLOWERS, Follower, Resync
+from tarocchi.research.followers import FOLLOWERS, Follower, Resync, offsets
 
 
 def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
@@ -55,23 +55,19 @@ def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
     return added
 
 
-CACHED_LEGAL = 4096
+_BITS_OF: Final = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+"""The bits set in each byte value, lowest first."""
+
+_PLAY: Final = Play
+_DISCARD: Final = Discard
+_FACE_DOWN: Final = FaceDown
+"""The action classes ``_follow`` tests, read from C statics when compiled (not the module's dict)."""
+
+CACHED_LEGAL: Final = 4096
 """Tuples of legal actions whose ids are kept (then the cache starts again)."""
-MANY = 48
+MANY: Final = 48
 """Legal actions from which ``legal_mask`` writes a tuple seen for the first time through an
 index array kept for it (an auction's bids, the same tuple again and again), not one by one."""
-
-
-_OFFSETS: dict[int, list[Any]] = {}
-
-
-def _offsets(size: int) -> list[Any]:
-    """``list(range(size))``, shared by every encoder of a tensor that size: writing through a
-    kept int object spares making one (mypyc boxes an offset past 256 anew at each write)."""
-    found = _OFFSETS.get(size)
-    if found is None:
-        found = _OFFSETS[size] = list(range(size))
-    return found
 
 
 class _Seat:
@@ -84,6 +80,21 @@ class _Seat:
         self.tensor: Floats = enc.information_state_buffer()
         self.mv: memoryview = self.tensor.data  # its items written one by one: cheaper than numpy's
         self.rel = [(who - seat) % n for who in range(n)]
+        d = enc.cards
+        layout = enc.information_state_layout
+        trick = layout.slot("trick").start
+        tricks = layout.slot("tricks").start
+        played = layout.slot("played").start
+        # Rows of cards as views of the same buffer: written at a card's index, a small int
+        # (an int object shared by all), not at an offset in the whole tensor
+        self.played: memoryview = self.mv[played : played + d]
+        self.trick_rows = [self.mv[trick + r * d : trick + (r + 1) * d] for r in range(n)]
+        """The trick in progress, a row of cards per seat relative to this one."""
+        self.history_rows = [
+            [self.mv[tricks + (t * n + r) * d : tricks + (t * n + r + 1) * d] for r in range(n)]
+            for t in range(enc.max_tricks)
+        ]
+        """The tricks won, per trick a row of cards per relative seat."""
         self.tail: EventLog = None
         self.fresh = False
         """Whether the seat may be followed on from ``tail`` (not after the hand was over, and
@@ -92,6 +103,10 @@ class _Seat:
         self.playing = False
         self.leader = 0
         self.plays: list[tuple[int, int]] = []
+        """The trick in progress as followed: (seat, card) in play order."""
+        self.shown = 0
+        """How many of ``plays`` the tensor's trick slot shows: ``_follow`` writes a card there
+        after its events, so that a card won in the same call is never written and taken out."""
         self.tricks = 0
         self.to_act: int | None = None
         self.calls = 0
@@ -150,8 +165,6 @@ class IncrementalEncoder:
         self._discard = layout.slot("own_discard").start
         self._sizes = layout.slot("hand_sizes").start
         self._leader = layout.slot("trick_leader").start
-        self._trick = layout.slot("trick").start
-        self._played = layout.slot("played").start
         self._won = layout.slot("tricks_won").start
         self._tricks = layout.slot("tricks").start
         self._leaders = layout.slot("trick_leaders").start
@@ -160,12 +173,15 @@ class IncrementalEncoder:
         self._width = layout.slot("calls").shape[1]
         self._dropped = layout.slot("calls_dropped").start
         self._max_tricks = enc.max_tricks
-        self._index: list[Any] = _offsets(layout.size)
+        self._index: list[Any] = offsets(layout.size)
         """Every offset of the tensor as an int object (``_follow`` indexes with them)."""
         self._one: Any = 1.0
         self._zero: Any = 0.0
         """The tensor's 1 and 0 as float objects (``Follower.one``)."""
         self._call_slots = enc.call_slots
+        self._zeros: memoryview = np.zeros(layout.size, dtype=np.float32).data
+        """Zeros to copy from (``_clear``)."""
+        self._hand_bytes = (self.cards + 7) // 8
 
     # -- tensors ---------------------------------------------------------------------------
     def information_state(self, state: Any, seat: int) -> Floats:
@@ -219,38 +235,43 @@ class IncrementalEncoder:
             self._mask_many = False
         else:
             for chunk in self._mask_set:
-                for i in chunk:
-                    items[i] = 0
+                for j in range(len(chunk)):  # by index: compiled, no iterator made
+                    items[chunk[j]] = 0
         written: list[tuple[Any, ...]] = []  # Any: the ids stay int objects, not boxed anew
         self._mask_set = written
         tables = self._menu_ids
         if tables is not None:
-            actor: int = state[self._actor_at]
+            fields = cast(tuple[Any, ...], state)  # indexed as a tuple, not a generic object
+            actor: int = fields[self._actor_at]
             if actor >= -1:  # else a state built by hand: its rules work it out
                 if actor != seat:
                     return mask
-                legal: int = state[self._legal_at]
-                if legal.bit_count() > MANY:
-                    key = (state[0], legal)
-                    found = self._mask_arrays.get(key)
-                    if found is None:
-                        if len(self._mask_arrays) >= CACHED_LEGAL:
-                            self._mask_arrays.clear()
-                        found = self._mask_arrays[key] = np.array(
-                            self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
-                        )
-                    mask[found] = 1
-                    self._mask_many = True
-                    return mask
-                bytes_of = tables[state[0]]
+                legal: int = fields[self._legal_at]
+                bytes_of = tables[fields[0]]
                 # the mask's bytes at once: a mask of 78 cards is no machine int, whose every
                 # shift would make a new one
+                count = 0
                 for k, byte in enumerate(legal.to_bytes(len(bytes_of), "little")):
                     if byte:
                         chunk = bytes_of[k][byte]
-                        for i in chunk:
-                            items[i] = 1
                         written.append(chunk)
+                        count += len(chunk)
+                if count <= MANY:
+                    for chunk in written:
+                        for j in range(len(chunk)):
+                            items[chunk[j]] = 1
+                    return mask
+                written.clear()  # many: numpy's indexing, by an array kept for them
+                key = (fields[0], legal)
+                found = self._mask_arrays.get(key)
+                if found is None:
+                    if len(self._mask_arrays) >= CACHED_LEGAL:
+                        self._mask_arrays.clear()
+                    found = self._mask_arrays[key] = np.array(
+                        self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
+                    )
+                mask[found] = 1
+                self._mask_many = True
                 return mask
         game = self.game
         if game.to_act(state) != seat:
@@ -383,6 +404,7 @@ class IncrementalEncoder:
         tracker.playing = False
         tracker.leader = 0
         tracker.plays = []
+        tracker.shown = 0
         tracker.tricks = 0
         tracker.to_act = None
         tracker.calls = 0
@@ -401,6 +423,7 @@ class IncrementalEncoder:
         tracker.plays = (
             [(who, card.index) for who, card in view.trick.plays] if view.trick is not None else []
         )
+        tracker.shown = len(tracker.plays)
         tracker.tricks = len(view.tricks)
         tracker.to_act = view.to_act
         tracker.calls = min(calls, self.encoder.call_slots)
@@ -417,11 +440,15 @@ class IncrementalEncoder:
         rel = tracker.rel
         hands = state.hands
         hand: int = hands[tracker.seat]
+        one = self._one
+        ix = self._index
         at = self._hand
-        while hand:
-            low = hand & -hand
-            mv[at + low.bit_length() - 1] = self._one
-            hand ^= low
+        # a byte at a time: a hand of 78 cards is no machine int, whose every shift makes a new one
+        for byte in hand.to_bytes(self._hand_bytes, "little"):
+            if byte:
+                for bit in _BITS_OF[byte]:
+                    mv[ix[at + bit]] = one
+            at += 8
         sizes = tracker.sizes
         for player, mask in enumerate(hands):
             sizes[player] = size = mask.bit_count()
@@ -429,13 +456,17 @@ class IncrementalEncoder:
 
     def _clear(self, tracker: _Seat) -> None:
         """Zero what the seat's tensor may hold: the observation, the tricks and calls written
-        (their counts only grow until a full encode), the leaders, winners and dropped calls."""
-        tensor = tracker.tensor
-        tensor[: self._tricks] = 0
-        tensor[self._tricks : self._tricks + tracker.tricks * self.players * self.cards] = 0
-        tensor[self._leaders : self._calls] = 0
-        tensor[self._calls : self._calls + tracker.calls * self._width] = 0
-        tensor[self._dropped] = 0
+        (their counts only grow until a full encode), the leaders, winners and dropped calls.
+        Copied from a zeroed buffer through the memoryview: a memcpy each, where numpy's slice
+        assignment writes its scalar float by float (about half the time)."""
+        mv = tracker.mv
+        zeros = self._zeros
+        end = self._tricks + tracker.tricks * self.players * self.cards
+        mv[:end] = zeros[:end]  # the observation, then the tricks written
+        mv[self._leaders : self._calls] = zeros[: self._calls - self._leaders]
+        size = tracker.calls * self._width
+        mv[self._calls : self._calls + size] = zeros[:size]
+        mv[self._dropped] = self._zero
 
     def _follow(self, tracker: _Seat, events: list[Event], state: Any) -> None:
         """Write what ``events`` (the seat's, oldest first) change; ``Resync`` for any the
@@ -443,15 +474,21 @@ class IncrementalEncoder:
         again from the view, so what this left half done does not matter)."""
         mv = tracker.mv
         rel = tracker.rel
-        d = self.cards
         n = self.players
         facts = tracker.facts
         assert facts is not None
         follows_plays = facts.follows_plays  # a native call each, not a bound method made
-        trick_at, played, sizes_at, leader_at = self._trick, self._played, self._sizes, self._leader
-        sizes, plays, leader, me = tracker.sizes, tracker.plays, tracker.leader, tracker.seat
+        trick_rows = tracker.trick_rows
+        played_row = tracker.played
+        sizes_at = self._sizes
+        leader_at = self._leader
+        sizes = tracker.sizes  # (one assignment each: unpacked from a tuple, they would be objects)
+        plays = tracker.plays
+        leader = tracker.leader
+        me = tracker.seat
         bit = 1 << me
-        one, zero = self._one, self._zero
+        one = self._one
+        zero = self._zero
         ix = self._index  # the offsets as int objects: no new one made at each write
         facts.state = state
         facts.sizes = sizes
@@ -468,23 +505,24 @@ class IncrementalEncoder:
                 if lead is not None:
                     raise Resync
                 continue
-            if type(action) is Play:
+            if type(action) is _PLAY:
                 if not tracker.playing:
                     raise Resync
                 card = action.card.index
                 if not plays:
-                    mv[ix[leader_at + rel[leader]]] = zero
-                    leader = who
-                    mv[ix[leader_at + rel[who]]] = one
+                    if who != leader:  # (the last trick's winner leads: shown already)
+                        mv[ix[leader_at + rel[leader]]] = zero
+                        leader = who
+                        mv[ix[leader_at + rel[who]]] = one
                     if follows_plays:
                         facts.on_play(mv, who, card, True)
                 elif follows_plays:
                     facts.on_play(mv, who, card, False)
-                plays.append((who, card))
-                mv[ix[trick_at + rel[who] * d + card]] = one
-                mv[ix[played + card]] = one
-                sizes[who] -= 1
-                mv[ix[sizes_at + rel[who]]] = sizes[who]
+                plays.append((who, card))  # shown in the trick after the events (``shown``)
+                played_row[card] = one
+                size: int = sizes[who] - 1
+                sizes[who] = size
+                mv[ix[sizes_at + rel[who]]] = size
                 if who == me:
                     mv[ix[self._hand + card]] = zero
             elif action is None and event[4]:
@@ -492,22 +530,26 @@ class IncrementalEncoder:
                 if number != tracker.tricks or number >= self._max_tricks:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
-                base = self._tricks + number * n * d
-                for player, card in plays:
-                    at = rel[player] * d + card
-                    mv[ix[base + at]] = one
-                    mv[ix[trick_at + at]] = zero
+                history = tracker.history_rows[number]
+                shown = tracker.shown
+                for k in range(len(plays)):
+                    player, card = plays[k]
+                    history[rel[player]][card] = one
+                    if k < shown:  # shown in the trick by an earlier call: taken out
+                        trick_rows[rel[player]][card] = zero
+                tracker.shown = 0
                 mv[ix[self._leaders + number * n + rel[leader]]] = one
                 mv[ix[self._winners + number * n + rel[who]]] = one
                 won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
-                won[self._won + rel[who]] += 1
+                won[ix[self._won + rel[who]]] += 1
                 facts.trick_won(mv, number, plays, who)
-                mv[ix[leader_at + rel[leader]]] = zero
-                leader = who
-                mv[ix[leader_at + rel[who]]] = one
+                if who != leader:  # the winner leads the next trick
+                    mv[ix[leader_at + rel[leader]]] = zero
+                    leader = who
+                    mv[ix[leader_at + rel[who]]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
-                if type(action) is Discard and who == me and facts.own_discards:
+                if type(action) is _DISCARD and who == me and facts.own_discards:
                     card = action.card.index
                     mv[ix[self._hand + card]] = zero
                     mv[ix[self._discard + card]] = one
@@ -525,7 +567,7 @@ class IncrementalEncoder:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
                     mv[ix[base + rel[who]]] = one
-                    if type(action) is FaceDown:
+                    if type(action) is _FACE_DOWN:
                         mv[base + self._width - 1] = action.count
                     else:
                         mv[ix[base + n + self._action_id(action)]] = one
@@ -540,7 +582,14 @@ class IncrementalEncoder:
             else:  # a call during the play (P4's)
                 raise Resync
         tracker.leader = leader
-        to_act: int | None = state[self._actor_at] if self._menu_ids is not None else -2
+        shown = tracker.shown
+        for k in range(shown, len(plays)):  # the trick's new cards, once (not those won already)
+            player, card = plays[k]
+            trick_rows[rel[player]][card] = one
+        tracker.shown = len(plays)
+        to_act: int | None = -2  # a stored game's states are tuples: indexed as such
+        if self._menu_ids is not None:
+            to_act = cast(tuple[Any, ...], state)[self._actor_at]
         if to_act is not None and to_act < 0:  # -1: the hand over; below: the rules work it out
             to_act = None if to_act == -1 else self.game.to_act(state)
         if to_act is None:

@@ -2,57 +2,86 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from tarocchi.core.actions import Action, Call
+from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
-    AGAINST,
     BID_NAMES,
     BID_WORDS,
     DECK,
-    HONOURS,
     PASSES_TO_END,
     PLAYERS,
     SEAT_NAMES,
-    STAND,
     STOCK_SIZE,
     TAKE,
     partner_of,
 )
-from tarocchi.games.taroux.state import Phase, TarouxState
+from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
+from tarocchi.games.taroux.turns import (
+    CONTRA_AT,
+    DECLINE_AT,
+    I_AUCTION,
+    I_BIDDER,
+    I_CONTRA,
+    I_CONTRA_BY,
+    I_DECLARED,
+    I_EVENTS,
+    I_HANDS,
+    I_HIGH,
+    I_PASSES,
+    I_PHASE,
+    I_STOCK,
+    I_STOCK_LEFT,
+    I_TURN,
+    PASS_AT,
+    RECONTRA_AT,
+    auction_legal,
+    built,
+    position,
+    settled,
+    window_legal,
+)
 
 PASS, CONTRA, RECONTRA, DECLINE = (Call(w) for w in ("pass", "contra", "recontra", "decline"))
 BIDS = (PASS, *(Call(word) for word in BID_WORDS[1:]))
 """Indexed by bid level; index 0 is the pass."""
 FIRST, SECOND = Call("first"), Call("second")
-
-# (high, honour held, contra allowed) -> the legal calls, built once.
-_LEGAL: dict[tuple[int, bool, bool], tuple[Action, ...]] = {}
-for _high in range(AGAINST + 1):
-    for _honour in (False, True):
-        for _contra in (False, True):
-            _bids = tuple(BIDS[b] for b in range(_high + 1, AGAINST + 1) if _honour or b > STAND)
-            _LEGAL[_high, _honour, _contra] = (PASS, *_bids, *((CONTRA,) if _contra else ()))
-_WINDOW = {True: (RECONTRA, DECLINE), False: (DECLINE,)}
-_STOCK_CHOICE = (FIRST, SECOND)
+AUCTION_MENU: Final = (*BIDS, CONTRA)
+"""The auction's calls, bit ``i`` of its legal mask selecting item ``i`` (``turns``)."""
+WINDOW_MENU: Final = (RECONTRA, DECLINE)
+STOCK_MENU: Final = (FIRST, SECOND)
+_AUCTION_OF = MaskMap(AUCTION_MENU)
+_WINDOW_OF = MaskMap(WINDOW_MENU)
 _AUCTION_WORDS = (*BID_WORDS[1:], "pass", "contra")
+_CALL_TYPE: Final = Call
+_EVENT: Final = Event
+_SAID: Final = tuple(
+    tuple(Event(seat, call, PUBLIC) for call in (*AUCTION_MENU, *WINDOW_MENU)) for seat in range(PLAYERS)
+)
+"""Each seat's public event of each call of the auction and the window: one shared event each."""
+_WINDOW_SAID: Final = len(AUCTION_MENU)
+_RECONTRA_PHASE: Final = Phase.RECONTRA
+_AUCTION_PHASE: Final = Phase.AUCTION
 
 
 def contra_allowed(state: TarouxState, seat: int) -> bool:
     """T3: against a real bid not yet contra'd, from outside the bidder's partnership."""
-    return (
-        state.high >= TAKE
-        and state.contra == 0
-        and not declarers(state.bidder) >> seat & 1
-        and bool(state.hands[seat] & HONOURS)
+    return bool(
+        auction_legal(state.high, state.contra, state.bidder, seat, state.hands[seat]) >> CONTRA_AT & 1
     )
 
 
-def _said(state: TarouxState, seat: int, action: Call) -> TarouxState:
-    return state._replace(
-        auction=(*state.auction, (seat, action.word)),
-        events=(Event(seat, action, PUBLIC), state.events),
-    )
+def _said(fields: list[Any], seat: int, action: Call, at: int) -> None:
+    """Write the call ``action`` (item ``at`` of the two menus) into the auction and the log."""
+    event = _SAID[seat][at]
+    if event[1] is not action:  # an equal call of the caller's own
+        event = _EVENT(seat, action, PUBLIC)
+    said: tuple[tuple[int, str], ...] = fields[I_AUCTION]
+    fields[I_AUCTION] = (*said, (seat, action.word))
+    fields[I_EVENTS] = (event, fields[I_EVENTS])
 
 
 class Bidding:
@@ -62,25 +91,40 @@ class Bidding:
         return state.turn
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        seat = state.turn
-        return _LEGAL[state.high, bool(state.hands[seat] & HONOURS), contra_allowed(state, seat)]
+        s: TarouxFields = state
+        seat = s.turn
+        return _AUCTION_OF.select(auction_legal(s.high, s.contra, s.bidder, seat, s.hands[seat]))
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if type(action) is not Call or action not in self.legal(state):
+        if type(action) is not _CALL_TYPE:
             return None
-        seat = state.turn
-        state = _said(state, seat, action)
-        if action == CONTRA:
-            return state._replace(phase=Phase.RECONTRA, contra=1, contra_by=seat, passes=0, turn=state.bidder)
-        if action == PASS:
-            passes = state.passes + 1
-            if passes == PASSES_TO_END + (state.high == 0):
-                return end_auction(state._replace(passes=passes))
-            return state._replace(passes=passes, turn=(seat + 1) % PLAYERS)
-        level = BIDS.index(action)
-        return state._replace(
-            high=level, bidder=seat, contra=0, contra_by=-1, passes=0, turn=(seat + 1) % PLAYERS
-        )
+        s: TarouxFields = settled(state)
+        at = position(AUCTION_MENU, action)
+        if at < 0 or not s.legal >> at & 1:
+            return None
+        seat = s.turn
+        fields: list[Any] = list(s)
+        _said(fields, seat, action, at)
+        if at == CONTRA_AT:
+            fields[I_PHASE] = _RECONTRA_PHASE
+            fields[I_CONTRA] = 1
+            fields[I_CONTRA_BY] = seat
+            fields[I_PASSES] = 0
+            fields[I_TURN] = s.bidder
+        elif at == PASS_AT:
+            passes = s.passes + 1
+            fields[I_PASSES] = passes
+            if passes == PASSES_TO_END + (s.high == 0):
+                return end_auction(fields)
+            fields[I_TURN] = (seat + 1) % PLAYERS
+        else:
+            fields[I_HIGH] = at
+            fields[I_BIDDER] = seat
+            fields[I_CONTRA] = 0
+            fields[I_CONTRA_BY] = -1
+            fields[I_PASSES] = 0
+            fields[I_TURN] = (seat + 1) % PLAYERS
+        return built(fields)
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         seat = state.turn
@@ -108,18 +152,27 @@ class Recontra:
         return state.turn
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        return _WINDOW[bool(state.hands[state.turn] & HONOURS)]
+        s: TarouxFields = state
+        return _WINDOW_OF.select(window_legal(s.hands[s.turn]))
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if type(action) is not Call or action not in self.legal(state):
+        if type(action) is not _CALL_TYPE:
             return None
-        seat = state.turn
-        state = _said(state, seat, action)
-        if action == DECLINE and seat == state.bidder:
-            return state._replace(turn=partner_of(seat))
-        resume = (state.contra_by + 1) % PLAYERS
-        contra = 2 if action == RECONTRA else state.contra
-        return state._replace(phase=Phase.AUCTION, contra=contra, turn=resume)
+        s: TarouxFields = settled(state)
+        at = position(WINDOW_MENU, action)
+        if at < 0 or not s.legal >> at & 1:
+            return None
+        seat = s.turn
+        fields: list[Any] = list(s)
+        _said(fields, seat, action, _WINDOW_SAID + at)
+        if at == DECLINE_AT and seat == s.bidder:
+            fields[I_TURN] = partner_of(seat)
+        else:
+            fields[I_PHASE] = _AUCTION_PHASE
+            if at == RECONTRA_AT:
+                fields[I_CONTRA] = 2
+            fields[I_TURN] = (s.contra_by + 1) % PLAYERS
+        return built(fields)
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         if isinstance(action, Call) and action.word == "recontra":
@@ -127,21 +180,32 @@ class Recontra:
         return f"{SEAT_NAMES[state.turn]} may now 'recontra' or 'decline', out of turn (T3)"
 
 
-def end_auction(state: TarouxState) -> TarouxState:
-    """T3/T4: no real bid left highest -> thrown in; else the contract starts."""
-    if state.high < TAKE:
-        why = "nobody bid" if state.high == 0 else f"{BID_NAMES[state.high]} cannot win the auction"
+def end_auction(fields: list[Any]) -> TarouxState:
+    """T3/T4, the auction's last pass written into a state's ``fields``: no real bid left
+    highest -> thrown in; else the contract starts."""
+    high: int = fields[I_HIGH]
+    if high < TAKE:
+        why = "nobody bid" if high == 0 else f"{BID_NAMES[high]} cannot win the auction"
         note = f"the hand is thrown in: {why} (T3, C2)"
-        return state._replace(phase=Phase.DONE, events=(Event(None, None, PUBLIC, note), state.events))
-    bidder = state.bidder
-    contra = ("", ", contra'd", ", re-contra'd")[state.contra]
-    note = f"plays {BID_NAMES[state.high]}{contra}, with {SEAT_NAMES[partner_of(bidder)]} (T4)"
-    events = (Event(bidder, None, PUBLIC, note), state.events)
-    if state.high == TAKE:
-        first, second = DECK.codes(_mask(state.stock[:3])), DECK.codes(_mask(state.stock[3:]))
+        fields[I_PHASE] = Phase.DONE
+        fields[I_EVENTS] = (Event(None, None, PUBLIC, note), fields[I_EVENTS])
+        return built(fields)
+    bidder: int = fields[I_BIDDER]
+    contra = ("", ", contra'd", ", re-contra'd")[fields[I_CONTRA]]
+    note = f"plays {BID_NAMES[high]}{contra}, with {SEAT_NAMES[partner_of(bidder)]} (T4)"
+    events = (Event(bidder, None, PUBLIC, note), fields[I_EVENTS])
+    if high == TAKE:
+        stock: tuple[int, ...] = fields[I_STOCK]
+        first, second = DECK.codes(_mask(stock[:3])), DECK.codes(_mask(stock[3:]))
         shown = f"the stock is turned up: first three {first}; second three {second} (T5)"
-        return state._replace(phase=Phase.STOCK, events=(Event(None, None, PUBLIC, shown), events))
-    return state._replace(phase=Phase.DECLARE, turn=bidder, declared=0, events=events)
+        fields[I_PHASE] = Phase.STOCK
+        fields[I_EVENTS] = (Event(None, None, PUBLIC, shown), events)
+        return built(fields)
+    fields[I_PHASE] = Phase.DECLARE
+    fields[I_TURN] = bidder
+    fields[I_DECLARED] = 0
+    fields[I_EVENTS] = events
+    return built(fields)
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -158,26 +222,28 @@ class StockChoice:
         return state.bidder
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        return _STOCK_CHOICE
+        return STOCK_MENU
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if action not in _STOCK_CHOICE:
+        at = position(STOCK_MENU, action)
+        if at < 0:
             return None
+        s: TarouxFields = state
         half = STOCK_SIZE // 2
-        first, second = _mask(state.stock[:half]), _mask(state.stock[half:])
-        mine, theirs = (first, second) if action == FIRST else (second, first)
-        bidder = state.bidder
+        first, second = _mask(s.stock[:half]), _mask(s.stock[half:])
+        mine, theirs = (first, second) if at == 0 else (second, first)
+        bidder = s.bidder
         partner = partner_of(bidder)
-        hands = list(state.hands)
+        hands = list(s.hands)
         hands[bidder] |= mine
         hands[partner] |= theirs
         note = f"{SEAT_NAMES[bidder]} takes {DECK.codes(mine)}, {SEAT_NAMES[partner]} {DECK.codes(theirs)}"
-        return state._replace(
-            phase=Phase.DISCARD,
-            hands=tuple(hands),
-            stock_left=0,
-            events=(Event(None, None, PUBLIC, note), (Event(bidder, action, PUBLIC), state.events)),
-        )
+        fields: list[Any] = list(s)
+        fields[I_PHASE] = Phase.DISCARD
+        fields[I_HANDS] = tuple(hands)
+        fields[I_STOCK_LEFT] = 0
+        fields[I_EVENTS] = (Event(None, None, PUBLIC, note), (Event(bidder, action, PUBLIC), s.events))
+        return built(fields)
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         return f"{SEAT_NAMES[state.bidder]} must take the 'first' or the 'second' three of the stock (T5)"

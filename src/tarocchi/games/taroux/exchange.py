@@ -2,99 +2,120 @@
 
 from __future__ import annotations
 
+from typing import Any, Final
+
 from tarocchi.core.actions import Action, Call, Discard, FaceDown
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.games.taroux.actions import Show
-from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     DECK,
     DISCARDS_EACH,
     HONOURS,
     KINGS,
-    MAGICIAN,
-    PLAIN_DISCARDABLE,
     PLAYERS,
     SEAT_NAMES,
     TRUMP_CARDS,
     abundance,
     partner_of,
 )
-from tarocchi.games.taroux.state import Phase, TarouxState
+from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
+from tarocchi.games.taroux.turns import (
+    I_DECLARED,
+    I_DISCARDED,
+    I_EVENTS,
+    I_HANDS,
+    I_LEADER,
+    I_PHASE,
+    I_SHOWN,
+    I_SHOWN_DISCARDS,
+    I_SLAM,
+    I_SPARROW,
+    I_TURN,
+    MIN_ABUNDANCE,
+    SLAM_AT,
+    SPARROW_AT,
+    built,
+    declare_legal,
+    discard_legal,
+    discarder,
+    position,
+    settled,
+)
 
 DISCARDS = tuple(Discard(card) for card in DECK.cards)
 SHOWS = tuple(Show(card) for card in DECK.cards)
 SPARROW, SLAM, DONE = Call("sparrow"), Call("slam"), Call("done")
+DECLARE_MENU: Final = (*SHOWS, SPARROW, SLAM, DONE)
+"""The declarations, bit ``i`` of their legal mask selecting item ``i`` (``turns``)."""
+_CALLS: Final = (SPARROW, SLAM, DONE)
 _DISCARDS_OF = MaskMap(DISCARDS)
-_SHOWS_OF = MaskMap(SHOWS)
+_DECLARE_OF = MaskMap(DECLARE_MENU)
 FACE_DOWN = "discards a card face down (T5)"
 ONE_FACE_DOWN = FaceDown(1)
 """The public note of a face-down discard (the card itself only its player sees); the world
 sampler finds these discards by it."""
 _TRUMP_SHOWN = "had to discard a trump: it is shown to all (T5)"
-MIN_ABUNDANCE = 6
-
-
-def discarder(state: TarouxState) -> int:
-    """T5: the bidding Declarer discards first, then his partner."""
-    bidder = state.bidder
-    if state.discards[bidder].bit_count() < DISCARDS_EACH:
-        return bidder
-    return partner_of(bidder)
+_SHOW_TYPE: Final = Show
+_EVENT: Final = Event
+_DECLARED: Final = tuple(
+    tuple(Event(seat, action, PUBLIC) for action in DECLARE_MENU) for seat in range(PLAYERS)
+)
+"""Each seat's public event of each declaration: one shared event each."""
+_SIZE: Final = DECK.size
+_PLAY_PHASE: Final = Phase.PLAY
 
 
 def discard_mask(state: TarouxState, seat: int) -> int:
-    """T5: never Kings or Honours; a trump only while fewer other discardable cards are held
-    than cards still to discard."""
-    hand = state.hands[seat]
-    plain = hand & PLAIN_DISCARDABLE
-    if plain.bit_count() < DISCARDS_EACH - state.discards[seat].bit_count():
-        return plain | (hand & TRUMP_CARDS & ~HONOURS)
-    return plain
+    """T5: the cards ``seat`` may discard now (``turns.discard_legal``)."""
+    s: TarouxFields = state
+    return discard_legal(s.hands[seat], s.discards[seat])
 
 
 class Discarding:
     """T5 We'll Take: three discards each, one card an action; discarded trumps are shown."""
 
     def to_act(self, state: TarouxState) -> int:
-        return discarder(state)
+        s: TarouxFields = state
+        return discarder(s.bidder, s.discards)
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        return _DISCARDS_OF.select(discard_mask(state, discarder(state)))
+        return _DISCARDS_OF.select(discard_mask(state, self.to_act(state)))
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
         if type(action) is not Discard:
             return None
+        s: TarouxFields = settled(state)
         card = action.card.index
-        seat = discarder(state)
-        if not discard_mask(state, seat) >> card & 1 or DISCARDS[card] != action:
+        seat = s.actor
+        if not s.legal >> card & 1 or DISCARDS[card] != action:
             return None
         bit = 1 << card
-        hands = list(state.hands)
+        hands = list(s.hands)
         hands[seat] ^= bit
-        discards = list(state.discards)
+        discards = list(s.discards)
         discards[seat] |= bit
-        shown = state.shown_discards
+        shown = s.shown_discards
         events: EventLog
         if bit & TRUMP_CARDS:
             shown |= bit
-            events = (Event(seat, action, PUBLIC, _TRUMP_SHOWN), state.events)
+            events = (Event(seat, action, PUBLIC, _TRUMP_SHOWN), s.events)
         else:
-            own = (Event(seat, action, only(seat)), state.events)
+            own = (Event(seat, action, only(seat)), s.events)
             events = (Event(seat, ONE_FACE_DOWN, PUBLIC, FACE_DOWN), own)
-        done = discards[partner_of(state.bidder)].bit_count() == DISCARDS_EACH
-        return state._replace(
-            phase=Phase.DECLARE if done else Phase.DISCARD,
-            hands=tuple(hands),
-            discards=tuple(discards),
-            shown_discards=shown,
-            turn=state.bidder,
-            declared=0,
-            events=events,
-        )
+        done = discards[partner_of(s.bidder)].bit_count() == DISCARDS_EACH
+        fields: list[Any] = list(s)
+        fields[I_PHASE] = Phase.DECLARE if done else Phase.DISCARD
+        fields[I_HANDS] = tuple(hands)
+        fields[I_DISCARDED] = tuple(discards)
+        fields[I_SHOWN_DISCARDS] = shown
+        fields[I_TURN] = s.bidder
+        fields[I_DECLARED] = 0
+        fields[I_EVENTS] = events
+        return built(fields)
 
     def refusal(self, state: TarouxState, action: Action) -> str:
-        seat = discarder(state)
+        seat = self.to_act(state)
         if not isinstance(action, Discard):
             return f"{SEAT_NAMES[seat]} must first discard {DISCARDS_EACH} cards (T5)"
         card = action.card.index
@@ -108,10 +129,6 @@ class Discarding:
         )
 
 
-def _trumps(state: TarouxState, seat: int) -> int:
-    return state.hands[seat] & TRUMP_CARDS
-
-
 class Declaring:
     """T6: one round from the bidding Declarer: Abundance (trumps shown one by one), the
     Sparrow (the Magician's holder), a Slam (a Declarer, once a hand); ``done`` ends the turn."""
@@ -120,43 +137,54 @@ class Declaring:
         return state.turn
 
     def legal(self, state: TarouxState) -> tuple[Action, ...]:
-        seat = state.turn
-        trumps = _trumps(state, seat)
-        shown = state.shown[seat]
-        legal: tuple[Action, ...] = ()
-        if trumps.bit_count() >= MIN_ABUNDANCE:
-            legal = _SHOWS_OF.select(trumps & ~shown)
-        if state.sparrow < 0 and state.hands[seat] >> MAGICIAN & 1:
-            legal += (SPARROW,)
-        if state.slam < 0 and declarers(state.bidder) >> seat & 1:
-            legal += (SLAM,)
-        if not shown or shown.bit_count() >= MIN_ABUNDANCE:
-            legal += (DONE,)
-        return legal
+        s: TarouxFields = state
+        seat = s.turn
+        return _DECLARE_OF.select(
+            declare_legal(s.hands[seat], s.shown[seat], s.sparrow, s.slam, s.bidder, seat)
+        )
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if action not in self.legal(state):
+        s: TarouxFields = settled(state)
+        if type(action) is _SHOW_TYPE:
+            at = action.card.index
+            if not 0 <= at < _SIZE or (SHOWS[at] is not action and SHOWS[at] != action):
+                return None  # a card of another pack
+        else:
+            at = position(_CALLS, action)
+            if at < 0:
+                return None
+            at += SPARROW_AT
+        if not s.legal >> at & 1:
             return None
-        seat = state.turn
-        events: EventLog = (Event(seat, action, PUBLIC), state.events)
-        if type(action) is Show:
-            shown = list(state.shown)
-            shown[seat] |= 1 << action.card.index
-            return state._replace(shown=tuple(shown), events=events)
-        if action == SPARROW:
-            return state._replace(sparrow=seat, events=events)
-        if action == SLAM:
-            return state._replace(slam=seat, events=events)
-        count = state.shown[seat].bit_count()
-        if count:
-            points, name = abundance(count)
-            note = f"shows a {name} Abundance of {count} trumps, {points} points (T6)"
-            events = (Event(seat, None, PUBLIC, note), events)
-        declared = state.declared + 1
-        if declared == PLAYERS:
-            bidder = state.bidder
-            return state._replace(phase=Phase.PLAY, declared=declared, leader=bidder, events=events)
-        return state._replace(declared=declared, turn=(seat + 1) % PLAYERS, events=events)
+        seat = s.turn
+        event = _DECLARED[seat][at]
+        if event[1] is not action:  # an equal action of the caller's own
+            event = _EVENT(seat, action, PUBLIC)
+        events: EventLog = (event, s.events)
+        fields: list[Any] = list(s)
+        if at < _SIZE:
+            shown = list(s.shown)
+            shown[seat] |= 1 << at
+            fields[I_SHOWN] = tuple(shown)
+        elif at == SPARROW_AT:
+            fields[I_SPARROW] = seat
+        elif at == SLAM_AT:
+            fields[I_SLAM] = seat
+        else:
+            count = s.shown[seat].bit_count()
+            if count:
+                points, name = abundance(count)
+                note = f"shows a {name} Abundance of {count} trumps, {points} points (T6)"
+                events = (Event(seat, None, PUBLIC, note), events)
+            declared = s.declared + 1
+            fields[I_DECLARED] = declared
+            if declared == PLAYERS:
+                fields[I_PHASE] = _PLAY_PHASE
+                fields[I_LEADER] = s.bidder
+            else:
+                fields[I_TURN] = (seat + 1) % PLAYERS
+        fields[I_EVENTS] = events
+        return built(fields)
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         seat = state.turn

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard
+from tarocchi.core.cards import MaskMap
 from tarocchi.core.dealing import Dealing
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
@@ -16,6 +17,7 @@ from tarocchi.core.text import shown
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
+    AUCTION_MENU,
     BIDS,
     CONTRA,
     DECLINE,
@@ -23,11 +25,14 @@ from tarocchi.games.taroux.auction import (
     PASS,
     RECONTRA,
     SECOND,
+    STOCK_MENU,
+    WINDOW_MENU,
     Bidding,
     Recontra,
     StockChoice,
 )
 from tarocchi.games.taroux.exchange import (
+    DECLARE_MENU,
     DISCARDS,
     DONE,
     SHOWS,
@@ -36,7 +41,7 @@ from tarocchi.games.taroux.exchange import (
     Declaring,
     Discarding,
 )
-from tarocchi.games.taroux.play import MENUS, PLAYS, Playing, declarers
+from tarocchi.games.taroux.play import PLAYS, Playing, declarers
 from tarocchi.games.taroux.rules import (
     DECK,
     HAND_SIZE,
@@ -50,7 +55,12 @@ from tarocchi.games.taroux.rules import (
 )
 from tarocchi.games.taroux.scoring import score
 from tarocchi.games.taroux.state import Phase, TarouxState
+from tarocchi.games.taroux.turns import settled
 
+MENUS = tuple(
+    MaskMap(menu) for menu in (AUCTION_MENU, WINDOW_MENU, STOCK_MENU, DISCARDS, DECLARE_MENU, PLAYS, ())
+)
+"""Each phase's actions, selected by a state's ``legal`` mask (``turns``), in phase order."""
 CALLS: dict[str, Action] = {
     call.word: call
     for call in (*BIDS, CONTRA, RECONTRA, DECLINE, FIRST, SECOND, SPARROW, SLAM, DONE)
@@ -89,7 +99,7 @@ class TarouxGame(PhasedGame[TarouxState]):
             Dealing(PLAYERS, HAND_SIZE, STOCK_SIZE),
             Menus(TarouxState._fields.index("actor"), TarouxState._fields.index("legal"), MENUS),
         )
-        assert list(Phase) == list(range(7))
+        assert list(Phase) == list(range(len(MENUS)))
 
     def action_phrase(self, seat: int, action: Action) -> str | None:
         """T6: a trump laid face up for an Abundance."""
@@ -105,30 +115,32 @@ class TarouxGame(PhasedGame[TarouxState]):
 
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TarouxState:
         stock = tuple(card.index for card in deal.stock)
-        return TarouxState(
-            phase=Phase.AUCTION,
-            context=context,
-            hands=masks[:PLAYERS],
-            stock=stock,
-            stock_left=masks[PLAYERS],
-            turn=(context.dealer + 1) % PLAYERS,
-            high=0,
-            bidder=-1,
-            contra=0,
-            contra_by=-1,
-            passes=0,
-            auction=(),
-            discards=(0,) * PLAYERS,
-            shown_discards=0,
-            declared=0,
-            shown=(0,) * PLAYERS,
-            sparrow=-1,
-            slam=-1,
-            leader=-1,
-            trick=(),
-            led=None,
-            tricks=(),
-            events=None,
+        return settled(
+            TarouxState(
+                phase=Phase.AUCTION,
+                context=context,
+                hands=masks[:PLAYERS],
+                stock=stock,
+                stock_left=masks[PLAYERS],
+                turn=(context.dealer + 1) % PLAYERS,
+                high=0,
+                bidder=-1,
+                contra=0,
+                contra_by=-1,
+                passes=0,
+                auction=(),
+                discards=(0,) * PLAYERS,
+                shown_discards=0,
+                declared=0,
+                shown=(0,) * PLAYERS,
+                sparrow=-1,
+                slam=-1,
+                leader=-1,
+                trick=(),
+                led=None,
+                tricks=(),
+                events=None,
+            )
         )
 
     # -- the protocol -------------------------------------------------------------------

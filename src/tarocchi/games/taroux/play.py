@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tarocchi.core.actions import Action, Play
-from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import EventLog
 from tarocchi.core.trickplay import TrickPlay, write_next_trick
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
@@ -14,8 +13,6 @@ from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES,
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
-MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
-"""Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 # The hot path's tables, Final so that compiled code reads them from C statics, not through the
 # module's dict (nor through ``TABLE``'s and ``DUTIES``' attributes, a frozen dataclass's each).
 _SUIT_OF: Final = TABLE.suit_of
@@ -48,6 +45,39 @@ _LEGAL: Final = _TRICK + 5
 _NEXT_TRICK: Final = (_PHASE, _LEADER, _TRICK, _LED, _TRICKS, _EVENTS, _ACTOR, _LEGAL)
 assert TarouxState._fields[0] == "phase"
 assert TarouxState._fields[_LEADER:] == ("leader", "trick", "led", "tricks", "events", "actor", "legal")
+assert len(TarouxState._fields) == 25 and _TRICK == 19, "place builds the state by position"
+assert PLAYERS == 6, "the hot path rebuilds six hands and tricks of up to six cards"
+
+
+def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
+    """``hands`` with ``bit`` taken out of ``seat``'s (six hands, built at once)."""
+    h: tuple[Any, ...] = hands  # the other five as objects: compiled, not unboxed and boxed
+    if seat == 0:
+        return (hands[0] ^ bit, h[1], h[2], h[3], h[4], h[5])
+    if seat == 1:
+        return (h[0], hands[1] ^ bit, h[2], h[3], h[4], h[5])
+    if seat == 2:
+        return (h[0], h[1], hands[2] ^ bit, h[3], h[4], h[5])
+    if seat == 3:
+        return (h[0], h[1], h[2], hands[3] ^ bit, h[4], h[5])
+    if seat == 4:
+        return (h[0], h[1], h[2], h[3], hands[4] ^ bit, h[5])
+    return (h[0], h[1], h[2], h[3], h[4], hands[5] ^ bit)
+
+
+def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``trick`` with ``card`` added (at most five cards before it)."""
+    t: tuple[Any, ...] = trick
+    n = len(trick)
+    if n == 0:
+        return (card,)
+    if n == 1:
+        return (t[0], card)
+    if n == 2:
+        return (t[0], t[1], card)
+    if n == 3:
+        return (t[0], t[1], t[2], card)
+    return (t[0], t[1], t[2], t[3], card) if n == 4 else (t[0], t[1], t[2], t[3], t[4], card)
 
 
 def best_trump(trick: tuple[int, ...]) -> int:
@@ -134,29 +164,33 @@ class Playing(TrickPlay[TarouxState]):
         play = PLAYS[card]
         if play is not action and play != action:
             return None  # a card of another pack
-        hands = list(s.hands)
-        hands[seat] ^= bit
-        return self.place(state, seat, card, tuple(hands))
+        return self.place(state, seat, card, _without(s.hands, seat, bit))
 
     def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
         s: TarouxFields = state
         led = s.led
         if led is None:
             led = _LEADS[card]
-        trick = (*s.trick, card)
+        trick = _with(s.trick, card)
         events: EventLog = (self.play_events[seat][card], s.events)
         if len(trick) == PLAYERS:
             return self.finish(state, hands, trick, led, events)
         nxt = seat + 1 if seat < PLAYERS - 1 else 0
-        # The hottest line of random play: the new state by position, not with _replace.
-        fields: list[object] = list(s)
-        fields[_HANDS] = hands
-        fields[_TRICK] = trick
-        fields[_LED] = led
-        fields[_EVENTS] = events
-        fields[_ACTOR] = nxt
-        fields[_LEGAL] = hand_mask(hands[nxt], led, best_trump(trick))
-        new: TarouxState = _NEW(_STATE, fields)
+        # The hottest line of random play: every field by position, in one tuple (not a list
+        # turned into one), without NamedTuple's __new__.
+        new: TarouxState = _NEW(
+            _STATE,
+            (
+                s[0], s[1], hands, s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12],
+                s[13], s[14], s[15], s[16], s[17], s[18],
+                trick,
+                led,
+                s[21],
+                events,
+                nxt,
+                hand_mask(hands[nxt], led, best_trump(trick)),
+            ),
+        )  # fmt: skip
         return new
 
     def finish(
