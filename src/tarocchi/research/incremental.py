@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tarocchi.core.actions import Action, Discard, FaceDown, Play
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
@@ -135,6 +135,12 @@ class IncrementalEncoder:
         self._ids = {action: i for i, action in enumerate(game.actions)}
         self._by_identity = {id(action): i for i, action in enumerate(game.actions)}
         """Ids by the identity of the game's own action objects, which it keeps alive."""
+        plays = tuple(action for action in game.actions if type(action) is Play)
+        self._plays = Positions(plays)
+        self._play_cards = [play.card.index for play in plays]
+        """The card of each of the game's own plays, found by identity (``cards.Positions``):
+        read for every seat at every card played, where ``action.card.index`` is two generic
+        attribute reads."""
         self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
         self._arrays: dict[int, tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
@@ -508,7 +514,8 @@ class IncrementalEncoder:
             if type(action) is _PLAY:
                 if not tracker.playing:
                     raise Resync
-                card = action.card.index
+                at = self._plays.find(action)
+                card = self._play_cards[at] if at >= 0 else action.card.index
                 if not plays:
                     if who != leader:  # (the last trick's winner leads: shown already)
                         mv[ix[leader_at + rel[leader]]] = zero

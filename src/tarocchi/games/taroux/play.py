@@ -6,7 +6,8 @@ from typing import Any, Final
 
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import EventLog
-from tarocchi.core.trickplay import TrickPlay, write_next_trick
+from tarocchi.core.rows import row
+from tarocchi.core.trickplay import TrickPlay, card_of, write_next_trick
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
@@ -27,12 +28,12 @@ _ABOVE: Final = tuple(
     for power in range(max(_POWER) + 1)
 )
 """The trumps stronger than each strength: T7's duty to beat the trick's best trump."""
-_PLAY_TYPE: Final = Play
 _STATE: Final = TarouxState
 assert DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
 _NEW: Final = tuple.__new__
+_ROW: Final = row
 _HANDS: Final = TarouxState._fields.index("hands")
 _TRICK: Final = TarouxState._fields.index("trick")
 _PHASE: Final = 0
@@ -153,17 +154,12 @@ class Playing(TrickPlay[TarouxState]):
         seat = s.actor
         if seat < -1:
             return super().apply(state, action)  # the first card, or a state built by hand
-        if type(action) is not _PLAY_TYPE:
+        card = card_of(action, self.own, PLAYS)
+        if card < 0:
             return None
-        card = action.card.index
-        if not 0 <= card < len(_BITS):
-            return None  # a card of another pack
         bit = _BITS[card]
         if not s.legal & bit:
             return None
-        play = PLAYS[card]
-        if play is not action and play != action:
-            return None  # a card of another pack
         return self.place(state, seat, card, _without(s.hands, seat, bit))
 
     def place(self, state: TarouxState, seat: int, card: int, hands: tuple[int, ...]) -> TarouxState:
@@ -176,20 +172,17 @@ class Playing(TrickPlay[TarouxState]):
         if len(trick) == PLAYERS:
             return self.finish(state, hands, trick, led, events)
         nxt = seat + 1 if seat < PLAYERS - 1 else 0
-        # The hottest line of random play: every field by position, in one tuple (not a list
-        # turned into one), without NamedTuple's __new__.
-        new: TarouxState = _NEW(
+        # The hottest line of random play: every field by position, in one call (``rows.row``).
+        new: TarouxState = _ROW(
             _STATE,
-            (
-                s[0], s[1], hands, s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12],
-                s[13], s[14], s[15], s[16], s[17], s[18],
-                trick,
-                led,
-                s[21],
-                events,
-                nxt,
-                hand_mask(hands[nxt], led, best_trump(trick)),
-            ),
+            s[0], s[1], hands, s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12],
+            s[13], s[14], s[15], s[16], s[17], s[18],
+            trick,
+            led,
+            s[21],
+            events,
+            nxt,
+            hand_mask(hands[nxt], led, best_trump(trick)),
         )  # fmt: skip
         return new
 
