@@ -24,29 +24,13 @@ import sys
 from pathlib import Path
 
 PLAY = r"""
-import json, random, sys
+import json, sys
 from tarocchi import get_game
-from tarocchi.core.protocol import HandContext
-def play(game, hands):
-    rng = random.Random(12345)
-    choice = rng.choice
-    deal, initial_state = game.deal, game.initial_state
-    to_act, legal_actions, apply, outcome = game.to_act, game.legal_actions, game.apply, game.outcome
-    players, per_game, decisions = game.players, game.hands_per_game(), 0
-    scores = (0,) * players
-    for hand in range(hands):
-        dealer = hand % players
-        state = initial_state(deal(rng, dealer), HandContext(hand % per_game + 1, dealer, scores))
-        while to_act(state) is not None:
-            state = apply(state, choice(legal_actions(state)))
-            decisions += 1
-        outcome(state)
-    return decisions
-print(play(get_game(sys.argv[1], json.loads(sys.argv[2])), int(sys.argv[3])))
+from tarocchi.bench import play_hands
+print(play_hands(get_game(sys.argv[1], json.loads(sys.argv[2])), int(sys.argv[3]), seed=12345))
 """
-"""The loop of ``bench.random_play``, by hands instead of seconds (a count needs a fixed amount
-of work), in a function as there (locals, not a module's globals)."""
-
+"""``bench.random_play``'s random play, by hands instead of seconds (a count needs a fixed
+amount of work)."""
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 

@@ -12,7 +12,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,27 +63,44 @@ def configurations(game_ids: Iterable[str] | None = None) -> list[tuple[str, dic
 def random_play(game: Game[Any], seconds: float, seed: int = 0) -> BenchResult:
     """Play random hands of ``game`` for about ``seconds`` (at least one hand)."""
     check_seconds(seconds)
+    hands = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    for made in _played(game, seed):
+        decisions += made
+        hands += 1
+        if time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return BenchResult(game.info.id, tuple(sorted(game.options.items())), hands, decisions, elapsed)
+
+
+def play_hands(game: Game[Any], hands: int, seed: int = 0) -> int:
+    """The decisions made in ``hands`` hands of ``random_play``'s random play (by count, not by
+    time: ``benchmarks/instructions_per_decision.py`` counts a fixed amount of work)."""
+    return sum(itertools.islice(_played(game, seed), hands))
+
+
+def _played(game: Game[Any], seed: int) -> Iterator[int]:
+    """Random hands of ``game`` one after another, each yielding its decisions: deal,
+    ``initial_state``, a random legal action until nobody is to act, ``outcome``."""
     rng = random.Random(seed)
     choice = rng.choice
     deal, initial_state = game.deal, game.initial_state
     to_act, legal_actions, apply, outcome = game.to_act, game.legal_actions, game.apply, game.outcome
     players, per_game = game.players, game.hands_per_game()
     scores = (0,) * players
-    hands = decisions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
+    hands = 0
     while True:
         dealer = hands % players
         state = initial_state(deal(rng, dealer), HandContext(hands % per_game + 1, dealer, scores))
+        decisions = 0
         while to_act(state) is not None:
             state = apply(state, choice(legal_actions(state)))
             decisions += 1
         outcome(state)
         hands += 1
-        if time.perf_counter() >= deadline:
-            break
-    elapsed = time.perf_counter() - start
-    return BenchResult(game.info.id, tuple(sorted(game.options.items())), hands, decisions, elapsed)
+        yield decisions
 
 
 def check_seconds(seconds: float) -> None:

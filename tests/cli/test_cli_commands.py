@@ -130,6 +130,12 @@ def test_bench_counts_every_decision_of_a_piedmont_hand() -> None:
     ]
 
 
+def test_play_hands_counts_the_decisions_of_so_many_piedmont_hands() -> None:
+    """By count, as ``benchmarks/instructions_per_decision.py`` plays: 80 a hand (P2, P3)."""
+    assert bench.play_hands(get_game("piedmont"), 3, seed=3) == 3 * 80
+    assert bench.play_hands(get_game("piedmont"), 0) == 0
+
+
 def test_bench_plays_taroinche_once_as_its_option_only_sets_the_game_length() -> None:
     """B8: hands=5/10/15/20 is the number of hands in a game; every hand plays alike."""
     assert [options for _, options in bench.configurations(["taroinche"])] == [{"hands": "5"}]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 
-from tarocchi.core.actions import Discard, Play
+from tarocchi.core.actions import Call, Discard, Play
 from tarocchi.core.cards import Positions
 from tarocchi.games.piedmont.play import DISCARDS, PLAYS
 
@@ -30,3 +30,14 @@ def test_equal_objects_and_strangers_are_not_found() -> None:
         "KE",
     ):
         assert positions.find(stranger) == -1
+
+
+def test_index_finds_an_equal_object_where_find_does_not() -> None:
+    calls = (Call("pass"), Call("take"), Call("contra"))
+    positions = Positions(calls)
+    twin = copy.deepcopy(calls[2])
+    assert positions.find(twin) == -1
+    assert positions.index(twin) == 2
+    assert positions.index(calls[1]) == 1
+    assert positions.index(Call("slam")) == -1
+    assert positions.index(Play(PLAYS[0].card)) == -1

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tarocchi import loading
 
 SRC = Path(loading.__file__).resolve().parent.parent
@@ -32,24 +34,16 @@ def test_the_mode_names_one_of_the_two_engines() -> None:
     assert mode_in_subprocess() in ("pure Python", "compiled (mypyc)")
 
 
-def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path) -> None:
+@pytest.mark.parametrize("leaf, language", [("cards", ".py"), ("_rows", ".c")])
+def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path, leaf: str, language: str) -> None:
+    """A mypyc module against its ``.py``, the C builder against its ``.c``."""
     (tmp_path / "core").mkdir()
-    source, extension = tmp_path / "core" / "cards.py", tmp_path / "core" / f"cards{SUFFIX}"
+    source, extension = tmp_path / "core" / f"{leaf}{language}", tmp_path / "core" / f"{leaf}{SUFFIX}"
     source.write_text("")
     extension.write_bytes(b"")
     os.utime(extension, (1_000_000, 1_000_000))
     os.utime(source, (1_000_000 + loading.SLACK + 1, 1_000_000 + loading.SLACK + 1))
-    assert loading.stale_extensions(tmp_path) == ["core/cards.py"]
-
-
-def test_the_c_builder_older_than_its_source_is_stale(tmp_path: Path) -> None:
-    (tmp_path / "core").mkdir()
-    source, extension = tmp_path / "core" / "_rows.c", tmp_path / "core" / f"_rows{SUFFIX}"
-    source.write_text("")
-    extension.write_bytes(b"")
-    os.utime(extension, (1_000_000, 1_000_000))
-    os.utime(source, (1_000_000 + loading.SLACK + 1, 1_000_000 + loading.SLACK + 1))
-    assert loading.stale_extensions(tmp_path) == ["core/_rows.c"]
+    assert loading.stale_extensions(tmp_path) == [f"core/{leaf}{language}"]
 
 
 def test_a_source_written_with_its_extension_is_not_stale(tmp_path: Path) -> None:

@@ -312,9 +312,10 @@ class Positions:
     in a small open-addressed table instead; any other object (an equal action built anew,
     unpickled, or no action at all) is not found, and the step reads it the long way."""
 
-    __slots__ = ("_keys", "_positions", "_slots")
+    __slots__ = ("_items", "_keys", "_positions", "_slots")
 
     def __init__(self, items: tuple[object, ...]) -> None:
+        self._items = items
         size = 1 << (4 * len(items)).bit_length()  # a quarter full at most: short probes
         self._slots = size - 1
         self._keys: list[object] = [None] * size
@@ -337,3 +338,15 @@ class Positions:
             if key is None:
                 return -1
             slot = (slot + 1) & self._slots
+
+    def index(self, item: object) -> int:
+        """The position of ``item`` among the items, by identity, else of the first item equal to
+        it (one the engine did not build: unpickled, or a program's own); -1 if none is."""
+        found = self.find(item)
+        if found >= 0:
+            return found
+        items = self._items
+        for position in range(len(items)):
+            if items[position] == item:
+                return position
+        return -1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tarocchi.core.actions import Action, Call
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.events import PUBLIC, Event
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
@@ -40,7 +40,6 @@ from tarocchi.games.taroux.turns import (
     RECONTRA_AT,
     auction_legal,
     built,
-    position,
     settled,
     window_legal,
 )
@@ -55,6 +54,10 @@ WINDOW_MENU: Final = (RECONTRA, DECLINE)
 STOCK_MENU: Final = (FIRST, SECOND)
 _AUCTION_OF = MaskMap(AUCTION_MENU)
 _WINDOW_OF = MaskMap(WINDOW_MENU)
+_AUCTION_AT: Final = Positions(AUCTION_MENU)
+_WINDOW_AT: Final = Positions(WINDOW_MENU)
+_STOCK_AT: Final = Positions(STOCK_MENU)
+"""Where a call stands in its menu, by identity first (``Positions.index``)."""
 _AUCTION_WORDS = (*BID_WORDS[1:], "pass", "contra")
 _CALL_TYPE: Final = Call
 _EVENT: Final = Event
@@ -99,7 +102,7 @@ class Bidding:
         if type(action) is not _CALL_TYPE:
             return None
         s: TarouxFields = settled(state)
-        at = position(AUCTION_MENU, action)
+        at = _AUCTION_AT.index(action)
         if at < 0 or not s.legal >> at & 1:
             return None
         seat = s.turn
@@ -159,7 +162,7 @@ class Recontra:
         if type(action) is not _CALL_TYPE:
             return None
         s: TarouxFields = settled(state)
-        at = position(WINDOW_MENU, action)
+        at = _WINDOW_AT.index(action)
         if at < 0 or not s.legal >> at & 1:
             return None
         seat = s.turn
@@ -225,7 +228,7 @@ class StockChoice:
         return STOCK_MENU
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        at = position(STOCK_MENU, action)
+        at = _STOCK_AT.index(action)
         if at < 0:
             return None
         s: TarouxFields = state

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tarocchi.core.actions import Action, Call, Discard, FaceDown
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.trickplay import card_of
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.rules import (
     DECK,
@@ -39,7 +40,6 @@ from tarocchi.games.taroux.turns import (
     declare_legal,
     discard_legal,
     discarder,
-    position,
     settled,
 )
 
@@ -49,6 +49,8 @@ SPARROW, SLAM, DONE = Call("sparrow"), Call("slam"), Call("done")
 DECLARE_MENU: Final = (*SHOWS, SPARROW, SLAM, DONE)
 """The declarations, bit ``i`` of their legal mask selecting item ``i`` (``turns``)."""
 _CALLS: Final = (SPARROW, SLAM, DONE)
+_CALLS_AT: Final = Positions(_CALLS)
+_DISCARDS_AT: Final = Positions(DISCARDS)
 _DISCARDS_OF = MaskMap(DISCARDS)
 _DECLARE_OF = MaskMap(DECLARE_MENU)
 FACE_DOWN = "discards a card face down (T5)"
@@ -83,12 +85,12 @@ class Discarding:
         return _DISCARDS_OF.select(discard_mask(state, self.to_act(state)))
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if type(action) is not Discard:
+        card = card_of(action, _DISCARDS_AT, DISCARDS)
+        if card < 0:
             return None
         s: TarouxFields = settled(state)
-        card = action.card.index
         seat = s.actor
-        if not s.legal >> card & 1 or DISCARDS[card] != action:
+        if not s.legal >> card & 1:
             return None
         bit = 1 << card
         hands = list(s.hands)
@@ -150,7 +152,7 @@ class Declaring:
             if not 0 <= at < _SIZE or (SHOWS[at] is not action and SHOWS[at] != action):
                 return None  # a card of another pack
         else:
-            at = position(_CALLS, action)
+            at = _CALLS_AT.index(action)
             if at < 0:
                 return None
             at += SPARROW_AT

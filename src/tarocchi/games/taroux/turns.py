@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tarocchi.core.actions import Action
 from tarocchi.games.taroux.play import best_trump, declarers, hand_mask
 from tarocchi.games.taroux.rules import (
     AGAINST,
@@ -170,15 +169,3 @@ def settled(state: TarouxState) -> TarouxState:
     if s.actor >= -1:
         return state
     return built(list(s))
-
-
-def position(menu: tuple[Action, ...], action: Action) -> int:
-    """Where ``action`` is in ``menu`` (-1: nowhere): by identity (the game's own actions),
-    else by equality."""
-    for at in range(len(menu)):
-        if menu[at] is action:
-            return at
-    for at in range(len(menu)):
-        if menu[at] == action:
-            return at
-    return -1
