@@ -7,7 +7,7 @@ view after every full encode (``sync``), so it only ever carries on from what th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.running import Running
@@ -25,6 +25,10 @@ def offsets(size: int) -> list[Any]:
     if found is None:
         found = _OFFSETS[size] = list(range(size))
     return found
+
+
+FLOATS: Final = 256
+"""Counts up to this are written from float objects made once (``Follower.floats``)."""
 
 
 def _positive(points: int) -> int:
@@ -68,10 +72,14 @@ class Follower:
         self.side_at = layout.slot("running_side").start
         self.ix: list[Any] = offsets(enc.information_state_layout.size)
         """Every offset of the tensor as an int object (``offsets``)."""
-        self.running_slots = [self.side_tricks, self.side_tricks + 1, self.side_points, self.side_points + 1]
-        self.running_slots += [self.needed_at, self.needed_at + 1]
+        slots = [self.side_tricks, self.side_tricks + 1, self.side_points, self.side_points + 1]
+        self.running_slots: list[Any] = [self.ix[at] for at in (*slots, self.needed_at, self.needed_at + 1)]
+        """The running state's offsets, as int objects (``ix``)."""
         self.written = [-1] * len(self.running_slots)
         """The running state's values as last written (-1: not since it was made public)."""
+        self.floats: list[Any] = [float(value) for value in range(FLOATS)]
+        """Float objects of the small counts written (a memoryview makes a float of an int
+        first, the longer way)."""
         self.one: Any = 1.0
         self.zero: Any = 0.0
         """What the tensor's items are set to, as float objects: mypyc would box a float
@@ -190,22 +198,32 @@ class Follower:
         self.counts = [0] * len(sides)
 
     def _count(self, number: int, plays: list[tuple[int, int]], winner: int) -> None:
+        """The trick's cards to the winner's side, the Fool to its own (C4): summed in locals
+        and added once (each item set of a list of ints boxes the int anew, compiled)."""
         side_of = self.side_of
         side = side_of[winner]
+        fool = self.fool
+        table = self.table
+        total = 0
+        cards = 0
+        for k in range(len(plays)):
+            who, card = plays[k]
+            owner = side_of[who] if card == fool else side
+            if owner == side:
+                total += table[card] if table is not None else self.value(card, side, number)
+                cards += 1
+            elif owner >= 0:  # the Fool, kept by the other side
+                self._add(owner, self.value(card, owner, number) if table is None else table[card], 1)
         if side >= 0:
             won: int = self.won[side]  # not ``+=`` on the item: compiled, that is a generic add
             self.won[side] = won + 1
-        fool = self.fool
-        table = self.table
-        sums = self.sums
-        counts = self.counts
-        for who, card in plays:
-            owner = side_of[who] if card == fool else side
-            if owner >= 0:
-                total: int = sums[owner]
-                sums[owner] = total + (table[card] if table is not None else self.value(card, owner, number))
-                count: int = counts[owner]
-                counts[owner] = count + 1
+            self._add(side, total, cards)
+
+    def _add(self, side: int, points: int, cards: int) -> None:
+        sum_: int = self.sums[side]
+        self.sums[side] = sum_ + points
+        count: int = self.counts[side]
+        self.counts[side] = count + cards
 
     def trick_won(self, mv: memoryview, number: int, plays: list[tuple[int, int]], winner: int) -> None:
         """Count the trick for the running state and write its slots."""
@@ -246,7 +264,7 @@ class Follower:
         """Running value ``k`` written if it changed (most of them do not, trick by trick)."""
         if self.written[k] != value:
             self.written[k] = value
-            mv[self.ix[self.running_slots[k]]] = value
+            mv[self.running_slots[k]] = self.floats[value] if 0 <= value < FLOATS else value
 
 
 class _Piedmont(Follower):
@@ -877,7 +895,7 @@ class _Taroux(Follower):
         self.fool = rules.FOOL
         self.honour = tuple(bool(rules.HONOURS >> card & 1) for card in range(enc.cards))
         """Whether each card is an Honour (a tuple: the mask is no machine int)."""
-        self.targets = rules.TARGETS
+        self.targets: tuple[int, ...] = rules.TARGETS  # not a fixed-size tuple: boxed at every read
         self.take = rules.BID_NAMES[rules.TAKE]
         self.bids = rules.BID_NAMES
         self.partner_of = rules.partner_of

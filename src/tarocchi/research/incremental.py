@@ -37,7 +37,7 @@ from tarocchi.core.dispatch import Menus
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
-from tarocchi.research.followers import FOLLOWERS, Follower, Resync, offsets
+from tarocchi.research.followers import FLOATS, FOLLOWERS, Follower, Resync, offsets
 
 
 def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
@@ -108,6 +108,8 @@ class _Seat:
         """How many of ``plays`` the tensor's trick slot shows: ``_follow`` writes a card there
         after its events, so that a card won in the same call is never written and taken out."""
         self.tricks = 0
+        self.won = [0] * n
+        """Tricks won per relative seat, as the tensor holds them."""
         self.to_act: int | None = None
         self.calls = 0
         """Calls written to the history's slots (the rest counted as dropped)."""
@@ -133,8 +135,8 @@ class IncrementalEncoder:
         self.cards = enc.cards
         self.observation_size = enc.observation_layout.size
         self._ids = {action: i for i, action in enumerate(game.actions)}
-        self._by_identity = {id(action): i for i, action in enumerate(game.actions)}
-        """Ids by the identity of the game's own action objects, which it keeps alive."""
+        self._actions = Positions(game.actions)
+        """Ids by the identity of the game's own action objects (``cards.Positions``)."""
         plays = tuple(action for action in game.actions if type(action) is Play)
         self._plays = Positions(plays)
         self._play_cards = [play.card.index for play in plays]
@@ -184,6 +186,8 @@ class IncrementalEncoder:
         self._one: Any = 1.0
         self._zero: Any = 0.0
         """The tensor's 1 and 0 as float objects (``Follower.one``)."""
+        self._floats: list[Any] = [float(value) for value in range(FLOATS)]
+        """Counts (hands' sizes, tricks won) as float objects (``Follower.floats``)."""
         self._call_slots = enc.call_slots
         self._zeros: memoryview = np.zeros(layout.size, dtype=np.float32).data
         """Zeros to copy from (``_clear``)."""
@@ -219,10 +223,8 @@ class IncrementalEncoder:
         legal = game.legal_actions(state)
         if len(legal) <= 16:  # a trick's plays: each id written as it is found
             items = mask.data
-            find = self._by_identity.get
             for action in legal:
-                i = find(id(action))
-                items[self._ids[action] if i is None else i] = 1
+                items[self._action_id(action)] = 1
             return mask
         mask[self._legal_array(legal)] = 1  # an auction's bids: numpy's indexing, by an array
         return mask
@@ -287,12 +289,9 @@ class IncrementalEncoder:
             mask[self._legal_array(actions)] = 1
             self._mask_many = True
             return mask
-        find = self._by_identity.get
-        ids = self._ids
         one: list[int] = []
         for action in actions:  # each id written as it is found
-            found_id = find(id(action))
-            i = ids[action] if found_id is None else found_id
+            i = self._action_id(action)
             items[i] = 1
             one.append(i)
         written.append(tuple(one))
@@ -327,8 +326,9 @@ class IncrementalEncoder:
         ]
 
     def _action_id(self, action: Action) -> int:
-        found = self._by_identity.get(id(action))
-        return self._ids[action] if found is None else found
+        """The id of one of the game's own actions, found by identity; else of an equal one."""
+        found = self._actions.find(action)
+        return self._ids[action] if found < 0 else found
 
     def observe(self, state: Any, seat: int, tensor: str) -> dict[str, Floats | Mask]:
         """``Encoder.observe`` of the seat's view, in new arrays, without building the view."""
@@ -345,9 +345,7 @@ class IncrementalEncoder:
         cached = self._cache.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
-        by_identity = self._by_identity
-        ids = self._ids
-        found = [ids[action] if (i := by_identity.get(id(action))) is None else i for action in legal]
+        found = [self._action_id(action) for action in legal]
         if len(self._cache) >= CACHED_LEGAL:
             self._cache.clear()
         self._cache[id(legal)] = (legal, found)  # the tuple is kept, so its id is not reused
@@ -412,6 +410,7 @@ class IncrementalEncoder:
         tracker.plays = []
         tracker.shown = 0
         tracker.tricks = 0
+        tracker.won = [0] * self.players
         tracker.to_act = None
         tracker.calls = 0
         tracker.dropped = 0
@@ -431,6 +430,10 @@ class IncrementalEncoder:
         )
         tracker.shown = len(tracker.plays)
         tracker.tricks = len(view.tricks)
+        tracker.won = [0] * self.players
+        for trick in view.tricks:
+            if trick.winner is not None:
+                tracker.won[tracker.rel[trick.winner]] += 1
         tracker.to_act = view.to_act
         tracker.calls = min(calls, self.encoder.call_slots)
         tracker.dropped = calls - tracker.calls
@@ -456,9 +459,10 @@ class IncrementalEncoder:
                     mv[ix[at + bit]] = one
             at += 8
         sizes = tracker.sizes
+        floats = self._floats
         for player, mask in enumerate(hands):
             sizes[player] = size = mask.bit_count()
-            mv[self._sizes + rel[player]] = size
+            mv[self._sizes + rel[player]] = floats[size]
 
     def _clear(self, tracker: _Seat) -> None:
         """Zero what the seat's tensor may hold: the observation, the tricks and calls written
@@ -496,6 +500,7 @@ class IncrementalEncoder:
         one = self._one
         zero = self._zero
         ix = self._index  # the offsets as int objects: no new one made at each write
+        floats = self._floats
         facts.state = state
         facts.sizes = sizes
         for event in events:
@@ -529,7 +534,7 @@ class IncrementalEncoder:
                 played_row[card] = one
                 size: int = sizes[who] - 1
                 sizes[who] = size
-                mv[ix[sizes_at + rel[who]]] = size
+                mv[ix[sizes_at + rel[who]]] = floats[size]
                 if who == me:
                     mv[ix[self._hand + card]] = zero
             elif action is None and event[4]:
@@ -547,8 +552,10 @@ class IncrementalEncoder:
                 tracker.shown = 0
                 mv[ix[self._leaders + number * n + rel[leader]]] = one
                 mv[ix[self._winners + number * n + rel[who]]] = one
-                won: Any = mv  # read untyped: its items are floats (typeshed says ints, which mypyc checks)
-                won[ix[self._won + rel[who]]] += 1
+                winner = rel[who]
+                won: int = tracker.won[winner] + 1
+                tracker.won[winner] = won
+                mv[ix[self._won + winner]] = floats[won]
                 facts.trick_won(mv, number, plays, who)
                 if who != leader:  # the winner leads the next trick
                     mv[ix[leader_at + rel[leader]]] = zero
@@ -560,8 +567,9 @@ class IncrementalEncoder:
                     card = action.card.index
                     mv[ix[self._hand + card]] = zero
                     mv[ix[self._discard + card]] = one
-                    sizes[who] -= 1
-                    mv[ix[sizes_at + rel[who]]] = sizes[who]
+                    size = sizes[who] - 1
+                    sizes[who] = size
+                    mv[ix[sizes_at + rel[who]]] = floats[size]
                     facts.on_own_discard(card)
                 elif (lead := facts.on_call(mv, who, action)) is not None:
                     tracker.playing = True  # the first trick, led by ``lead``, is shown empty
