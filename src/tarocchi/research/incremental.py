@@ -596,6 +596,7 @@ class IncrementalEncoder:
                     mv[ix[leader_at + rel[lead]]] = one
             else:  # a call during the play (P4's)
                 raise Resync
+        facts.state = None  # not kept until the seat's next call: freed as the game moves on
         tracker.leader = leader
         shown = tracker.shown
         for k in range(shown, len(plays)):  # the trick's new cards, once (not those won already)
