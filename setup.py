@@ -112,7 +112,9 @@ def extensions() -> list[Any]:
         # no config file: pyproject says MYPYC is always false, for mypy itself
         flags = ["--config-file", os.devnull, "--always-true=MYPYC"]
         compiled = list(mypycify([*paths, *flags], opt_level="3", group_name="tarocchi"))
-        return [*compiled, Extension("tarocchi.core._rows", ["src/tarocchi/core/_rows.c"])]
+        built = [Extension("tarocchi.core._rows", ["src/tarocchi/core/_rows.c"])]
+        built += [Extension("tarocchi.research._tensor", ["src/tarocchi/research/_tensor.c"])]
+        return [*compiled, *built]
     except BaseException as error:  # mypyc refused the sources: still a working package
         print(f"tarocchi: not compiled ({error}); installing pure Python", file=sys.stderr)
         return []

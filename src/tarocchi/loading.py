@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 PACKAGE = Path(__file__).resolve().parent
 SLACK = 2.0
@@ -74,6 +75,18 @@ def choose() -> None:
 def running_pure() -> bool:
     """Whether every tarocchi module loads from its ``.py`` (``choose`` decided so)."""
     return any(isinstance(finder, SourceFirst) for finder in sys.meta_path)
+
+
+def built(module: str, name: str) -> Any:
+    """``name`` from one of our C modules (``core/_rows.c``, ``research/_tensor.c``), built with
+    the compiled ones; None where tarocchi loads from source, or the module was not built (the
+    caller falls back to its pure Python, so the pure package runs no C of ours)."""
+    if running_pure():
+        return None
+    try:
+        return getattr(importlib.import_module(module), name)
+    except ImportError:  # not built (no compiler): the package is pure Python anyway
+        return None
 
 
 def compiled() -> bool:

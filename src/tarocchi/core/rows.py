@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Protocol, TypeVar
 
-from tarocchi.loading import running_pure
+from tarocchi.loading import built
 
 T = TypeVar("T", bound=tuple[Any, ...])
 
@@ -25,16 +25,5 @@ def pure_row(cls: type[T], /, *fields: object) -> T:
     return tuple.__new__(cls, fields)
 
 
-def _chosen() -> Row:
-    if not running_pure():
-        try:
-            from tarocchi.core._rows import row as built
-        except ImportError:  # not built (no compiler): the package is pure Python anyway
-            pass
-        else:
-            return built
-    return pure_row
-
-
-row: Final = _chosen()
+row: Final[Row] = built("tarocchi.core._rows", "row") or pure_row
 """``row(State, *fields)``: the state holding ``fields``, as ``tuple.__new__(State, fields)``."""

@@ -38,6 +38,7 @@ from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
 from tarocchi.research.followers import FLOATS, FOLLOWERS, Follower, Resync, offsets
+from tarocchi.research.writers import Put, writer
 
 
 def _since(log: EventLog, tail: EventLog) -> list[Event] | None:
@@ -80,21 +81,9 @@ class _Seat:
         self.tensor: Floats = enc.information_state_buffer()
         self.mv: memoryview = self.tensor.data  # its items written one by one: cheaper than numpy's
         self.rel = [(who - seat) % n for who in range(n)]
-        d = enc.cards
-        layout = enc.information_state_layout
-        trick = layout.slot("trick").start
-        tricks = layout.slot("tricks").start
-        played = layout.slot("played").start
-        # Rows of cards as views of the same buffer: written at a card's index, a small int
-        # (an int object shared by all), not at an offset in the whole tensor
-        self.played: memoryview = self.mv[played : played + d]
-        self.trick_rows = [self.mv[trick + r * d : trick + (r + 1) * d] for r in range(n)]
-        """The trick in progress, a row of cards per seat relative to this one."""
-        self.history_rows = [
-            [self.mv[tricks + (t * n + r) * d : tricks + (t * n + r + 1) * d] for r in range(n)]
-            for t in range(enc.max_tricks)
-        ]
-        """The tricks won, per trick a row of cards per relative seat."""
+        self.put: Put = writer(self.mv)
+        """Items of the tensor set two or three at a call (``writers``), as ``_follow`` writes
+        them per event."""
         self.tail: EventLog = None
         self.fresh = False
         """Whether the seat may be followed on from ``tail`` (not after the hand was over, and
@@ -173,6 +162,8 @@ class IncrementalEncoder:
         self._discard = layout.slot("own_discard").start
         self._sizes = layout.slot("hand_sizes").start
         self._leader = layout.slot("trick_leader").start
+        self._trick = layout.slot("trick").start
+        self._played = layout.slot("played").start
         self._won = layout.slot("tricks_won").start
         self._tricks = layout.slot("tricks").start
         self._leaders = layout.slot("trick_leaders").start
@@ -488,8 +479,10 @@ class IncrementalEncoder:
         facts = tracker.facts
         assert facts is not None
         follows_plays = facts.follows_plays  # a native call each, not a bound method made
-        trick_rows = tracker.trick_rows
-        played_row = tracker.played
+        put = tracker.put
+        d = self.cards
+        trick_at = self._trick
+        played_at = self._played
         sizes_at = self._sizes
         leader_at = self._leader
         sizes = tracker.sizes  # (one assignment each: unpacked from a tuple, they would be objects)
@@ -523,44 +516,56 @@ class IncrementalEncoder:
                 card = self._play_cards[at] if at >= 0 else action.card.index
                 if not plays:
                     if who != leader:  # (the last trick's winner leads: shown already)
-                        mv[ix[leader_at + rel[leader]]] = zero
+                        put(ix[leader_at + rel[leader]], zero, ix[leader_at + rel[who]], one)
                         leader = who
-                        mv[ix[leader_at + rel[who]]] = one
                     if follows_plays:
                         facts.on_play(mv, who, card, True)
                 elif follows_plays:
                     facts.on_play(mv, who, card, False)
                 plays.append((who, card))  # shown in the trick after the events (``shown``)
-                played_row[card] = one
                 size: int = sizes[who] - 1
                 sizes[who] = size
-                mv[ix[sizes_at + rel[who]]] = floats[size]
                 if who == me:
-                    mv[ix[self._hand + card]] = zero
+                    put(
+                        ix[played_at + card],
+                        one,
+                        ix[sizes_at + rel[who]],
+                        floats[size],
+                        ix[self._hand + card],
+                        zero,
+                    )
+                else:
+                    put(ix[played_at + card], one, ix[sizes_at + rel[who]], floats[size])
             elif action is None and event[4]:
                 number = event[4] - 1
                 if number != tracker.tricks or number >= self._max_tricks:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
-                history = tracker.history_rows[number]
+                history = self._tricks + number * n * d
                 shown = tracker.shown
                 for k in range(len(plays)):
                     player, card = plays[k]
-                    history[rel[player]][card] = one
+                    row = rel[player] * d + card
                     if k < shown:  # shown in the trick by an earlier call: taken out
-                        trick_rows[rel[player]][card] = zero
+                        put(ix[history + row], one, ix[trick_at + row], zero)
+                    else:
+                        put(ix[history + row], one)
                 tracker.shown = 0
-                mv[ix[self._leaders + number * n + rel[leader]]] = one
-                mv[ix[self._winners + number * n + rel[who]]] = one
                 winner = rel[who]
                 won: int = tracker.won[winner] + 1
                 tracker.won[winner] = won
-                mv[ix[self._won + winner]] = floats[won]
+                put(
+                    ix[self._leaders + number * n + rel[leader]],
+                    one,
+                    ix[self._winners + number * n + winner],
+                    one,
+                    ix[self._won + winner],
+                    floats[won],
+                )
                 facts.trick_won(mv, number, plays, who)
                 if who != leader:  # the winner leads the next trick
-                    mv[ix[leader_at + rel[leader]]] = zero
+                    put(ix[leader_at + rel[leader]], zero, ix[leader_at + winner], one)
                     leader = who
-                    mv[ix[leader_at + rel[who]]] = one
                 plays = tracker.plays = []
             elif action is not None and not tracker.playing:
                 if type(action) is _DISCARD and who == me and facts.own_discards:
@@ -581,11 +586,10 @@ class IncrementalEncoder:
                 else:
                     base = self._calls + tracker.calls * self._width
                     tracker.calls += 1
-                    mv[ix[base + rel[who]]] = one
                     if type(action) is _FACE_DOWN:
-                        mv[base + self._width - 1] = action.count
+                        put(ix[base + rel[who]], one, ix[base + self._width - 1], action.count)
                     else:
-                        mv[ix[base + n + self._action_id(action)]] = one
+                        put(ix[base + rel[who]], one, ix[base + n + self._action_id(action)], one)
             elif action is None:  # a note: the follower knows it or refuses it
                 lead = facts.on_note(mv, who)
                 if lead is not None:
@@ -601,7 +605,7 @@ class IncrementalEncoder:
         shown = tracker.shown
         for k in range(shown, len(plays)):  # the trick's new cards, once (not those won already)
             player, card = plays[k]
-            trick_rows[rel[player]][card] = one
+            put(ix[trick_at + rel[player] * d + card], one)
         tracker.shown = len(plays)
         to_act: int | None = -2  # a stored game's states are tuples: indexed as such
         if self._menu_ids is not None:
@@ -613,6 +617,7 @@ class IncrementalEncoder:
         if to_act != tracker.to_act:
             base = self._to_act
             if tracker.to_act is not None:
-                mv[ix[base + rel[tracker.to_act]]] = zero
-            mv[ix[base + rel[to_act]]] = one
+                put(ix[base + rel[tracker.to_act]], zero, ix[base + rel[to_act]], one)
+            else:
+                put(ix[base + rel[to_act]], one)
             tracker.to_act = to_act
