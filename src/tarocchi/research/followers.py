@@ -7,9 +7,10 @@ view after every full encode (``sync``), so it only ever carries on from what th
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from tarocchi.core.actions import Action, Discard, FaceDown
+from tarocchi.core.actions import Action, Call, Discard, FaceDown
+from tarocchi.core.cards import Positions
 from tarocchi.core.running import Running
 from tarocchi.core.tricks import TrickTable
 from tarocchi.core.views import PlayerView
@@ -917,6 +918,10 @@ class _Taroux(Follower):
         self.phase: Any = None
         self.declared = 0
         self.show_type = Show
+        shows = tuple(action for action in enc.game.actions if type(action) is Show)
+        self.shows = Positions(shows)
+        self.show_cards = [show.card.index for show in shows]
+        """The card each of the game's own Shows shows, found by identity (``cards.Positions``)."""
         self.done_call, self.sparrow_call, self.slam_call = DONE, SPARROW, SLAM
         self.levels = {word: level for level, word in enumerate(rules.BID_WORDS) if level}
         self.take_level = rules.TAKE
@@ -964,7 +969,8 @@ class _Taroux(Follower):
         leading. The rest (the stock under We'll Take, a thrown-in hand) is read from the view."""
         if self.phase is self.declare:
             return self._declare(mv, seat, action)
-        word = getattr(action, "word", None)
+        # typed: compiled, a str compares to a literal by identity first, not by a generic compare
+        word: str | None = action.word if type(action) is Call else None
         if word is None or self.ending:
             raise Resync
         if self.phase is self.recontra:
@@ -1036,8 +1042,9 @@ class _Taroux(Follower):
 
     def _declare(self, mv: memoryview, seat: int, action: Action) -> int | None:
         if type(action) is self.show_type:
-            card: Any = action
-            mv[self.ix[self.shown_at + self.rel[seat] * self.enc.cards + card.card.index]] = self.one
+            at = self.shows.find(action)
+            card = self.show_cards[at] if at >= 0 else cast(Any, action).card.index
+            mv[self.ix[self.shown_at + self.rel[seat] * self.enc.cards + card]] = self.one
             self.shown[seat] += 1
         elif action is self.sparrow_call:
             mv[self.ix[self.sparrow_at + self.rel[seat]]] = self.one

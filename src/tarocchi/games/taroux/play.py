@@ -7,7 +7,7 @@ from typing import Any, Final
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import EventLog
 from tarocchi.core.rows import row
-from tarocchi.core.trickplay import TrickPlay, card_of, write_next_trick
+from tarocchi.core.trickplay import TrickPlay, card_of
 from tarocchi.core.tricks import FOOL as FOOL_SUIT
 from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
 from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
@@ -32,21 +32,11 @@ _STATE: Final = TarouxState
 assert DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
-_NEW: Final = tuple.__new__
 _ROW: Final = row
-_HANDS: Final = TarouxState._fields.index("hands")
 _TRICK: Final = TarouxState._fields.index("trick")
-_PHASE: Final = 0
-_LEADER: Final = _TRICK - 1
-_LED: Final = _TRICK + 1
-_TRICKS: Final = _TRICK + 2
-_EVENTS: Final = _TRICK + 3
-_ACTOR: Final = _TRICK + 4
-_LEGAL: Final = _TRICK + 5
-_NEXT_TRICK: Final = (_PHASE, _LEADER, _TRICK, _LED, _TRICKS, _EVENTS, _ACTOR, _LEGAL)
-assert TarouxState._fields[0] == "phase"
-assert TarouxState._fields[_LEADER:] == ("leader", "trick", "led", "tricks", "events", "actor", "legal")
-assert len(TarouxState._fields) == 25 and _TRICK == 19, "place builds the state by position"
+assert TarouxState._fields[0] == "phase" and TarouxState._fields[2] == "hands"
+assert TarouxState._fields[_TRICK - 1 :] == ("leader", "trick", "led", "tricks", "events", "actor", "legal")
+assert len(TarouxState._fields) == 25 and _TRICK == 19, "place and finish build the state by position"
 assert PLAYERS == 6, "the hot path rebuilds six hands and tricks of up to six cards"
 
 
@@ -199,8 +189,18 @@ class Playing(TrickPlay[TarouxState]):
         winner = trick_winner(s, trick, led)
         tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
         done = len(tricks) == TRICKS
-        fields: list[object] = list(s)
-        fields[_HANDS] = hands
-        write_next_trick(fields, _NEXT_TRICK, _DONE if done else _PLAY, winner, tricks, events, hands, done)
-        new: TarouxState = _NEW(_STATE, fields)
+        # every field by position, as ``place`` builds it: the winner leads the next trick (any
+        # card, C3), or nobody acts once the last is won (``trickplay.write_next_trick``'s fields)
+        new: TarouxState = _ROW(
+            _STATE,
+            _DONE if done else _PLAY, s[1], hands, s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10],
+            s[11], s[12], s[13], s[14], s[15], s[16], s[17],
+            winner,
+            (),
+            None,
+            tricks,
+            events,
+            -1 if done else winner,
+            0 if done else hands[winner],
+        )  # fmt: skip
         return new
