@@ -84,6 +84,26 @@ class _Seat:
         self.put: Put = writer(self.mv)
         """Items of the tensor set two or three at a call (``writers``), as ``_follow`` writes
         them per event."""
+        # Rows of the tensor with writers of their own, written at a card's index (an int object
+        # shared by all, below 257), not through the int object of an offset in the whole
+        # tensor, which each trick and call would read cold from tens of thousands of them
+        d = enc.cards
+        layout = enc.information_state_layout
+        trick = layout.slot("trick").start
+        tricks = layout.slot("tricks").start
+        calls = layout.slot("calls").start
+        width = layout.slot("calls").shape[1]
+        self.trick_rows = [writer(self.mv[trick + r * d : trick + (r + 1) * d]) for r in range(n)]
+        """The trick in progress, a row of cards per seat relative to this one."""
+        self.history_rows = [
+            [writer(self.mv[tricks + (t * n + r) * d : tricks + (t * n + r + 1) * d]) for r in range(n)]
+            for t in range(enc.max_tricks)
+        ]
+        """The tricks won, per trick a row of cards per relative seat."""
+        self.call_rows = [
+            writer(self.mv[calls + c * width : calls + (c + 1) * width]) for c in range(enc.call_slots)
+        ]
+        """The calls' history, a row per call: its caller, then its action."""
         self.tail: EventLog = None
         self.fresh = False
         """Whether the seat may be followed on from ``tail`` (not after the hand was over, and
@@ -162,7 +182,6 @@ class IncrementalEncoder:
         self._discard = layout.slot("own_discard").start
         self._sizes = layout.slot("hand_sizes").start
         self._leader = layout.slot("trick_leader").start
-        self._trick = layout.slot("trick").start
         self._played = layout.slot("played").start
         self._won = layout.slot("tricks_won").start
         self._tricks = layout.slot("tricks").start
@@ -480,8 +499,7 @@ class IncrementalEncoder:
         assert facts is not None
         follows_plays = facts.follows_plays  # a native call each, not a bound method made
         put = tracker.put
-        d = self.cards
-        trick_at = self._trick
+        trick_rows = tracker.trick_rows
         played_at = self._played
         sizes_at = self._sizes
         leader_at = self._leader
@@ -541,15 +559,13 @@ class IncrementalEncoder:
                 if number != tracker.tricks or number >= self._max_tricks:
                     raise Resync
                 tracker.tricks = number + 1  # first: a full encode clears what is counted
-                history = self._tricks + number * n * d
+                history = tracker.history_rows[number]
                 shown = tracker.shown
                 for k in range(len(plays)):
                     player, card = plays[k]
-                    row = rel[player] * d + card
+                    history[rel[player]](card, one)
                     if k < shown:  # shown in the trick by an earlier call: taken out
-                        put(ix[history + row], one, ix[trick_at + row], zero)
-                    else:
-                        put(ix[history + row], one)
+                        trick_rows[rel[player]](card, zero)
                 tracker.shown = 0
                 winner = rel[who]
                 won: int = tracker.won[winner] + 1
@@ -584,12 +600,12 @@ class IncrementalEncoder:
                     tracker.dropped += 1
                     mv[self._dropped] = tracker.dropped
                 else:
-                    base = self._calls + tracker.calls * self._width
+                    row = tracker.call_rows[tracker.calls]
                     tracker.calls += 1
                     if type(action) is _FACE_DOWN:
-                        put(ix[base + rel[who]], one, ix[base + self._width - 1], action.count)
+                        row(rel[who], one, self._width - 1, action.count)
                     else:
-                        put(ix[base + rel[who]], one, ix[base + n + self._action_id(action)], one)
+                        row(rel[who], one, n + self._action_id(action), one)
             elif action is None:  # a note: the follower knows it or refuses it
                 lead = facts.on_note(mv, who)
                 if lead is not None:
@@ -605,7 +621,7 @@ class IncrementalEncoder:
         shown = tracker.shown
         for k in range(shown, len(plays)):  # the trick's new cards, once (not those won already)
             player, card = plays[k]
-            put(ix[trick_at + rel[player] * d + card], one)
+            trick_rows[rel[player]](card, one)
         tracker.shown = len(plays)
         to_act: int | None = -2  # a stored game's states are tuples: indexed as such
         if self._menu_ids is not None:
