@@ -1,7 +1,8 @@
-"""``writers.writer(buffer)``: ``put(i, v, j, w, ...)`` sets float32 items of a seat's tensor,
-compiled by ``_tensor.c``'s ``Writer``, pure through the memoryview; both write the same items,
-and refuse with one clear line what the memoryview would refuse (a wrong index, an odd number of
-arguments, a value that is no number), and the C writer a buffer that is no flat float32 one."""
+"""``writers.writer(buffer)``: ``put(i, v, j, w, ...)`` sets items of a seat's float32 tensor or
+an int8 legal-action mask, compiled by ``_tensor.c``'s ``Writer``, pure through the memoryview;
+both write the same items, and refuse with one clear line what the memoryview would refuse (a
+wrong index, an odd number of arguments, a value of the wrong type or past int8), and the C
+writer a buffer that is neither a flat float32 nor a flat int8 one."""
 
 from __future__ import annotations
 
@@ -32,6 +33,30 @@ def test_put_sets_each_pair_and_nothing_else(make: Callable[[memoryview], writer
     assert np.array_equal(tensor, expected)
     put(0, 0.0, 1, 1e300)  # past float32's range: infinite, as the memoryview writes it
     assert tensor[0] == 0.0 and tensor[1] == np.inf
+
+
+@pytest.mark.parametrize("make", MAKERS, ids=["c", "pure"])
+def test_put_sets_the_items_of_an_int8_mask(make: Callable[[memoryview], writers.Put]) -> None:
+    mask = np.zeros(249, dtype=np.int8)
+    put = make(mask.data)
+    put(0, 1, 248, 1, 100, -128, 101, 127)
+    assert mask.nonzero()[0].tolist() == [0, 100, 101, 248]
+    assert mask[100] == -128 and mask[101] == 127 and mask[0] == 1
+    put(0, 0, 248, 0)
+    assert mask.nonzero()[0].tolist() == [100, 101]
+
+
+@pytest.mark.parametrize("make", MAKERS, ids=["c", "pure"])
+@pytest.mark.parametrize(
+    "pairs, error", [((3, 128), ValueError), ((3, -129), ValueError), ((3, 1.0), TypeError)]
+)
+def test_an_int8_mask_takes_ints_from_minus_128_to_127(
+    make: Callable[[memoryview], writers.Put], pairs: tuple[Any, ...], error: type[Exception]
+) -> None:
+    mask = np.zeros(8, dtype=np.int8)
+    with pytest.raises(error):
+        make(mask.data)(*pairs)
+    assert not mask.any()
 
 
 @pytest.mark.parametrize("make", MAKERS, ids=["c", "pure"])
@@ -73,9 +98,10 @@ def test_put_refuses_what_the_memoryview_refuses(
         (np.zeros(4, dtype=np.float64), "format 'd'"),
         (np.zeros((2, 2), dtype=np.float32), "2 dimensions"),
         (np.zeros(4, dtype=np.int32), "format 'i'"),
+        (np.zeros(4, dtype=np.uint8), "format 'B'"),
     ],
 )
-def test_the_c_writer_takes_only_a_flat_float32_buffer(buffer: Any, says: str) -> None:
+def test_the_c_writer_takes_only_a_flat_float32_or_int8_buffer(buffer: Any, says: str) -> None:
     with pytest.raises(TypeError, match=says):
         Writer(buffer.data)
 

@@ -1,6 +1,6 @@
-/* Writer(buffer): a callable that sets float32 items of a writable one-dimensional buffer (a
- * seat's tensor): ``writer(i, v, j, w, ...)`` sets item i to v, item j to w, and so on, in one
- * call. ``memoryview[i] = v`` goes through the generic item assignment and the struct module's
+/* Writer(buffer): a callable that sets items of a writable one-dimensional buffer of float32 (a
+ * seat's tensor) or int8 (a legal-action mask): ``writer(i, v, j, w, ...)`` sets item i to v,
+ * item j to w, and so on, in one call. ``memoryview[i] = v`` goes through the generic item assignment and the struct module's
  * packing for each item; a compiled step that writes two or three items per event spends less
  * in one call of this (writers.py; docs/performance.md). The buffer is held, and its exporter
  * kept alive, as long as the writer lives. writers.py falls back to the memoryview where this
@@ -17,6 +17,7 @@ typedef struct {
     char *items;
     Py_ssize_t length;
     Py_ssize_t stride;
+    int floats; /* float32 items, else int8 */
 } Writer;
 
 static PyObject *
@@ -26,6 +27,7 @@ writer_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *
     Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), k, i;
     double value;
     float item;
+    long small;
 
     if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) {
         PyErr_SetString(PyExc_TypeError,
@@ -48,6 +50,18 @@ writer_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *
             PyErr_Format(PyExc_IndexError, "index %zd is outside the buffer's items 0 to %zd", i,
                          self->length - 1);
             return NULL;
+        }
+        if (!self->floats) {
+            small = PyLong_AsLong(args[k + 1]);
+            if (small == -1 && PyErr_Occurred()) {
+                return NULL;
+            }
+            if (small < -128 || small > 127) {
+                PyErr_Format(PyExc_ValueError, "%ld is no int8: an item is from -128 to 127", small);
+                return NULL;
+            }
+            self->items[i * self->stride] = (char)small;
+            continue;
         }
         value = PyFloat_AsDouble(args[k + 1]);
         if (value == -1.0 && PyErr_Occurred()) {
@@ -78,11 +92,12 @@ writer_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         Py_DECREF(self);
         return NULL;
     }
-    if (self->view.ndim != 1 || self->view.itemsize != 4 || self->view.format == NULL
-        || strcmp(self->view.format, "f") != 0 || self->view.suboffsets != NULL) {
+    self->floats = self->view.format != NULL && strcmp(self->view.format, "f") == 0;
+    if (self->view.ndim != 1 || self->view.suboffsets != NULL || self->view.format == NULL
+        || !(self->floats || strcmp(self->view.format, "b") == 0)) {
         PyErr_Format(PyExc_TypeError,
-                     "a Writer writes a one-dimensional buffer of float32 (format 'f'): got "
-                     "%d dimensions of format '%s'",
+                     "a Writer writes a one-dimensional buffer of float32 or int8 (format 'f' or "
+                     "'b'): got %d dimensions of format '%s'",
                      self->view.ndim, self->view.format == NULL ? "B" : self->view.format);
         Py_DECREF(self);
         return NULL;
@@ -111,7 +126,7 @@ static PyTypeObject WriterType = {
     .tp_vectorcall_offset = offsetof(Writer, vectorcall),
     .tp_call = PyVectorcall_Call,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_doc = "Writer(buffer): writer(i, v, j, w, ...) sets float32 items i, j, ... of the buffer",
+    .tp_doc = "Writer(buffer): writer(i, v, j, w, ...) sets items i, j, ... of a float32 or int8 buffer",
     .tp_new = writer_new,
 };
 

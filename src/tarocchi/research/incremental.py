@@ -157,18 +157,24 @@ class IncrementalEncoder:
         self._seats = [_Seat(enc, seat) for seat in range(game.players)]
         self._mask: Mask = enc.mask_buffer()
         self._mask_items: memoryview = self._mask.data
+        self._mask_put: Put = writer(self._mask_items)
         self._mask_set: list[tuple[Any, ...]] = []
-        """The ids ``legal_mask`` set last (all cleared at once when they were many)."""
+        """What clears the ids ``legal_mask`` set last: (id, 0, id, 0, ...) tuples for
+        ``_mask_put`` (the whole mask cleared at once when they were many)."""
         self._mask_many = False
-        self._mask_arrays: dict[tuple[int, int], npt.NDArray[np.intp]] = {}
         self._by_actions: dict[tuple[int, ...], tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
         menus: Menus | None = getattr(game, "menus", None)  # a PhasedGame's, if its states keep them
         self._actor_at = menus.actor if menus is not None else 0
         self._legal_at = menus.legal if menus is not None else 0
-        self._menu_ids: list[list[tuple[tuple[Any, ...], ...]]] | None = (
-            None if menus is None else [self._byte_tables(menu) for menu in menus.menus]
+        self._menu_set: list[list[tuple[tuple[Any, ...], ...]]] | None = (
+            None if menus is None else [self._byte_tables(menu, 1) for menu in menus.menus]
         )
-        """Per phase, per byte of a legal mask, per byte value: the ids of its actions."""
+        """Per phase, per byte of a legal mask, per byte value: its actions' ids, each followed
+        by 1, to set them in one ``_mask_put`` call."""
+        self._menu_clear: list[list[tuple[tuple[Any, ...], ...]]] = (
+            [] if menus is None else [self._byte_tables(menu, 0) for menu in menus.menus]
+        )
+        """The same with 0: what clears them."""
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
         self.starts = 0
@@ -247,17 +253,16 @@ class IncrementalEncoder:
         bit ``i`` is the phase's action ``i``), the ids are read from that mask a byte at a
         time, as the engine selects its legal actions; else from ``legal_actions``."""
         mask = self._mask
-        items = self._mask_items
+        put = self._mask_put
         if self._mask_many:
             mask.fill(0)
             self._mask_many = False
         else:
-            for chunk in self._mask_set:
-                for j in range(len(chunk)):  # by index: compiled, no iterator made
-                    items[chunk[j]] = 0
+            for pairs in self._mask_set:
+                put(*pairs)
         written: list[tuple[Any, ...]] = []  # Any: the ids stay int objects, not boxed anew
         self._mask_set = written
-        tables = self._menu_ids
+        tables = self._menu_set
         if tables is not None:
             fields = cast(tuple[Any, ...], state)  # indexed as a tuple, not a generic object
             actor: int = fields[self._actor_at]
@@ -265,31 +270,15 @@ class IncrementalEncoder:
                 if actor != seat:
                     return mask
                 legal: int = fields[self._legal_at]
-                bytes_of = tables[fields[0]]
+                phase: int = fields[0]
+                set_of = tables[phase]  # (typed: indexed by an untyped field, it would be Any)
+                clear_of = self._menu_clear[phase]
                 # the mask's bytes at once: a mask of 78 cards is no machine int, whose every
-                # shift would make a new one
-                count = 0
-                for k, byte in enumerate(legal.to_bytes(len(bytes_of), "little")):
+                # shift would make a new one; each byte's ids set in one call
+                for k, byte in enumerate(legal.to_bytes(len(set_of), "little")):
                     if byte:
-                        chunk = bytes_of[k][byte]
-                        written.append(chunk)
-                        count += len(chunk)
-                if count <= MANY:
-                    for chunk in written:
-                        for j in range(len(chunk)):
-                            items[chunk[j]] = 1
-                    return mask
-                written.clear()  # many: numpy's indexing, by an array kept for them
-                key = (fields[0], legal)
-                found = self._mask_arrays.get(key)
-                if found is None:
-                    if len(self._mask_arrays) >= CACHED_LEGAL:
-                        self._mask_arrays.clear()
-                    found = self._mask_arrays[key] = np.array(
-                        self.legal_ids(self.game.legal_actions(state)), dtype=np.intp
-                    )
-                mask[found] = 1
-                self._mask_many = True
+                        put(*set_of[k][byte])
+                        written.append(clear_of[k][byte])
                 return mask
         game = self.game
         if game.to_act(state) != seat:
@@ -299,12 +288,13 @@ class IncrementalEncoder:
             mask[self._legal_array(actions)] = 1
             self._mask_many = True
             return mask
-        one: list[int] = []
+        items = self._mask_items
+        cleared: list[object] = []
         for action in actions:  # each id written as it is found
             i = self._action_id(action)
             items[i] = 1
-            one.append(i)
-        written.append(tuple(one))
+            cleared += (i, 0)
+        written.append(tuple(cleared))
         return mask
 
     def _legal_array(self, legal: tuple[Action, ...]) -> npt.NDArray[np.intp]:
@@ -324,12 +314,18 @@ class IncrementalEncoder:
             self._arrays[id(legal)] = many
         return many[1]
 
-    def _byte_tables(self, menu: MaskMap) -> list[tuple[tuple[Any, ...], ...]]:
-        """A phase's menu as ids by mask byte, as ``MaskMap.select`` looks its actions up."""
+    def _byte_tables(self, menu: MaskMap, value: int) -> list[tuple[tuple[Any, ...], ...]]:
+        """A phase's menu as ids by mask byte, as ``MaskMap.select`` looks its actions up, each
+        id followed by ``value``: the arguments of a ``_mask_put`` call."""
         ids = [self._ids[cast(Action, action)] for action in menu.items]
         return [
             tuple(
-                tuple(ids[start + i] for i in range(8) if byte >> i & 1 and start + i < len(ids))
+                tuple(
+                    item
+                    for i in range(8)
+                    if byte >> i & 1 and start + i < len(ids)
+                    for item in (ids[start + i], value)
+                )
                 for byte in range(256)
             )
             for start in range(0, len(ids), 8)
@@ -624,7 +620,7 @@ class IncrementalEncoder:
             trick_rows[rel[player]](card, one)
         tracker.shown = len(plays)
         to_act: int | None = -2  # a stored game's states are tuples: indexed as such
-        if self._menu_ids is not None:
+        if self._menu_set is not None:
             to_act = cast(tuple[Any, ...], state)[self._actor_at]
         if to_act is not None and to_act < 0:  # -1: the hand over; below: the rules work it out
             to_act = None if to_act == -1 else self.game.to_act(state)
