@@ -1,10 +1,12 @@
-"""Several float32 items of a seat's tensor set in one call: ``put(i, v, j, w, ...)``.
+"""Several items of a seat's float32 tensor, or of an int8 legal-action mask, set in one call:
+``put(i, v, j, w, ...)``.
 
 ``memoryview[i] = v`` goes through the generic item assignment and the struct module's packing
 for every item. A compiled step of ``IncrementalEncoder`` writes two or three items per event it
-follows, for every seat; ``Writer`` from ``_tensor.c``, built with the compiled modules, takes
-them as one call (docs/performance.md). Pure Python (no C compiler, ``TAROCCHI_PURE=1``) sets
-them through the memoryview, one by one, so the pure package runs no C of ours."""
+follows, for every seat, and a byte of the legal mask's ids at a time; ``Writer`` from
+``_tensor.c``, built with the compiled modules, takes them as one call (docs/performance.md).
+Pure Python (no C compiler, ``TAROCCHI_PURE=1``) sets them through the memoryview, one by one,
+so the pure package runs no C of ours."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ Put = Callable[..., None]
 
 def pure_writer(buffer: memoryview) -> Put:
     """``writer`` in pure Python: the items set through the memoryview."""
-    items: Any = buffer  # float items (typeshed types a memoryview's items as ints)
+    items: Any = buffer  # float or int items (typeshed types a memoryview's items as ints)
 
     def put(*pairs: object) -> None:
         if len(pairs) % 2:
@@ -33,4 +35,4 @@ def pure_writer(buffer: memoryview) -> Put:
 
 
 writer: Callable[[memoryview], Put] = built("tarocchi.research._tensor", "Writer") or pure_writer
-"""``writer(buffer)``: the ``put`` of a writable one-dimensional float32 buffer."""
+"""``writer(buffer)``: the ``put`` of a writable one-dimensional float32 or int8 buffer."""
