@@ -146,11 +146,9 @@ class IncrementalEncoder:
         self._ids = {action: i for i, action in enumerate(game.actions)}
         self._actions = Positions(game.actions)
         """Ids by the identity of the game's own action objects (``cards.Positions``)."""
-        plays = tuple(action for action in game.actions if type(action) is Play)
-        self._plays = Positions(plays)
-        self._play_cards = [play.card.index for play in plays]
-        """The card of each of the game's own plays, found by identity (``cards.Positions``):
-        read for every seat at every card played, where ``action.card.index`` is two generic
+        self._play_cards = [action.card.index if type(action) is Play else -1 for action in game.actions]
+        """The card each action id plays (-1: no play), for a play found by ``_actions``: read
+        for every seat at every card played, where ``action.card.index`` is two generic
         attribute reads."""
         self._cache: dict[int, tuple[tuple[Action, ...], list[int]]] = {}
         self._arrays: dict[int, tuple[tuple[Action, ...], npt.NDArray[np.intp]]] = {}
@@ -526,7 +524,7 @@ class IncrementalEncoder:
             if type(action) is _PLAY:
                 if not tracker.playing:
                     raise Resync
-                at = self._plays.find(action)
+                at = self._actions.find(action)
                 card = self._play_cards[at] if at >= 0 else action.card.index
                 if not plays:
                     if who != leader:  # (the last trick's winner leads: shown already)

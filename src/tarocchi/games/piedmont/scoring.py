@@ -157,9 +157,7 @@ def sheet_of(allegiance: bool) -> Callable[[PiedmontState], HandResult]:
 
 def score(state: PiedmontState, allegiance: bool) -> HandResult:
     """The result of a finished hand, with every line labelled."""
-    if not allegiance:
-        return _score_by_masks(state)
-    return _score_by_segments(state)
+    return sheet_of(allegiance)(state)
 
 
 def _scoring_mask(side: int, earth_air: int | None) -> int:

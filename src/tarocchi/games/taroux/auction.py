@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from tarocchi.core.actions import Action, Call
 from tarocchi.core.cards import MaskMap, Positions
@@ -77,6 +77,18 @@ def contra_allowed(state: TarouxState, seat: int) -> bool:
     )
 
 
+def _called(state: TarouxState, action: Action, menu: Positions) -> tuple[TarouxFields, int] | None:
+    """The state (its turn worked out) and the position in ``menu`` of ``action`` if it is one of
+    the phase's calls and legal now (its bit in the state's mask); else None, refused."""
+    if type(action) is not _CALL_TYPE:
+        return None
+    s: TarouxFields = settled(state)
+    at = menu.index(action)
+    if at < 0 or not s.legal >> at & 1:
+        return None
+    return s, at
+
+
 def _said(fields: list[Any], seat: int, action: Call, at: int) -> None:
     """Write the call ``action`` (item ``at`` of the two menus) into the auction and the log."""
     event = _SAID[seat][at]
@@ -99,15 +111,13 @@ class Bidding:
         return _AUCTION_OF.select(auction_legal(s.high, s.contra, s.bidder, seat, s.hands[seat]))
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if type(action) is not _CALL_TYPE:
+        called = _called(state, action, _AUCTION_AT)
+        if called is None:
             return None
-        s: TarouxFields = settled(state)
-        at = _AUCTION_AT.index(action)
-        if at < 0 or not s.legal >> at & 1:
-            return None
+        s, at = called
         seat = s.turn
         fields: list[Any] = list(s)
-        _said(fields, seat, action, at)
+        _said(fields, seat, cast(Call, action), at)
         if at == CONTRA_AT:
             fields[I_PHASE] = _RECONTRA_PHASE
             fields[I_CONTRA] = 1
@@ -159,15 +169,13 @@ class Recontra:
         return _WINDOW_OF.select(window_legal(s.hands[s.turn]))
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
-        if type(action) is not _CALL_TYPE:
+        called = _called(state, action, _WINDOW_AT)
+        if called is None:
             return None
-        s: TarouxFields = settled(state)
-        at = _WINDOW_AT.index(action)
-        if at < 0 or not s.legal >> at & 1:
-            return None
+        s, at = called
         seat = s.turn
         fields: list[Any] = list(s)
-        _said(fields, seat, action, _WINDOW_SAID + at)
+        _said(fields, seat, cast(Call, action), _WINDOW_SAID + at)
         if at == DECLINE_AT and seat == s.bidder:
             fields[I_TURN] = partner_of(seat)
         else:

@@ -48,8 +48,7 @@ SHOWS = tuple(Show(card) for card in DECK.cards)
 SPARROW, SLAM, DONE = Call("sparrow"), Call("slam"), Call("done")
 DECLARE_MENU: Final = (*SHOWS, SPARROW, SLAM, DONE)
 """The declarations, bit ``i`` of their legal mask selecting item ``i`` (``turns``)."""
-_CALLS: Final = (SPARROW, SLAM, DONE)
-_CALLS_AT: Final = Positions(_CALLS)
+_DECLARE_AT: Final = Positions(DECLARE_MENU)
 _DISCARDS_AT: Final = Positions(DISCARDS)
 _DISCARDS_OF = MaskMap(DISCARDS)
 _DECLARE_OF = MaskMap(DECLARE_MENU)
@@ -58,7 +57,6 @@ ONE_FACE_DOWN = FaceDown(1)
 """The public note of a face-down discard (the card itself only its player sees); the world
 sampler finds these discards by it."""
 _TRUMP_SHOWN = "had to discard a trump: it is shown to all (T5)"
-_SHOW_TYPE: Final = Show
 _EVENT: Final = Event
 _DECLARED: Final = tuple(
     tuple(Event(seat, action, PUBLIC) for action in DECLARE_MENU) for seat in range(PLAYERS)
@@ -147,16 +145,8 @@ class Declaring:
 
     def apply(self, state: TarouxState, action: Action) -> TarouxState | None:
         s: TarouxFields = settled(state)
-        if type(action) is _SHOW_TYPE:
-            at = action.card.index
-            if not 0 <= at < _SIZE or (SHOWS[at] is not action and SHOWS[at] != action):
-                return None  # a card of another pack
-        else:
-            at = _CALLS_AT.index(action)
-            if at < 0:
-                return None
-            at += SPARROW_AT
-        if not s.legal >> at & 1:
+        at = _DECLARE_AT.index(action)  # a Show's card index, or the calls after the pack's cards
+        if at < 0 or not s.legal >> at & 1:
             return None
         seat = s.turn
         event = _DECLARED[seat][at]
