@@ -1,7 +1,8 @@
 """The ASGI application: the HTTP API (OpenAPI at /docs), the websocket, and the page at /.
 
-``create_app(db_url)`` opens the database (migrating it), resumes every unfinished table and
-its computer players, and serves. Errors reach clients as one line, never as a traceback.
+``create_app(settings)`` opens the database (migrating it), resumes every unfinished table and
+its computer players, and serves behind the guards (server/guards.py). Errors reach clients as
+one line, never as a traceback.
 On PostgreSQL it first listens for the changes other server processes make to the same tables.
 """
 
@@ -16,6 +17,7 @@ import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
@@ -28,6 +30,8 @@ from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game
 from tarocchi.server.collector import Collector
+from tarocchi.server.guards import Guards
+from tarocchi.server.health import health
 from tarocchi.server.listener import Listener
 from tarocchi.server.messages import (
     Act,
@@ -49,8 +53,9 @@ from tarocchi.server.messages import (
     SeatLink,
     Undo,
 )
+from tarocchi.server.settings import Settings
 from tarocchi.server.store import Store, digest
-from tarocchi.server.tables import UNDO_SECONDS, Connection, LiveTable, Refusal, Tables
+from tarocchi.server.tables import Connection, LiveTable, Refusal, Tables
 from tarocchi.web import STATIC, deck_json
 
 log = logging.getLogger("tarocchi.server")
@@ -102,15 +107,22 @@ class Bucket:
         self.tokens = min(BURST, self.tokens + 1)
 
 
-def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float = UNDO_SECONDS) -> FastAPI:
-    """The server on the database at ``db_url`` (SQLite or PostgreSQL, SQLAlchemy URL);
-    computer players wait ``undo_seconds`` after a lone person's move (0: no undo)."""
+def create_app(
+    settings: Settings | str, *, workers: int | None = None, undo_seconds: float | None = None
+) -> FastAPI:
+    """The server with ``settings`` (or the defaults on the database URL given); ``undo_seconds``
+    overrides the settings' (tests: computer players act at once)."""
+    if isinstance(settings, str):
+        settings = Settings(db_url=settings)
+    if undo_seconds is not None:
+        settings = replace(settings, undo_seconds=undo_seconds)
+    db_url = settings.db_url
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
         pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
-        app.state.tables = Tables(store, pool, undo_seconds)
+        app.state.tables = Tables(store, pool, settings.undo_seconds)
         listener = None
         if store.shared:  # listening before any table is loaded: no change falls in between
             listener = Listener(
@@ -138,6 +150,9 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
         version="1",
         lifespan=lifespan,
     )
+    app.state.settings = settings
+    app.add_middleware(Guards, settings=settings)
+    app.include_router(health)
 
     def tables(request: Request | WebSocket) -> Tables:
         found: Tables = request.app.state.tables

@@ -1,0 +1,66 @@
+"""uvicorn's websocket protocol, amended where it fails a client, and its log kept free of
+addresses and query strings.
+
+- A handshake the parser refuses (a request line over 8 KiB: 414; headers too large: 431) was
+  never answered: the refusal stayed in the parser's buffer and the socket stayed open. It is now
+  written and the socket closed.
+- A message over the size limit was closed with 1009 and no word: it is now preceded by a
+  ``size`` error frame.
+- uvicorn logs each websocket's address, path and query string (where a token may be), and the
+  websocket library "connection open/closed": dropped unless ``--access-log`` asks for them.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import CloseCode, Frame, Opcode
+
+from tarocchi.server.app import MAX_MESSAGE
+from tarocchi.server.messages import Error
+
+ACCESS_LINES = (
+    '%s - "WebSocket %s" [accepted]',
+    '%s - "WebSocket %s" 403',
+    '%s - "WebSocket %s" %d',
+    "connection open",
+    "connection closed",
+)
+"""uvicorn's websocket access lines (client address, path and query string) and the websocket
+library's per-connection lines, by their format."""
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol that answers a refused handshake and explains a 1009."""
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if not self.handshake_initiated and self.conn.handshake_exc is not None and not self.close_sent:
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+            self.transport.close()
+
+    def handle_parser_exception(self) -> None:
+        closing = self.conn.close_sent
+        if closing is not None and closing.code == CloseCode.MESSAGE_TOO_BIG:
+            error = Error(code="size", message=f"a message may be at most {MAX_MESSAGE} bytes")
+            frame = Frame(Opcode.TEXT, error.model_dump_json().encode())
+            self.transport.write(frame.serialize(mask=False))
+        super().handle_parser_exception()
+
+
+class NoAccessLines(logging.Filter):
+    """Drops the access lines (ACCESS_LINES) from uvicorn's error log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg not in ACCESS_LINES
+
+
+def quiet(access_log: bool) -> None:
+    """Keep addresses, paths and query strings out of the log unless ``access_log``."""
+    logger = logging.getLogger("uvicorn.error")
+    for old in [f for f in logger.filters if isinstance(f, NoAccessLines)]:
+        logger.removeFilter(old)
+    if not access_log:
+        logger.addFilter(NoAccessLines())
