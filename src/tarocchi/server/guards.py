@@ -36,10 +36,6 @@ BUSY = 1013
 """The close code of a websocket past the connection limits (RFC 6455: try again later)."""
 
 
-class BodyTooLarge(Exception):
-    """A request body grew past MAX_BODY while it was read (no Content-Length, or a false one)."""
-
-
 def address(scope: Scope) -> str:
     """The client's address (behind a trusted proxy, the one it forwarded)."""
     client = scope.get("client")
@@ -107,20 +103,24 @@ class Guards:
                 return
             send_guarded = self._counting(scope, send_guarded)
         read = 0
+        refused = False
 
         async def receive_guarded() -> Message:
-            nonlocal read
+            nonlocal read, refused
             message = await receive()
             read += len(message.get("body", b""))
-            if read > MAX_BODY:
-                raise BodyTooLarge
+            if read > MAX_BODY and not refused:
+                refused = True
+                if not started:
+                    await answer(413, f"a request body may be at most {MAX_BODY} bytes")
+                return {"type": "http.disconnect"}
             return message
 
-        try:
-            await self.app(scope, receive_guarded, send_guarded)
-        except BodyTooLarge:
-            if not started:
-                await answer(413, f"a request body may be at most {MAX_BODY} bytes")
+        async def send_unless_refused(message: Message) -> None:
+            if not refused:
+                await send_guarded(message)
+
+        await self.app(scope, receive_guarded, send_unless_refused)
 
     def _counting(self, scope: Scope, send: Send) -> Send:
         """``send`` that counts the table a 201 answer created against the client's address."""

@@ -1,0 +1,136 @@
+"""What is bounded before it is parsed or read: a message's nesting depth (a clean ``json`` error,
+the socket still usable), a message's size (a ``size`` error, then close 1009), a path's length
+(414 at once, websocket handshake included) and a request body (413 before it is read). The
+size, path and body checks against a real ``tarocchi serve``, where uvicorn reads them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from collections.abc import Iterator
+
+import httpx2 as httpx
+import pytest
+import websockets
+from fastapi.testclient import TestClient
+from serverproc import Seat, Server, create
+
+from tarocchi.server.app import MAX_MESSAGE
+from tarocchi.server.frames import MAX_DEPTH
+from tarocchi.server.guards import MAX_BODY, MAX_PATH
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("bounds")
+    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 3000, 5000])
+def test_a_deeply_nested_message_is_refused_cleanly_and_the_socket_stays(
+    client: TestClient, depth: int
+) -> None:
+    table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
+        for text in ("[" * depth + "]" * depth, '{"type": "ping", "x": ' + "[" * depth + "]" * depth + "}"):
+            seat.send(text)
+            error = seat.error()
+            assert error["code"] == "json" and f"at most {MAX_DEPTH} levels" in error["message"]
+        seat.send({"type": "ping"})
+        assert seat.next() == {"type": "pong"}
+
+
+def test_brackets_inside_strings_do_not_count(client: TestClient) -> None:
+    table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": "[" * 100 + '\\"' + "{" * 50})
+        assert seat.error()["code"] == "token"
+
+
+def _created(server: Server) -> str:
+    answer = httpx.post(
+        f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
+    )
+    assert answer.status_code == 201, answer.text
+    table_id: str = answer.json()["id"]
+    return table_id
+
+
+@pytest.mark.parametrize("size", [MAX_MESSAGE + 1, 10 * MAX_MESSAGE])
+def test_a_message_over_the_size_limit_is_told_size_then_closed_1009(server: Server, size: int) -> None:
+    table = _created(server)
+
+    async def send_large() -> tuple[dict[str, str], int | None]:
+        async with websockets.connect(f"ws://127.0.0.1:{server.port}/ws/{table}", max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": "x" * size}))
+            error = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await asyncio.wait_for(ws.recv(), 5)
+            return error, closed.value.rcvd.code if closed.value.rcvd else None
+
+    error, code = asyncio.run(send_large())
+    assert error == {
+        "type": "error",
+        "code": "size",
+        "message": f"a message may be at most {MAX_MESSAGE} bytes",
+    }
+    assert code == 1009
+
+
+def _first_answer(server: Server, request: bytes) -> tuple[bytes, float]:
+    """What the server says first to ``request`` sent raw, and how long it took."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
+        started = time.monotonic()
+        raw.sendall(request)
+        return raw.recv(4096), time.monotonic() - started
+
+
+@pytest.mark.parametrize("length", [MAX_PATH + 1, 9000, 70000])
+def test_a_websocket_handshake_with_an_overlong_path_is_answered_at_once(server: Server, length: int) -> None:
+    path = "/ws/abc?" + "t" * length
+    answer, took = _first_answer(
+        server,
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode(),
+    )
+    assert answer.split(b"\r\n")[0] in (b"HTTP/1.1 414 Request-URI Too Long", b"HTTP/1.1 403 Forbidden")
+    assert took < 2
+
+
+def test_an_overlong_http_path_is_answered_414(server: Server) -> None:
+    answer = httpx.get(f"{server.base}/api/tables/{'x' * (MAX_PATH + 10)}")
+    assert answer.status_code == 414 and "at most" in answer.json()["detail"]
+
+
+def test_a_large_body_is_refused_413_before_it_is_read(server: Server) -> None:
+    head = (
+        b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 20000000\r\n\r\n{"
+    )
+    answer, took = _first_answer(server, head)  # 1 byte of the 20 MB sent: the answer comes anyway
+    assert answer.startswith(b"HTTP/1.1 413 ") and took < 2
+    assert f"at most {MAX_BODY} bytes".encode() in answer
+
+
+def test_a_large_body_without_a_length_is_refused_413(server: Server) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"], "x": "'
+        for _ in range(64):
+            yield b"y" * 4096
+        yield b'"}'
+
+    answer = httpx.post(
+        f"{server.base}/api/tables", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert answer.status_code == 413
+
+
+def test_an_ordinary_body_is_still_read(server: Server) -> None:
+    assert _created(server)
