@@ -13,6 +13,7 @@ addresses and query strings.
 from __future__ import annotations
 
 import logging
+import sys
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode, Frame, Opcode
@@ -58,7 +59,11 @@ class NoAccessLines(logging.Filter):
 
 
 def quiet(access_log: bool) -> None:
-    """Keep addresses, paths and query strings out of the log unless ``access_log``."""
+    """Keep addresses, paths and query strings out of the log unless ``access_log``; when asked
+    for, the access lines go to standard error with the rest of the log (uvicorn's go to stdout)."""
+    for handler in logging.getLogger("uvicorn.access").handlers:
+        if isinstance(handler, logging.StreamHandler):
+            handler.setStream(sys.stderr)
     logger = logging.getLogger("uvicorn.error")
     for old in [f for f in logger.filters if isinstance(f, NoAccessLines)]:
         logger.removeFilter(old)

@@ -1,0 +1,71 @@
+"""A real server's log holds no client address, path or query string (a token may be in one)
+unless ``--access-log`` is given; with it, they are there (so the test can see them)."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx2 as httpx
+import websockets
+from serverproc import free_port
+
+SECRET = "SECRETtoken0123456789abcdefghijklmnopqrstuvwx"
+
+
+def _visit(port: int) -> None:
+    """A lobby's visit with a token in query strings: the tables list and a websocket."""
+    base = f"http://127.0.0.1:{port}"
+    created = httpx.post(
+        f"{base}/api/tables", json={"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
+    )
+    table = created.json()["id"]
+    assert httpx.get(f"{base}/api/tables", params={"token": SECRET}).status_code == 200
+
+    async def connect() -> None:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={SECRET}") as ws:
+            await ws.send('{"type": "ping"}')
+            assert await ws.recv() == '{"type":"pong"}'
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/nosuch?token={SECRET}") as ws:
+            await ws.recv()
+
+    asyncio.run(connect())
+
+
+def _log_of_a_visit(tmp_path: Path, *flags: str) -> str:
+    """Start ``tarocchi serve`` with ``flags``, visit it, stop it: its standard error."""
+    port = free_port()
+    command = [str(Path(sys.executable).parent / "tarocchi"), "serve", "--port", str(port)]
+    command += ["--db", f"sqlite:///{tmp_path / 'tables.db'}", *flags]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not start"
+                time.sleep(0.1)
+        _visit(port)
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=20)
+    return err.decode()
+
+
+def test_no_address_path_or_query_is_logged_by_default(tmp_path: Path) -> None:
+    log = _log_of_a_visit(tmp_path)
+    assert "tarocchi server ready" in log
+    assert SECRET not in log
+    assert "127.0.0.1:" not in log.replace("http://127.0.0.1:", "")
+    assert "WebSocket /ws" not in log and "connection open" not in log and "GET /" not in log
+
+
+def test_the_access_log_is_there_when_asked_for(tmp_path: Path) -> None:
+    log = _log_of_a_visit(tmp_path, "--access-log")
+    assert "WebSocket /ws/" in log and SECRET in log
+    assert '"GET /api/tables?token=' in log
