@@ -103,21 +103,21 @@ class Guards:
                 return
             send_guarded = self._counting(scope, send_guarded)
         read = 0
-        refused = False
+        too_large = False
 
         async def receive_guarded() -> Message:
-            nonlocal read, refused
+            nonlocal read, too_large
             message = await receive()
             read += len(message.get("body", b""))
-            if read > MAX_BODY and not refused:
-                refused = True
+            if read > MAX_BODY and not too_large:
+                too_large = True
                 if not started:
                     await answer(413, f"a request body may be at most {MAX_BODY} bytes")
                 return {"type": "http.disconnect"}
             return message
 
         async def send_unless_refused(message: Message) -> None:
-            if not refused:
+            if not too_large:
                 await send_guarded(message)
 
         await self.app(scope, receive_guarded, send_unless_refused)
