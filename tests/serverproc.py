@@ -146,6 +146,11 @@ class Postgres:
     def start(self) -> None:
         data = self.folder / "data"
         self.run(str(self.bin / "initdb"), "-D", str(data), "-A", "trust", "-U", "tarocchi", "--no-sync")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again) on its data folder, on its port."""
+        data = self.folder / "data"
         options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
         self.run(
             str(self.bin / "pg_ctl"),
