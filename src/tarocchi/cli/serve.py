@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -33,7 +34,7 @@ def default_db() -> str:
 
 def shown(url: str) -> str:
     """A database URL as printed: never its password."""
-    return url.split("@")[-1] if "@" in url else url
+    return re.sub(r"^([a-z0-9+]+://[^:@/]*):[^/]*@", r"\1@", url)
 
 
 def first_line(error: BaseException) -> str:
@@ -178,7 +179,7 @@ def serve(**given: Any) -> None:
     )
     if not settings.db_url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
         raise click.ClickException(
-            f"--db '{settings.db_url[:60]}' is no database URL: use sqlite:///path/tables.db or "
+            f"--db '{shown(settings.db_url)[:60]}' is no database URL: use sqlite:///path/tables.db or "
             "postgresql://user@host/db"
         )
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
