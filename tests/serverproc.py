@@ -24,6 +24,18 @@ def free_port() -> int:
         return port
 
 
+def answering(base: str, process: subprocess.Popen[bytes], seconds: float = 30) -> bool:
+    """Whether the server ``process`` started answers at ``base`` within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    return False
+
+
 class Server:
     """``tarocchi serve`` as a user starts it, on a port and database of the test's."""
 
@@ -56,14 +68,8 @@ class Server:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
+        if not answering(self.base, self.process):
+            raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
 
     def alone_with_computers(self, game: str, **options: str) -> str:
         """The link of seat 0 at a new table of ``game`` where every other seat is an easy

@@ -85,22 +85,30 @@ def test_a_message_over_the_size_limit_is_told_size_then_closed_1009(server: Ser
 
 
 def _first_answer(server: Server, request: bytes) -> tuple[bytes, float]:
-    """What the server says first to ``request`` sent raw, and how long it took."""
+    """What the server answers to ``request`` sent raw, up to its closing the connection, and how
+    long its first word took."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
         started = time.monotonic()
         raw.sendall(request)
-        return raw.recv(4096), time.monotonic() - started
+        answer = raw.recv(65536)
+        took = time.monotonic() - started
+        while more := raw.recv(65536):
+            answer += more
+        return answer, took
+
+
+def _handshake(path: str, *headers: str) -> bytes:
+    """A websocket handshake's request for ``path``, raw."""
+    lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", *headers, "Upgrade: websocket", "Connection: Upgrade"]
+    lines += ["Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13", "", ""]
+    return "\r\n".join(lines).encode()
 
 
 @pytest.mark.parametrize("length", [MAX_PATH + 1, 9000, 70000])
 def test_a_websocket_handshake_with_an_overlong_path_is_answered_at_once(server: Server, length: int) -> None:
     path = "/ws/abc?" + "t" * length
-    answer, took = _first_answer(
-        server,
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".encode(),
-    )
-    assert answer.split(b"\r\n")[0] in (b"HTTP/1.1 414 Request-URI Too Long", b"HTTP/1.1 403 Forbidden")
+    answer, took = _first_answer(server, _handshake(path))
+    assert answer.split(b"\r\n")[0].startswith(b"HTTP/1.1 414 ")
     assert took < 2
 
 
@@ -134,3 +142,10 @@ def test_a_large_body_without_a_length_is_refused_413(server: Server) -> None:
 
 def test_an_ordinary_body_is_still_read(server: Server) -> None:
     assert _created(server)
+
+
+def test_a_handshake_from_another_origin_is_answered_403_and_logged_without_error(server: Server) -> None:
+    answer, took = _first_answer(server, _handshake("/ws/abc", "Origin: http://evil.example"))
+    assert answer.startswith(b"HTTP/1.1 403 ") and b"another origin" in answer and took < 2
+    time.sleep(0.2)
+    assert "ERROR" not in server.log.read_text()

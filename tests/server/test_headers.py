@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from serverproc import Seat, create
-from starlette.websockets import WebSocketDisconnect
+from starlette.testclient import WebSocketDenialResponse
 
 from tarocchi.server.app import create_app
 from tarocchi.server.settings import Settings
@@ -83,9 +83,10 @@ def _hello(client: TestClient, table_id: str, origin: str | None) -> None:
 def test_a_page_of_another_origin_may_not_open_the_websocket(client: TestClient) -> None:
     table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])["id"]
     for origin in ("http://evil.example", "https://testserver.evil.example", "null", "http://testserver:81"):
-        with pytest.raises(WebSocketDisconnect) as refused:
+        with pytest.raises(WebSocketDenialResponse) as refused:
             _hello(client, table, origin)
-        assert refused.value.code == 1008, origin
+        assert refused.value.status_code == 403, origin
+        assert "another origin" in refused.value.json()["detail"]
     _hello(client, table, "http://testserver")  # the server's own pages
     _hello(client, table, None)  # a program, not a browser: no Origin
 
@@ -97,5 +98,5 @@ def test_allowed_origins_may_open_the_websocket(tmp_path: Path) -> None:
         table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])["id"]
         _hello(client, table, "https://tables.example.org")
         _hello(client, table, "HTTPS://Tables.Example.org")
-        with pytest.raises(WebSocketDisconnect):
+        with pytest.raises(WebSocketDenialResponse):
             _hello(client, table, "https://other.example.org")

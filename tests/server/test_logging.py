@@ -6,12 +6,11 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx2 as httpx
 import websockets
-from serverproc import free_port
+from serverproc import answering, free_port
 
 SECRET = "SECRETtoken0123456789abcdefghijklmnopqrstuvwx"
 
@@ -42,14 +41,7 @@ def _log_of_a_visit(tmp_path: Path, *flags: str) -> str:
     command += ["--db", f"sqlite:///{tmp_path / 'tables.db'}", *flags]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline and process.poll() is None, "the server did not start"
-                time.sleep(0.1)
+        assert answering(f"http://127.0.0.1:{port}", process), "the server did not start"
         _visit(port)
     finally:
         process.terminate()

@@ -147,10 +147,12 @@ class Guards:
             log.warning(
                 "websocket refused: a page of origin %s is not allowed (--allow-origin)", origin[:100]
             )
-            await send({"type": "websocket.close", "code": 1008})
+            await _deny(scope, send, 403, "a page of another origin may not open this server's websocket")
             return
         if len(scope.get("raw_path", b"")) + len(scope["query_string"]) > MAX_PATH:
-            await send({"type": "websocket.close", "code": 1008})
+            await _deny(
+                scope, send, 414, f"the path is too long: at most {MAX_PATH} bytes with its query string"
+            )
             return
         client = address(scope)
         table_id = scope["path"].removeprefix("/ws/")[:32]
@@ -183,3 +185,14 @@ class Guards:
 async def _error(send: Send, code: str, message: str) -> None:
     text: Any = Error(code=code, message=message).model_dump_json()
     await send({"type": "websocket.send", "text": text})
+
+
+async def _deny(scope: Scope, send: Send, status: int, detail: str) -> None:
+    """Refuse a websocket handshake with an HTTP answer (a 403 where the server cannot say more)."""
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    body = json.dumps({"detail": detail}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
+    await send({"type": "websocket.http.response.body", "body": body})

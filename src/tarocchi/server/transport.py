@@ -6,6 +6,8 @@ addresses and query strings.
   written and the socket closed.
 - A message over the size limit was closed with 1009 and no word: it is now preceded by a
   ``size`` error frame.
+- A handshake refused with an HTTP answer (the Origin check's 403) was logged as an error, as if
+  the app had never answered.
 - uvicorn logs each websocket's address, path and query string (where a token may be), and the
   websocket library "connection open/closed": dropped unless ``--access-log`` asks for them.
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import CloseCode, Frame, Opcode
 
@@ -41,6 +44,11 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.write(b"".join(self.conn.data_to_send()))
             self.close_sent = True
             self.transport.close()
+
+    async def send(self, message: ASGISendEvent) -> None:
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
+            self.handshake_complete = True  # answered: uvicorn would log it as never completed
 
     def handle_parser_exception(self) -> None:
         closing = self.conn.close_sent
