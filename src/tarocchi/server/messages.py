@@ -153,14 +153,17 @@ class SeatLink(Strict):
     seat: int
     kind: Kind
     link: str | None
-    """The seat's secret link (invited seats only): whoever has it plays that seat."""
+    """The seat's secret link, for an invited seat only (None for a computer player's seat, which
+    no link opens): whoever has it plays that seat."""
     token: str | None
+    """The token in the link (None for a computer player's seat)."""
 
 
 class CreatedTable(Strict):
     id: str
     creator_token: str
-    """Lets its holder put a computer player in an absent person's seat, and back."""
+    """Lets its holder put a computer player in an absent person's seat, and a person back; it
+    opens no seat's view."""
     seats: list[SeatLink]
     watch: str
     """The spectators' link."""
@@ -178,6 +181,13 @@ class PublicTable(Strict):
     seats: list[SeatInfo]
     version: int
     over: bool
+
+
+class SeatChanged(PublicTable):
+    """The table after a seat change, and the seat changed: a person's seat has a new link and
+    token (an old one never opens it again), a computer player's none."""
+
+    changed: SeatLink
 
 
 class MyTable(Strict):
