@@ -43,6 +43,7 @@ from tarocchi.server.messages import (
     OptionOut,
     Ping,
     Pong,
+    Problem,
     PublicTable,
     SeatChange,
     SeatChanged,
@@ -66,6 +67,8 @@ ABUSE = 3
 """Refusals for flooding after which the connection is closed (1008)."""
 
 _client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+NO_TABLE: dict[str, Any] = {"model": Problem, "description": "No such table"}
 
 
 def _one_line(error: ValidationError) -> str:
@@ -138,6 +141,9 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
         summary="Shared tables for four tarot-family card games; the websocket is in docs/protocol.md.",
         version="1",
         lifespan=lifespan,
+        responses={
+            422: {"model": Problem, "description": "The request is wrong: what is wrong, in one line"}
+        },
     )
 
     def tables(request: Request | WebSocket) -> Tables:
@@ -228,7 +234,7 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
             raise HTTPException(404, f"no table '{table_id[:32]}'")
         return table
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses={404: NO_TABLE})
     def public(table_id: str, request: Request) -> PublicTable:
         """What anyone may know of a table: game, options, seats, progress."""
         table = live(request, table_id)
@@ -259,7 +265,14 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
                 )
         return found
 
-    @app.post("/api/tables/{table_id}/seats/{seat}")
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}",
+        responses={
+            403: {"model": Problem, "description": "Not the table's creator token"},
+            404: NO_TABLE,
+            409: {"model": Problem, "description": "The seat's person is at the table"},
+        },
+    )
     async def change_seat(table_id: str, seat: int, change: SeatChange, request: Request) -> SeatChanged:
         """The creator puts a computer player in an absent person's seat, or a person in a computer
         player's: that seat gets a new link (an old one never opens it again)."""
@@ -286,7 +299,10 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
             **public(table_id, request).model_dump(), changed=seat_link(table.id, seat, change.kind, token)
         )
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get(
+        "/api/tables/{table_id}/record",
+        responses={404: NO_TABLE, 409: {"model": Problem, "description": "The game is not over"}},
+    )
     def record(table_id: str, request: Request) -> dict[str, Any]:
         """The finished game's record (the format ``tarocchi replay`` checks), with its score sheet."""
         table = live(request, table_id)

@@ -16,7 +16,10 @@ Kind = Literal["invite", "easy", "medium", "hard"]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Unknown fields are refused, and so is a value of the wrong type: ``"0"`` or ``true`` is no
+    version (pydantic's strict mode; nothing is converted)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 # -- the websocket, client to server ------------------------------------------------------------
@@ -138,6 +141,12 @@ class Pong(Strict):
 
 
 # -- HTTP -----------------------------------------------------------------------------------------
+class Problem(Strict):
+    """A refused request (422, 403, 404, 409): what was wrong and what is right, in one line."""
+
+    detail: str
+
+
 class NewTable(Strict):
     """A table to create: the game, its options, and each seat (a person invited, or a level)."""
 
