@@ -92,6 +92,13 @@ def test_refusals_name_the_reason_and_change_nothing(client: TestClient) -> None
             (first, {"type": "act", "version": version}, "message", "missing field 'action'"),
             (first, {"type": "act", "action": legal[0], "version": "x"}, "message", "version"),
             (first, [1, 2], "message", ""),
+            (
+                first,
+                {"type": "hello", "token": tokens[bystander]},
+                "hello",
+                f"already said hello and sits at seat {mover}",
+            ),
+            (first, {"type": "hello"}, "hello", "open another connection"),
         ]
         for seat, message, code, words in cases:
             seat.send(message)

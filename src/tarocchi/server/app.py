@@ -354,9 +354,16 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
                 if isinstance(message, Ping):
                     await websocket.send_text(Pong().model_dump_json())
                 elif isinstance(message, Hello):
-                    seat = None if message.token is None else table.seat_of(message.token)
                     if connection is not None:
-                        table.connections.remove(connection)
+                        where = "watches" if connection.seat is None else f"sits at seat {connection.seat}"
+                        await _error(
+                            websocket,
+                            "hello",
+                            f"this connection already said hello and {where}: open another connection "
+                            "to sit elsewhere",
+                        )
+                        continue
+                    seat = None if message.token is None else table.seat_of(message.token)
                     connection = Connection(seat, websocket.send_text)
                     table.connections.append(connection)
                     await table.broadcast()
