@@ -87,6 +87,8 @@ def test_hostile_messages_are_refused_one_line_each_and_the_table_stays(client: 
         seat, state = sit(socket)
         assert state["view"] == before["view"]
         mover = state["view"]["to_act"]  # and whoever is to act still can
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
         seat.send({"type": "hello", "token": tokens[mover]})
         state = seat.next_state()
         seat.send({"type": "act", "action": state["view"]["legal_actions"][0], "version": state["version"]})

@@ -58,15 +58,15 @@ def test_a_person_plays_a_hand_against_computer_players_to_the_score_sheet(
 def test_refusals_name_the_reason_and_change_nothing(client: TestClient) -> None:
     table = create(client, "sicilian", ["invite"] * 4)
     tokens = [s["token"] for s in table["seats"]]
+    with client.websocket_connect(f"/ws/{table['id']}") as watching:
+        spectator = Seat(watching)
+        spectator.send({"type": "hello"})
+        mover = spectator.next_state()["view"]["to_act"]
     with (
         client.websocket_connect(f"/ws/{table['id']}") as a,
         client.websocket_connect(f"/ws/{table['id']}") as b,
     ):
         first, other = Seat(a), Seat(b)
-        first.send({"type": "hello", "token": tokens[0]})
-        state = first.next_state()
-        to_act = state["view"]["to_act"]
-        mover = to_act
         first.send({"type": "hello", "token": tokens[mover]})  # sit where the turn is
         state = first.next_state()
         assert state["table"]["seat"] == mover
@@ -92,7 +92,13 @@ def test_refusals_name_the_reason_and_change_nothing(client: TestClient) -> None
             (first, {"type": "act", "version": version}, "message", "missing field 'action'"),
             (first, {"type": "act", "action": legal[0], "version": "x"}, "message", "version"),
             (first, [1, 2], "message", ""),
-            (first, {"type": "hello", "token": "not-a-token"}, "token", "opens no seat"),
+            (
+                first,
+                {"type": "hello", "token": tokens[bystander]},
+                "hello",
+                f"already said hello and sits at seat {mover}",
+            ),
+            (first, {"type": "hello"}, "hello", "open another connection"),
         ]
         for seat, message, code, words in cases:
             seat.send(message)
@@ -103,9 +109,20 @@ def test_refusals_name_the_reason_and_change_nothing(client: TestClient) -> None
                 and "\n" not in error["message"]
                 and "Traceback" not in error["message"]
             )
+        with client.websocket_connect(f"/ws/{table['id']}") as c:
+            stranger = Seat(c)
+            stranger.send({"type": "hello", "token": "not-a-token"})
+            assert stranger.next_state()["table"]["seat"] is None  # it watches, and is told why
+            error = stranger.error()
+            assert error["code"] == "token" and "opens no seat" in error["message"]
+            stranger.send({"type": "act", "action": legal[0], "version": version})
+            assert stranger.error()["code"] == "seat"
         assert client.get(f"/api/tables/{table['id']}").json()["version"] == version
         first.send({"type": "act", "action": legal[0], "version": version})  # and the table still plays
-        assert first.next_state()["version"] == version + 1
+        state = first.next_state()
+        while state["version"] == version:  # the stranger's coming and going
+            state = first.next_state()
+        assert state["version"] == version + 1
 
 
 def test_an_oversize_message_closes_the_connection_and_the_table_survives(client: TestClient) -> None:

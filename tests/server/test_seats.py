@@ -22,7 +22,10 @@ def test_the_creator_fills_absent_seats_with_computer_players_who_then_play(clie
         def change(number: int, kind: str, token: str = creator) -> tuple[int, str]:
             body = {"creator_token": token, "kind": kind}
             answer = client.post(f"/api/tables/{tid}/seats/{number}", json=body)
+            changed[number] = answer.json().get("changed", {})
             return answer.status_code, answer.text
+
+        changed: dict[int, dict[str, str]] = {}
 
         assert change(1, "easy", token="not-the-creator")[0] == 403
         status, text = change(0, "easy")
@@ -45,10 +48,18 @@ def test_the_creator_fills_absent_seats_with_computer_players_who_then_play(clie
             state = seat.next_state()
         assert client.get(f"/api/tables/{tid}").json()["version"] > mine  # the others played too
 
-        assert change(3, "invite")[0] == 200  # and the person's link opens the seat again
+        assert change(3, "invite")[0] == 200  # a person again: a new link opens the seat, the old one never
+        assert changed[3]["token"] != table["seats"][3]["token"]
+        assert changed[3]["link"] == f"/table.html?id={tid}#{changed[3]['token']}"
+    with client.websocket_connect(f"/ws/{tid}") as socket:
+        seat = Seat(socket)
         seat.send({"type": "hello", "token": table["seats"][3]["token"]})
-        news = (seat.next_state()["table"]["seat"] for _ in range(1000))  # the others' moves, then the seat
-        assert 3 in news
+        assert seat.next_state()["table"]["seat"] is None
+        assert "spectator" in seat.error()["message"]
+    with client.websocket_connect(f"/ws/{tid}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": changed[3]["token"]})
+        assert seat.next_state()["table"]["seat"] == 3
 
 
 def test_a_token_lists_the_tables_it_sits_at_or_created(client: TestClient) -> None:

@@ -20,6 +20,8 @@ def test_a_person_out_of_time_has_that_move_made_for_them(client: TestClient) ->
         state = until_my_turn(seat, 0)
         assert state["table"]["move_seconds"] == 1
         waited_at = state["version"]
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
         seat.send({"type": "hello", "token": table["seats"][0]["token"]})  # a reconnection meanwhile
         later = seat.next_state()
         while later["version"] == waited_at:  # nothing sent: the time runs out, the stand-in moves

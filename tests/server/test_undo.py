@@ -95,11 +95,13 @@ def test_undo_refused_to_a_spectator_at_a_table_with_other_people_and_without_a_
         table = create(windowed, "sicilian", ["invite", "invite", "easy", "easy"])
         with windowed.websocket_connect(f"/ws/{table['id']}") as socket:
             seat = Seat(socket)
-            seat.send({"type": "hello", "token": table["seats"][0]["token"]})
+            seat.send({"type": "hello"})
             state = seat.next_state()
             while state["view"]["to_act"] not in (0, 1):  # the computer players speak first
                 state = seat.next_state()
             mover = state["view"]["to_act"]  # whichever person speaks first acts, then asks
+        with windowed.websocket_connect(f"/ws/{table['id']}") as socket:
+            seat = Seat(socket)
             seat.send({"type": "hello", "token": table["seats"][mover]["token"]})
             state = seat.next_state()
             seat.send(

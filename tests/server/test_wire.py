@@ -27,7 +27,16 @@ def test_the_text_sent_is_the_validated_state(game_id: str, tmp_path: Path) -> N
     game = get_game(game_id)
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
     kinds = ["invite"] + ["easy"] * (game.players - 1)  # seat 0 alone with computers: hints, undo
-    store.create("t", game_id, {}, 11, 0, game.hands_per_game(), "c" * 64, [(k, digest(k)) for k in kinds])
+    store.create(
+        "t",
+        game_id,
+        {},
+        11,
+        0,
+        game.hands_per_game(),
+        "c" * 64,
+        [(k, digest(k) if k == "invite" else None) for k in kinds],
+    )
     stored = store.load("t")
     assert stored is not None
     table = LiveTable(stored, undo_seconds=1.5)
@@ -54,7 +63,8 @@ def test_the_text_sent_is_the_validated_state(game_id: str, tmp_path: Path) -> N
                 if step == 0:
                     assert State.model_validate_json(text).table.seat == looking
             legal = table.match.view(seat).legal_actions
-            await table.act(store, seat, str(rng.choice(legal)), table.version)
+            person = table.kinds[seat] == "invite"
+            await table.act(store, seat, str(rng.choice(legal)), table.version, person=person)
 
     try:
         asyncio.run(play())

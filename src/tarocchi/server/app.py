@@ -47,8 +47,10 @@ from tarocchi.server.messages import (
     OptionOut,
     Ping,
     Pong,
+    Problem,
     PublicTable,
     SeatChange,
+    SeatChanged,
     SeatInfo,
     SeatLink,
     Undo,
@@ -70,6 +72,8 @@ ABUSE = 3
 """Refusals for flooding after which the connection is closed (1008)."""
 
 _client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+NO_TABLE: dict[str, Any] = {"model": Problem, "description": "No such table"}
 
 
 def _one_line(error: ValidationError) -> str:
@@ -149,6 +153,9 @@ def create_app(
         summary="Shared tables for four tarot-family card games; the websocket is in docs/protocol.md.",
         version="1",
         lifespan=lifespan,
+        responses={
+            422: {"model": Problem, "description": "The request is wrong: what is wrong, in one line"}
+        },
     )
     app.state.settings = settings
     app.add_middleware(Guards, settings=settings)
@@ -208,7 +215,7 @@ def create_app(
             raise HTTPException(422, f"{game.info.id} has no {', '.join(sorted(missing))} computer player")
         table_id = secrets.token_hex(8)
         creator = secrets.token_urlsafe(32)
-        tokens = [secrets.token_urlsafe(32) for _ in new.seats]
+        tokens = [secrets.token_urlsafe(32) if kind == "invite" else None for kind in new.seats]
         tables(request).store.create(
             table_id,
             game.info.id,
@@ -217,7 +224,10 @@ def create_app(
             secrets.randbelow(game.players),
             game.hands_per_game(),
             digest(creator),
-            [(kind, digest(token)) for kind, token in zip(new.seats, tokens, strict=True)],
+            [
+                (kind, None if token is None else digest(token))
+                for kind, token in zip(new.seats, tokens, strict=True)
+            ],
             new.move_seconds,
         )
         table = tables(request).get(table_id)
@@ -227,12 +237,7 @@ def create_app(
             id=table_id,
             creator_token=creator,
             seats=[
-                SeatLink(
-                    seat=seat,
-                    kind=kind,
-                    link=f"/table.html?id={table_id}#{token}",
-                    token=token,
-                )
+                seat_link(table_id, seat, kind, token)
                 for seat, (kind, token) in enumerate(zip(new.seats, tokens, strict=True))
             ],
             watch=f"/table.html?id={table_id}",
@@ -244,7 +249,7 @@ def create_app(
             raise HTTPException(404, f"no table '{table_id[:32]}'")
         return table
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses={404: NO_TABLE})
     def public(table_id: str, request: Request) -> PublicTable:
         """What anyone may know of a table: game, options, seats, progress."""
         table = live(request, table_id)
@@ -275,9 +280,17 @@ def create_app(
                 )
         return found
 
-    @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def change_seat(table_id: str, seat: int, change: SeatChange, request: Request) -> PublicTable:
-        """The creator puts a computer player in an absent person's seat, or the person back."""
+    @app.post(
+        "/api/tables/{table_id}/seats/{seat}",
+        responses={
+            403: {"model": Problem, "description": "Not the table's creator token"},
+            404: NO_TABLE,
+            409: {"model": Problem, "description": "The seat's person is at the table"},
+        },
+    )
+    async def change_seat(table_id: str, seat: int, change: SeatChange, request: Request) -> SeatChanged:
+        """The creator puts a computer player in an absent person's seat, or a person in a computer
+        player's: that seat gets a new link (an old one never opens it again)."""
         table = live(request, table_id)
         if not table.is_creator(change.creator_token):
             raise HTTPException(403, "only the table's creator may change its seats (wrong creator token)")
@@ -289,15 +302,22 @@ def create_app(
             raise HTTPException(422, f"{table.game.info.id} has no {change.kind} computer player")
         if change.kind != "invite" and any(c.seat == seat for c in table.connections):
             raise HTTPException(409, f"seat {seat}'s person is at the table: only an absent one is replaced")
+        token = secrets.token_urlsafe(32) if change.kind == "invite" else None
+        token_hash = None if token is None else digest(token)
         async with table.lock:
-            await asyncio.to_thread(tables(request).store.set_kind, table.id, seat, change.kind)
-            table.kinds[seat] = change.kind
-            table.players.pop(seat, None)
+            await asyncio.to_thread(tables(request).store.set_kind, table.id, seat, change.kind, token_hash)
+            unseated = table.seat_given(seat, change.kind, token_hash)
+        await table.tell_unseated(unseated)
         await table.broadcast()
         tables(request).wake(table)
-        return public(table_id, request)
+        return SeatChanged(
+            **public(table_id, request).model_dump(), changed=seat_link(table.id, seat, change.kind, token)
+        )
 
-    @app.get("/api/tables/{table_id}/record")
+    @app.get(
+        "/api/tables/{table_id}/record",
+        responses={404: NO_TABLE, 409: {"model": Problem, "description": "The game is not over"}},
+    )
     def record(table_id: str, request: Request) -> dict[str, Any]:
         """The finished game's record (the format ``tarocchi replay`` checks), with its score sheet."""
         table = live(request, table_id)
@@ -349,17 +369,26 @@ def create_app(
                 if isinstance(message, Ping):
                     await websocket.send_text(Pong().model_dump_json())
                 elif isinstance(message, Hello):
-                    seat = None
-                    if message.token is not None:
-                        seat = table.seat_of(message.token)
-                        if seat is None:
-                            await _error(websocket, "token", "that link opens no seat at this table")
-                            continue
                     if connection is not None:
-                        table.connections.remove(connection)
+                        where = "watches" if connection.seat is None else f"sits at seat {connection.seat}"
+                        await _error(
+                            websocket,
+                            "hello",
+                            f"this connection already said hello and {where}: open another connection "
+                            "to sit elsewhere",
+                        )
+                        continue
+                    seat = None if message.token is None else table.seat_of(message.token)
                     connection = Connection(seat, websocket.send_text)
                     table.connections.append(connection)
                     await table.broadcast()
+                    if message.token is not None and seat is None:
+                        await _error(
+                            websocket,
+                            "token",
+                            "that link opens no seat at this table (a computer player's seat has none, and a "
+                            "seat given to someone else has a new one): you are watching as a spectator",
+                        )
                     tables(websocket).wake(table)
                 elif isinstance(message, AskHint):
                     try:
@@ -404,6 +433,13 @@ def create_app(
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app
+
+
+def seat_link(table_id: str, seat: int, kind: str, token: str | None) -> SeatLink:
+    """What the creator is given of a seat: its secret link and token for a person's seat, none for
+    a computer player's (nobody may see its cards or act for it)."""
+    link = None if token is None else f"/table.html?id={table_id}#{token}"
+    return SeatLink(seat=seat, kind=kind, link=link, token=token)  # type: ignore[arg-type]
 
 
 async def _error(websocket: WebSocket, code: str, message: str) -> None:

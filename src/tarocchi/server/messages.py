@@ -16,7 +16,10 @@ Kind = Literal["invite", "easy", "medium", "hard"]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Unknown fields are refused, and so is a value of the wrong type: ``"0"`` or ``true`` is no
+    version (pydantic's strict mode; nothing is converted)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 # -- the websocket, client to server ------------------------------------------------------------
@@ -138,6 +141,12 @@ class Pong(Strict):
 
 
 # -- HTTP -----------------------------------------------------------------------------------------
+class Problem(Strict):
+    """A refused request (422, 403, 404, 409): what was wrong and what is right, in one line."""
+
+    detail: str
+
+
 class NewTable(Strict):
     """A table to create: the game, its options, and each seat (a person invited, or a level)."""
 
@@ -153,14 +162,17 @@ class SeatLink(Strict):
     seat: int
     kind: Kind
     link: str | None
-    """The seat's secret link (invited seats only): whoever has it plays that seat."""
+    """The seat's secret link, for an invited seat only (None for a computer player's seat, which
+    no link opens): whoever has it plays that seat."""
     token: str | None
+    """The token in the link (None for a computer player's seat)."""
 
 
 class CreatedTable(Strict):
     id: str
     creator_token: str
-    """Lets its holder put a computer player in an absent person's seat, and back."""
+    """Lets its holder put a computer player in an absent person's seat, and a person back; it
+    opens no seat's view."""
     seats: list[SeatLink]
     watch: str
     """The spectators' link."""
@@ -178,6 +190,13 @@ class PublicTable(Strict):
     seats: list[SeatInfo]
     version: int
     over: bool
+
+
+class SeatChanged(PublicTable):
+    """The table after a seat change, and the seat changed: a person's seat has a new link and
+    token (an old one never opens it again), a computer player's none."""
+
+    changed: SeatLink
 
 
 class MyTable(Strict):

@@ -73,7 +73,7 @@ seats = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),
-    Column("token_hash", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),  # None: a computer player's seat, which no token opens
 )
 
 actions = Table(
@@ -104,8 +104,8 @@ class StoredTable:
     move_seconds: int | None
     creator_hash: str
     finished: bool
-    seats: tuple[tuple[str, str], ...]
-    """(kind, token digest) of each seat."""
+    seats: tuple[tuple[str, str | None], ...]
+    """(kind, token digest) of each seat; a computer player's seat has no token (None)."""
     actions: tuple[tuple[int, str], ...]
     """(seat, notation) of every action taken, in order."""
     undos: int = 0
@@ -148,6 +148,7 @@ class News:
     version: int
     undos: int
     kinds: tuple[str, ...]
+    token_hashes: tuple[str | None, ...]
     actions: tuple[tuple[int, str], ...]
 
 
@@ -261,7 +262,7 @@ class Store:
         first_dealer: int,
         hands: int,
         creator_hash: str,
-        seat_rows: list[tuple[str, str]],
+        seat_rows: list[tuple[str, str | None]],
         move_seconds: int | None = None,
     ) -> None:
         with self.engine.begin() as db:
@@ -350,11 +351,14 @@ class Store:
             if gone.rowcount != 1:
                 raise StaleAction(f"action {seq} of table {table_id} is not there to take back")
 
-    def set_kind(self, table_id: str, seat: int, kind: str) -> None:
-        """Put ``kind`` in the seat; announced without moving the version (no action changed)."""
+    def set_kind(self, table_id: str, seat: int, kind: str, token_hash: str | None) -> None:
+        """Put ``kind`` in the seat, opened by ``token_hash`` alone (None: no token, a computer
+        player's seat); announced without moving the version (no action changed)."""
         with self.engine.begin() as db:
             db.execute(
-                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(kind=kind)
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(kind=kind, token_hash=token_hash)
             )
             version = db.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
             self._announce(db, table_id, int(version))
@@ -363,9 +367,11 @@ class Store:
         """The table's version, undos and seats now, and its actions from number ``seq`` on."""
         with self.engine.connect() as db:
             row = db.execute(select(tables.c.version, tables.c.undos).where(tables.c.id == table_id)).one()
-            kinds = db.execute(
-                select(seats.c.kind).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-            ).scalars()
+            seat_rows = db.execute(
+                select(seats.c.kind, seats.c.token_hash)
+                .where(seats.c.table_id == table_id)
+                .order_by(seats.c.seat)
+            ).all()
             found = db.execute(
                 select(actions.c.seat, actions.c.action)
                 .where(actions.c.table_id == table_id, actions.c.seq >= seq)
@@ -374,7 +380,8 @@ class Store:
             return News(
                 version=int(row.version),
                 undos=int(row.undos),
-                kinds=tuple(str(kind) for kind in kinds),
+                kinds=tuple(str(kind) for kind, _ in seat_rows),
+                token_hashes=tuple(token_hash for _, token_hash in seat_rows),
                 actions=tuple((int(seat), str(action)) for seat, action in found),
             )
 
@@ -423,10 +430,13 @@ class Store:
             return [r.id for r in db.execute(select(tables.c.id).where(tables.c.finished.is_(False)))]
 
     def tables_of(self, token_hash: str) -> list[tuple[str, int]]:
-        """The tables and seats a token opens (a player's tables), and those it created (seat -1)."""
+        """The tables and seats a token opens (a player's tables), and those it created (seat -1).
+        A seat's token opens it only while a person is invited there."""
         with self.engine.connect() as db:
             seated = db.execute(
-                select(seats.c.table_id, seats.c.seat).where(seats.c.token_hash == token_hash)
+                select(seats.c.table_id, seats.c.seat).where(
+                    seats.c.token_hash == token_hash, seats.c.kind == "invite"
+                )
             ).all()
             created = db.execute(select(tables.c.id).where(tables.c.creator_hash == token_hash)).all()
         return [(r.table_id, int(r.seat)) for r in seated] + [(r.id, -1) for r in created]

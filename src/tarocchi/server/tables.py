@@ -127,13 +127,48 @@ class LiveTable:
 
     # -- who is who ------------------------------------------------------------------------
     def seat_of(self, token: str) -> int | None:
-        """The seat ``token`` opens, compared in constant time against every seat (None: none)."""
+        """The seat ``token`` opens, compared in constant time against every seat (None: none).
+        Only a person's seat has a token: a computer player's seat, and so its hand, opens to
+        nobody (not even to the table's creator)."""
         wanted = digest(token)
         found = None
         for seat, token_hash in enumerate(self.token_hashes):
-            if hmac.compare_digest(wanted, token_hash):
+            if hmac.compare_digest(wanted, token_hash or "") and self.kinds[seat] == "invite":
                 found = seat
         return found
+
+    def person_refusal(self, seat: int) -> Refusal | None:
+        """Why a connection at ``seat`` may not act there (None: it may): a computer player sits
+        there now, and nobody may act for it."""
+        if self.kinds[seat] != "invite":
+            return Refusal("seat", "a computer player sits at this seat now: nobody may act for it")
+        return None
+
+    def seat_given(self, seat: int, kind: str, token_hash: str | None) -> list[Connection]:
+        """Put ``kind`` in ``seat``, opened by ``token_hash`` alone (None: a computer player's seat,
+        which no token opens). A connection that sat there becomes a spectator: the person's token
+        no longer opens the seat's hand. Returns those connections, to be told."""
+        self.kinds[seat] = kind
+        self.token_hashes[seat] = token_hash
+        self.players.pop(seat, None)
+        moved = [c for c in self.connections if c.seat == seat]
+        for connection in moved:
+            connection.seat = None
+        return moved
+
+    async def tell_unseated(self, moved: list[Connection]) -> None:
+        """Tell each connection whose seat was given away what it now sees, and why."""
+        told = {
+            "type": "error",
+            "code": "token",
+            "message": "the table's creator gave this seat to someone else: you are watching as a spectator",
+        }
+        for connection in moved:
+            await self.send_state(connection)
+            try:
+                await connection.send(to_json(told).decode())
+            except Exception:  # a closed socket: its handler removes it
+                log.debug("table %s: a connection could not be sent to", self.id)
 
     def is_creator(self, token: str) -> bool:
         return hmac.compare_digest(digest(token), self.creator_hash)
@@ -198,9 +233,20 @@ class LiveTable:
         if self.match.hand_over and not self.match.over:
             self.match.next_hand()
 
-    async def act(self, store: Store, seat: int, text: str, version: int) -> None:
-        """Take the action: committed to the database before anyone hears of it."""
+    async def act(self, store: Store, seat: int, text: str, version: int, person: bool = True) -> None:
+        """Take the action (``person``: a person's, or a stand-in's for a person out of time; else
+        the computer player's at that seat): committed to the database before anyone hears of it."""
         async with self.lock:
+            if person:
+                refusal = self.person_refusal(seat)
+            elif self.kinds[seat] == "invite":
+                refusal = Refusal(
+                    "seat", "a person sits at this seat now: the computer player's move is void"
+                )
+            else:
+                refusal = None
+            if refusal is not None:
+                raise refusal
             action = self.check(seat, text, version)
             try:
                 await store.commit(
@@ -236,10 +282,10 @@ class LiveTable:
             news = await asyncio.to_thread(store.news, self.id, self.stored)
             told = False
             changed = list(news.kinds) != self.kinds
-            for seat, kind in enumerate(news.kinds):
-                if kind != self.kinds[seat]:
-                    self.kinds[seat] = kind
-                    self.players.pop(seat, None)
+            moved: list[Connection] = []
+            for seat, (kind, token_hash) in enumerate(zip(news.kinds, news.token_hashes, strict=True)):
+                if kind != self.kinds[seat] or token_hash != self.token_hashes[seat]:
+                    moved += self.seat_given(seat, kind, token_hash)
             follows = self.stored + len(news.actions) == news.version - 2 * news.undos
             if news.version == self.version:
                 pass
@@ -255,6 +301,7 @@ class LiveTable:
                 self._replay(stored)
                 changed = True
                 self.driving = False
+        await self.tell_unseated(moved)
         if changed and not told:
             await self.broadcast()
         return changed
@@ -283,6 +330,8 @@ class LiveTable:
         moves), of the person's own latest action, until the next player acts."""
         if seat is None:
             return Refusal("seat", "say hello with your seat's token before taking anything back")
+        if self.kinds[seat] != "invite":
+            return self.person_refusal(seat)
         if self.undo_seconds <= 0:
             return Refusal("undo", "this server offers no undo (tarocchi serve --undo-seconds 0)")
         if not self.alone_with_computers(seat):
@@ -355,6 +404,8 @@ class LiveTable:
         hint would be help one player gets and the others do not."""
         if seat is None:
             return Refusal("seat", "say hello with your seat's token before asking for a hint")
+        if self.kinds[seat] != "invite":
+            return self.person_refusal(seat)
         if "search" not in self.offered:
             return Refusal("hint", f"no hints for {self.game.info.id}: it has no hard player")
         if turn and self.match.to_act() != seat:
@@ -413,6 +464,13 @@ class LiveTable:
         """``state_for(seat).model_dump_json()``, character for character, serialized straight
         from the plain values (pydantic's validation of a state cost more than its JSON)."""
         return to_json(self.state_data(seat, sheet, connected)).decode()
+
+    async def send_state(self, connection: Connection) -> None:
+        """One connection its seat's state (a closed socket is its handler's to remove)."""
+        try:
+            await connection.send(self.state_text(connection.seat))
+        except Exception:
+            log.debug("table %s: a connection could not be sent to", self.id)
 
     async def broadcast(self) -> None:
         """Each connection its seat's state: built once per seat, the sheet and the seats
@@ -564,7 +622,7 @@ class Tables:
             )
             return
         try:
-            await table.act(self.store, seat, str(action), version)
+            await table.act(self.store, seat, str(action), version, person=False)
         except Refusal as refusal:
             log.info("table %s: computer at seat %d not taken: %s", table.id, seat, refusal)
 

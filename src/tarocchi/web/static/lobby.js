@@ -83,14 +83,17 @@ form.addEventListener("submit", async (event) => {
     created.replaceChildren(el("p", { className: "refusal", role: "alert" }, result.detail || "the table could not be created"));
     return;
   }
-  const links = result.seats.filter((s) => s.link);
+  // Only an invited person's seat has a link; a computer player's has none, so nobody sees its cards.
+  const links = result.seats.filter((s) => s.kind === "invite" && s.link);
   created.replaceChildren(
     el("h2", {}, "Table created"),
-    el("ul", {}, links.map((s) => el("li", {},
+    el("ul", {}, result.seats.map((s) => el("li", {},
       `${game.seat_names[s.seat]}: `,
-      el("a", { href: s.link, dataset: { seat: String(s.seat) } }, new URL(s.link, location.href).href),
-      " ",
-      el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(new URL(s.link, location.href).href) }, "copy")))),
+      ...(s.kind === "invite" && s.link
+        ? [el("a", { href: s.link, dataset: { seat: String(s.seat) } }, new URL(s.link, location.href).href),
+          " ",
+          el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(new URL(s.link, location.href).href) }, "copy")]
+        : [`computer player (${s.kind}): no link, its cards are seen by nobody`])))),
   );
   if (links.length) remember({ id: result.id, game: game.name, link: links[0].link, created: new Date().toLocaleString() });
   listMine();
