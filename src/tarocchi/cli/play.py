@@ -201,6 +201,7 @@ class TableSession:
         self.ask_before_leaving = ask_before_leaving
         self.forced: set[tuple[int, int]] = set()  # (hand, action index) of the moves autoplayed
         self.saved = False
+        self.keeping = True  # saving after every action; off after a failure, said once
         self.last_refusal: str | None = None  # in full, with its ruling ids, for ``why``
 
     # -- the course of the game ---------------------------------------------------------
@@ -231,12 +232,14 @@ class TableSession:
                 self._human_turn()
             else:
                 computers(seat)
+            self._keep()
             self._show_events()
 
         self._announce_hand()
         play_out(self.match, turn, hand_over=self._hand_over, hand_dealt=self._announce_hand)
 
     def _hand_over(self) -> None:
+        self._keep()
         self._show_events()
         self._show_result()
         if not self.match.over:
@@ -254,6 +257,7 @@ class TableSession:
             f"dealer {self.seating.label(match.hand.dealer)}"
         )
         self.console.print(Rule(Text(title, style="bold")))
+        self._keep()
         self._show_events()
 
     def _show_events(self) -> None:
@@ -286,6 +290,20 @@ class TableSession:
         self.console.print(totals_table(self.seating, self.match, last_hand=False))
         self.console.print(winners_text(self.seating, self.match))
         return self._save("Record saved to", 0)
+
+    def _keep(self) -> None:
+        """Save the record as it stands, after every action and every deal, so that a closed
+        window, a killed process or a power cut loses at most the action being typed. A failure
+        is said once and the game goes on (leaving tries again and says where it stands)."""
+        if not self.keeping:
+            return
+        try:
+            save(self.match.record(), self.record_path)
+        except Exception as exc:  # a full disk, a folder taken away: the game goes on
+            self.keeping = False
+            where = path_text(self.record_path)
+            say(self.console, bounded(f"could not save the record to {where}: {exc}"), "bold red")
+            say(self.console, "The game goes on; it is saved again when you leave or it ends.", "dim")
 
     def _leave(self, reason: str) -> int:
         hands = len(self.match.hands)
