@@ -5,6 +5,7 @@ The deals come from notation, never from a seed: seeds only drive the computer p
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from tarocchi.bots import hint as hints
+from tarocchi.cli import play
 from tarocchi.cli.app import cli
 from tarocchi.core.decks import LOKA_80
 from tarocchi.core.protocol import Deal
@@ -71,3 +74,20 @@ def invoke() -> Callable[..., Result]:
         return result
 
     return run
+
+
+QUICK_HINT_SECONDS = 0.02
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``auto`` plays the hint, the hard player's choice; these tests play whole games through
+    ``auto`` to test the table, not its play, so its search gets a few hundredths of a second a
+    decision. A test of the hint itself asks for ``full_hints``."""
+    monkeypatch.setattr(play, "hint", functools.partial(hints.hint, seconds=QUICK_HINT_SECONDS))
+
+
+@pytest.fixture
+def full_hints(quick_hints: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint as players get it: the hard player's whole search."""
+    monkeypatch.setattr(play, "hint", hints.hint)

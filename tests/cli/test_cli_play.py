@@ -15,11 +15,12 @@ from tarocchi.core.protocol import Deal
 from tarocchi.core.record import load, replay
 
 SCRIPT = [
+    "why",  # nothing refused yet
     "KX",  # a typo: suggests close codes
     "hello",  # not a command, not a card
     "",  # empty input
     "discard KW",  # a card West holds
-    "why",  # nothing refused for a rule yet
+    "why",  # that refusal again, and where the rules are
     "discard KE",  # P2: a King may not be discarded
     "why",  # the ruling behind that refusal
     "discard 2E 3E KE 4E",  # checked together: KE is refused, so none is applied
@@ -58,8 +59,9 @@ def test_scripted_game_refuses_bad_input_and_saves_a_record_that_replays(
     assert "'KX' is not a card. Did you mean KW (King of Water) or KF (King of Fire) or KE?" in out
     assert "'hello' is not a card" in out and "help lists the commands" in out
     assert "Type a card or an action" in out
-    assert out.count("KW is not in your hand") == 2
-    assert "Nothing has been refused for a rule yet." in out
+    assert out.count("KW is not in your hand") == 3  # twice refused, once again by why
+    assert out.count("Nothing has been refused yet.") == 1
+    assert "KW is not in your hand\nThe rule: see docs/rules/piedmont.md (the rules of" in out
     # the refusal in the player's terms; why adds the ruling and where to read it
     assert "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded\n" in out
     assert "Kings, Aces and Honours (the Magician, the World, the Fool) may not be discarded (P2)\n" in out

@@ -71,7 +71,7 @@ def test_play_defaults_to_the_heuristic_level_and_refuses_unknown_levels(
 
 
 def test_hint_names_the_search_players_move_and_its_reason(
-    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
+    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path, full_hints: None
 ) -> None:
     """South deals in the deals file, so the first decision is a discard: the hint names one of
     the legal discards and the average it expects, and changes nothing (quit replays with no

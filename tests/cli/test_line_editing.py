@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import io
 import os
-import pty
-import select
-import subprocess
-import sys
-import time
 from pathlib import Path
 
+from ptyscreen import table as start_table
 from rich.console import Console
 from rich.text import Text
 
@@ -84,51 +80,10 @@ def test_the_session_completes_commands_and_the_legal_moves_now(tmp_path: Path) 
     assert not [line for line in session.completions() if "discard" in line]  # not South's turn
 
 
-class Screen:
-    """What a terminal shows, read in order: each ``until`` returns the text up to and including
-    what it waits for, and keeps what came after it in the same read for the next call (a busy
-    machine hands over the help and the next prompt in one chunk)."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.rest = b""
-
-    def until(self, wanted: bytes, seconds: float = 60) -> bytes:
-        """The screen up to ``wanted`` (AssertionError with all it showed if it never comes)."""
-        seen = self.rest
-        end = time.monotonic() + seconds
-        while wanted not in seen:
-            left = end - time.monotonic()
-            assert left > 0, f"{wanted!r} never came; the screen showed:\n{seen.decode(errors='replace')}"
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if ready:
-                try:
-                    chunk = os.read(self.fd, 65536)
-                except OSError:
-                    chunk = b""
-                assert chunk, f"the table closed before {wanted!r}:\n{seen.decode(errors='replace')}"
-                seen += chunk
-        cut = seen.index(wanted) + len(wanted)
-        self.rest = seen[cut:]
-        return seen[:cut]
-
-
 def test_at_a_real_terminal_tab_completes_and_the_up_arrow_recalls(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    fd, terminal = pty.openpty()
-    command = "from tarocchi.cli.app import cli; cli()"
-    args = ["play", "piedmont", "--seed", "5", "--record", str(record)]
-    env = os.environ | {"COLUMNS": "100", "LINES": "40", "TERM": "xterm"}
-    table = subprocess.Popen(
-        [sys.executable, "-c", command, *args],
-        stdin=terminal,
-        stdout=terminal,
-        stderr=terminal,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(terminal)
-    screen = Screen(fd)
+    table, screen = start_table(["play", "piedmont", "--seed", "5", "--record", str(record)], tmp_path)
+    fd = screen.fd
     try:
         screen.until(b"> ")
         os.write(fd, b"hel\t\r")  # Tab makes hel help

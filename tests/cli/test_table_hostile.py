@@ -170,8 +170,8 @@ def test_numbers_that_crashed_the_table_get_one_refusal_and_play_goes_on(
     assert table.run() == 0
     output = table.output
     assert output.count(refusal) == 1
-    assert "End of input during hand 1." in output
-    assert [seat for seat, _ in table.match.hand.actions].count(0) == 1  # the auto move after it
+    assert "End of input during hand" in output  # the auto move may end the hand (an offer taken)
+    assert sum([seat for seat, _ in hand.actions].count(0) for hand in table.match.hands) == 1
     assert_safe_output(output)
     assert_saved(table)
 

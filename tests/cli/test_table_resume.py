@@ -234,7 +234,7 @@ def test_tricks_shows_every_completed_trick_of_the_hand(
 
 
 def test_hint_suggests_the_whole_discard(
-    invoke: Invoke, write_deals: Callable[[int], Path], tmp_path: Path
+    invoke: Invoke, write_deals: Callable[[int], Path], tmp_path: Path, full_hints: None
 ) -> None:
     result = start(invoke, write_deals, tmp_path / "hint.json", "hint\n")
     hint = [line for line in result.output.splitlines() if line.startswith("hint: ")]

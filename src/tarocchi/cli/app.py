@@ -32,7 +32,7 @@ from tarocchi.cli.common import (
     writable_file,
 )
 from tarocchi.cli.deals import read_deals
-from tarocchi.cli.play import TableSession, resume_table
+from tarocchi.cli.play import HUMAN, TableSession, resume_table
 from tarocchi.cli.players import default_level, level_of, make_opponent
 from tarocchi.cli.reports import (
     bench_table,
@@ -50,6 +50,11 @@ from tarocchi.core.record import path_text
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.ray_workers import INSTALL, RayError, knock, load_ray
 from tarocchi.simulate import simulate as run_simulation
+
+RECORDS = Path("records")
+"""Where ``tarocchi play`` saves its records unless ``--record`` says otherwise."""
+LATEST = ""
+"""``--resume`` given no file: the latest unfinished game in RECORDS."""
 
 JOBS = click.option(
     "--jobs",
@@ -134,9 +139,12 @@ def games() -> None:
 @click.option(
     "--resume",
     "resume_path",
-    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE",
+    is_flag=False,
+    flag_value=LATEST,
     help="Continue the game saved in this record (game, options, seat and levels come from it; "
-    "it is saved to the same file unless --record says otherwise).",
+    "it is saved to the same file unless --record says otherwise). Without a file: the latest "
+    "unfinished game in records/.",
 )
 @click.option(
     "--no-autoplay",
@@ -151,7 +159,7 @@ def play(
     level: str | None,
     deals_path: Path | None,
     record_path: Path | None,
-    resume_path: Path | None,
+    resume_path: str | None,
     no_autoplay: bool,
 ) -> None:
     """Play GAME at the terminal against computer players, or --resume a saved game."""
@@ -179,7 +187,7 @@ def play(
     record_path = writable_file(record_path or default_record_path(game.info.id), "'--record'")
     console = make_console()
     names = [
-        "human" if s == seat else f"{levels[s]} ({make_opponent(game, s, levels[s]).name})"
+        HUMAN if s == seat else f"{levels[s]} ({make_opponent(game, s, levels[s]).name})"
         for s in range(game.players)
     ]
     try:
@@ -224,7 +232,7 @@ def play(
     raise SystemExit(session.run())
 
 
-def resume_game(path: Path, record_path: Path | None, autoplay: bool) -> NoReturn:
+def resume_game(file: str, record_path: Path | None, autoplay: bool) -> NoReturn:
     """``play --resume``: the game of a record, continued at the table; one line if it cannot be."""
     context = click.get_current_context()
     flags = {"game_id": "GAME", "seat": "--seat", "seed": "--seed", "option_pairs": "--option"}
@@ -238,9 +246,14 @@ def resume_game(path: Path, record_path: Path | None, autoplay: bool) -> NoRetur
         raise click.UsageError(
             f"--resume takes the game, options, seat and levels from the record; drop {', '.join(given)}"
         )
+    latest = file == LATEST
+    path = latest_unfinished(RECORDS) if latest else Path(file)
     if record_path is not None:
         record_path = writable_file(record_path, "'--record'")
     console = make_console()
+    if latest:
+        say(console, "The latest unfinished game:", "bold")
+        say(console, path_text(path))
     try:
         session = resume_table(console, path, record_path, autoplay)
     except RecordError as exc:
@@ -257,6 +270,27 @@ def resume_game(path: Path, record_path: Path | None, autoplay: bool) -> NoRetur
     raise SystemExit(session.run())
 
 
+def latest_unfinished(folder: Path) -> Path:
+    """The newest record in ``folder`` of a game ``tarocchi play`` left unfinished; a one-line
+    error if there is none. Files that are no such record are passed over."""
+    try:
+        files = sorted(folder.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
+    except OSError:
+        files = []
+    for file in files:
+        try:
+            data = load_record(file)
+        except (RecordError, OSError):
+            continue
+        players = data.get("players")
+        if data.get("complete") is False and isinstance(players, list) and players.count(HUMAN) == 1:
+            return file
+    raise click.ClickException(
+        f"no unfinished game in {path_text(folder)}/ (where tarocchi play saves by default); "
+        "give its record: tarocchi play --resume FILE"
+    )
+
+
 def levels_text(game: Game[Any], levels: dict[int, str]) -> str:
     """``hard`` when every computer plays at one level, else each seat's: ``East easy, North hard``."""
     if len(set(levels.values())) == 1:
@@ -265,10 +299,10 @@ def levels_text(game: Game[Any], levels: dict[int, str]) -> str:
 
 
 def default_record_path(game_id: str) -> Path:
-    """``records/<game>-<YYYYmmdd-HHMMSS>-<8 hex>.json``: the record is written when the game
-    ends, so two games started in the same second must not pick the same name."""
+    """``records/<game>-<YYYYmmdd-HHMMSS>-<8 hex>.json``: two games started in the same second
+    must not pick the same name."""
     while True:
-        path = Path("records") / f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}.json"
+        path = RECORDS / f"{game_id}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}.json"
         if not path.exists():
             return path
 

@@ -24,7 +24,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tarocchi.bots import Player, player_rng, players_turn
-from tarocchi.bots.hint import hint, listed
+from tarocchi.bots.hint import Hint, hint, listed
 from tarocchi.cli import editing
 from tarocchi.cli.common import say
 from tarocchi.cli.players import level_of, make_opponent
@@ -43,6 +43,7 @@ from tarocchi.cli.render import (
     trick_text,
     winners_text,
 )
+from tarocchi.cli.rulings import for_players, ruling_ids
 from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.errors import NotationError, RecordError, TarocchiError
 from tarocchi.core.match import Match, play_out
@@ -60,13 +61,11 @@ COMMANDS = (
     ("score", "the score sheet so far"),
     ("why", "the rule behind the last refusal, with its ruling id"),
     ("hint", "what the hard (search) player would do here, and why"),
-    ("auto", "let the computer choose this move for you"),
+    ("auto", "play the hint's move for you (a whole discard at once)"),
     ("undo", "take back your last action, before anyone else has acted"),
     ("autoplay", "autoplay on|off: play your only legal move for you (on by default)"),
     ("quit", "stop, saving the game so far"),
 )
-RULE_IDS = re.compile(r" \(([A-Z][0-9]{1,2}(?:, [A-Z][0-9]{1,2})*)\)")
-"""The ruling ids a rule's explanation ends with, ``(P2)`` or ``(T3, C2)``: shown by ``why``."""
 SENTENCE_END = re.compile(r"(?<!e\.g\.)(?<=[.)]) (?=[A-Z'])")
 """Where a game's help on typing its actions is cut into lines: one sentence each."""
 EXIT_INTERRUPTED = 130
@@ -185,7 +184,6 @@ class TableSession:
         self.opponents: dict[int, Player] = {
             s: make_opponent(game, s, (levels or {}).get(s)) for s in range(game.players) if s != seat
         }
-        self.helper = make_opponent(game, seat, max((levels or {}).values(), key=_strength, default=None))
         self.rngs = [player_rng(seed, s) for s in range(game.players)]
         self.hint_rng = random.Random(f"tarocchi/{seed}/hints")
         self.interactive = _is_terminal(sys.stdin)
@@ -201,7 +199,10 @@ class TableSession:
         self.ask_before_leaving = ask_before_leaving
         self.forced: set[tuple[int, int]] = set()  # (hand, action index) of the moves autoplayed
         self.saved = False
+        self.keeping = True  # saving after every action; off after a failure, said once
         self.last_refusal: str | None = None  # in full, with its ruling ids, for ``why``
+        self.refused_notation = False  # the last refusal was of the typing, not of the rules
+        self.suggested: tuple[int, Hint] | None = None  # (state id, hint): what auto plays there
 
     # -- the course of the game ---------------------------------------------------------
     def run(self) -> int:
@@ -231,12 +232,14 @@ class TableSession:
                 self._human_turn()
             else:
                 computers(seat)
+            self._keep()
             self._show_events()
 
         self._announce_hand()
         play_out(self.match, turn, hand_over=self._hand_over, hand_dealt=self._announce_hand)
 
     def _hand_over(self) -> None:
+        self._keep()
         self._show_events()
         self._show_result()
         if not self.match.over:
@@ -254,6 +257,7 @@ class TableSession:
             f"dealer {self.seating.label(match.hand.dealer)}"
         )
         self.console.print(Rule(Text(title, style="bold")))
+        self._keep()
         self._show_events()
 
     def _show_events(self) -> None:
@@ -286,6 +290,20 @@ class TableSession:
         self.console.print(totals_table(self.seating, self.match, last_hand=False))
         self.console.print(winners_text(self.seating, self.match))
         return self._save("Record saved to", 0)
+
+    def _keep(self) -> None:
+        """Save the record as it stands, after every action and every deal, so that a closed
+        window, a killed process or a power cut loses at most the action being typed. A failure
+        is said once and the game goes on (leaving tries again and says where it stands)."""
+        if not self.keeping:
+            return
+        try:
+            save(self.match.record(), self.record_path)
+        except Exception as exc:  # a full disk, a folder taken away: the game goes on
+            self.keeping = False
+            where = path_text(self.record_path)
+            say(self.console, bounded(f"could not save the record to {where}: {exc}"), "bold red")
+            say(self.console, "The game goes on; it is saved again when you leave or it ends.", "dim")
 
     def _leave(self, reason: str) -> int:
         hands = len(self.match.hands)
@@ -458,6 +476,7 @@ class TableSession:
         try:
             actions = self._parse(text)
         except NotationError as exc:
+            self.last_refusal, self.refused_notation = str(exc), True
             self._refuse(f"{exc} (help lists the commands)")
             return
         if len(actions) > 1 and not (
@@ -506,24 +525,26 @@ class TableSession:
         try:
             self.match.submit_all(self.seat, actions)
         except TarocchiError as exc:
-            reason = str(exc)
-            rules = RULE_IDS.findall(reason)
-            if rules:  # the ruling ids are for ``why``; the refusal says it in the player's terms
-                self.last_refusal = reason
-                reason = RULE_IDS.sub("", reason)
+            # The ruling ids are for ``why``; the refusal says it in the player's terms.
+            self.last_refusal, self.refused_notation = str(exc), isinstance(exc, NotationError)
+            reason = for_players(self.game.info.id, str(exc))
             tail = f" Nothing applied ({listed(actions)})." if len(actions) > 1 else ""
             self._refuse(f"{reason}.{tail}" if tail else reason)
 
     def _why(self) -> None:
-        """The last refusal with the rulings behind it, and where to read them."""
+        """The last refusal in full, with the rulings behind it, and where to read them."""
         if self.last_refusal is None:
-            say(self.console, "Nothing has been refused for a rule yet.")
+            say(self.console, "Nothing has been refused yet.")
             return
-        rules = ", ".join(dict.fromkeys(RULE_IDS.findall(self.last_refusal)))
-        which = "Rulings" if "," in rules else "Ruling"
         say(self.console, self.last_refusal)
+        if self.refused_notation:
+            say(self.console, "How moves are typed: see docs/notation.md.", "dim")
+            return
+        rules = ", ".join(ruling_ids(self.game.info.id, self.last_refusal))
+        which = "Rulings" if "," in rules else "Ruling"
         page = f"docs/rules/{self.game.info.id}.md"
-        say(self.console, f"{which} {rules}: see {page} (the rules of {self.game.info.name}).", "dim")
+        where = f"see {page} (the rules of {self.game.info.name})"
+        say(self.console, f"{which} {rules}: {where}." if rules else f"The rule: {where}.", "dim")
 
     def _help(self) -> None:
         say(self.console, "Type a move in notation, or a command:", "bold")
@@ -619,24 +640,32 @@ class TableSession:
     def _score(self) -> None:
         self.console.print(score_sheet(self.seating, self.match))
 
+    def _suggestion(self) -> Hint | None:
+        """The hard player's choice here, and why: what ``hint`` says and ``auto`` plays. Asked
+        once per state, so that ``auto`` after ``hint`` plays what the hint said; None (refused
+        in one line) for a game without a search player."""
+        state_id = self.match.state_id
+        if self.suggested is None or self.suggested[0] != state_id:
+            try:
+                found = hint(self.game, self.match.state, self.seat, self.hint_rng)
+            except ValueError as error:
+                self._refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
+                return None
+            self.suggested = (state_id, found)
+        return self.suggested[1]
+
     def _hint(self) -> None:
         """One line: the search player's choice, its mean result over sampled worlds, the runner-up."""
-        try:
-            found = hint(self.game, self.match.state, self.seat, self.hint_rng)
-        except ValueError as error:
-            self._refuse(f"{str(error)[0].upper()}{str(error)[1:]}.")
-            return
-        say(self.console, f"hint: {found.text}", "cyan")
+        found = self._suggestion()
+        if found is not None:
+            say(self.console, f"hint: {for_players(self.game.info.id, found.text)}", "cyan")
 
     def _auto(self) -> None:
-        action = self.helper.choose(self.match.view(self.seat), self.rngs[self.seat])
-        say(self.console, f"auto: {action}", "dim")
-        self.match.submit(self.seat, action)
-
-
-def _strength(level: str) -> int:
-    """Order of the levels, so that ``auto`` plays at the strongest level at the table."""
-    return ("easy", "medium", "hard").index(level) if level in ("easy", "medium", "hard") else -1
+        """The hint's move played: a whole discard at once, as the hint names it."""
+        found = self._suggestion()
+        if found is not None:
+            say(self.console, f"auto: {listed(list(found.actions), most=len(found.actions))}", "dim")
+            self.match.submit_all(self.seat, list(found.actions))
 
 
 def _is_card(game: Game[Any], word: str) -> bool:

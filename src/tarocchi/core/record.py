@@ -86,13 +86,38 @@ def to_record(match: Match) -> dict[str, Any]:
 
 
 def save(record: dict[str, Any], path: str | Path) -> Path:
-    """Write ``record`` as indented JSON (to a temporary file first, so nothing is half written)."""
+    """Write ``record`` as indented JSON, atomically and durably: to a temporary file in the same
+    folder, flushed to the disk, then renamed over ``path`` (and the folder flushed), so a crash or
+    a power cut leaves the old record or the new one, never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _sync_folder(path.parent)
     return path
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename) to the disk where the system allows it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:  # some file systems refuse to sync a folder
+        pass
+    finally:
+        os.close(handle)
 
 
 # -- reading a file ---------------------------------------------------------------------------------
