@@ -16,10 +16,11 @@ import pytest
 import websockets
 from fastapi.testclient import TestClient
 from serverproc import Seat, Server, create
+from starlette.websockets import WebSocketDisconnect
 
 from tarocchi.server.app import MAX_MESSAGE
 from tarocchi.server.frames import MAX_DEPTH
-from tarocchi.server.guards import MAX_BODY, MAX_PATH
+from tarocchi.server.guards import DEEP_STRIKES, MAX_BODY, MAX_PATH
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +45,26 @@ def test_a_deeply_nested_message_is_refused_cleanly_and_the_socket_stays(
             assert error["code"] == "json" and f"at most {MAX_DEPTH} levels" in error["message"]
         seat.send({"type": "ping"})
         assert seat.next() == {"type": "pong"}
+
+
+def test_a_message_as_deep_as_allowed_is_parsed(client: TestClient) -> None:
+    table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
+        seat.send('{"type": "ping", "x": ' + "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1) + "}")
+        assert "unknown field 'x'" in seat.error()["message"]  # parsed, and refused for its field
+
+
+def test_a_flood_of_deep_messages_closes_the_socket(client: TestClient) -> None:
+    table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])
+    with client.websocket_connect(f"/ws/{table['id']}") as socket:
+        seat = Seat(socket)
+        for _ in range(DEEP_STRIKES):
+            seat.send("[" * 100)
+            assert seat.error()["code"] == "json"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            seat.next()
+    assert closed.value.code == 1008
 
 
 def test_brackets_inside_strings_do_not_count(client: TestClient) -> None:

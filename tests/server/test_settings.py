@@ -105,6 +105,8 @@ def test_a_bad_variable_is_refused_in_one_line(tmp_path: Path) -> None:
 
 
 def test_a_real_server_set_by_variables_alone(tmp_path: Path) -> None:
+    """Its port, database and a limit from the environment; the limit counts the address a trusted
+    proxy forwards."""
     port = free_port()
     env = {
         **os.environ,
@@ -120,6 +122,10 @@ def test_a_real_server_set_by_variables_alone(tmp_path: Path) -> None:
         new = {"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
         answers = [httpx.post(f"http://127.0.0.1:{port}/api/tables", json=new).status_code for _ in range(3)]
         assert answers == [201, 201, 429]
+        forwarded = {"x-forwarded-for": "203.0.113.7"}  # from a trusted proxy (loopback by default)
+        assert (
+            httpx.post(f"http://127.0.0.1:{port}/api/tables", json=new, headers=forwarded).status_code == 201
+        )
         assert (tmp_path / "set-by-env.db").exists()
     finally:
         process.terminate()

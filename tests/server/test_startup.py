@@ -75,3 +75,9 @@ def test_a_port_in_use(tmp_path: Path) -> None:
         )
     line = one_line(done)
     assert line == f"Error: cannot listen on 127.0.0.1:{port}: address already in use"
+
+
+@pytest.mark.parametrize("origin", ["tables.example.org", "https://tables.example.org/lobby", "*"])
+def test_an_allowed_origin_that_is_no_origin(origin: str) -> None:
+    line = one_line(serve("--db", "sqlite://", "--allow-origin", origin))
+    assert line.startswith(f"Error: --allow-origin '{origin}' is no origin")

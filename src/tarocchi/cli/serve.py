@@ -21,6 +21,9 @@ from tarocchi.server.settings import Settings, default
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+ORIGIN = re.compile(r"https?://[^/\s?#@]+/?", re.IGNORECASE)
+"""An origin as browsers send it: scheme, host and port, nothing after."""
+
 WEB_EXTRA = "tarocchi serve needs the web extra: pip install 'tarocchi[web]' (make serve installs it)"
 
 
@@ -177,6 +180,12 @@ def serve(**given: Any) -> None:
     settings = Settings(
         **{**given, "db_url": given["db_url"] or default_db(), "allow_origins": tuple(given["allow_origins"])}
     )
+    for origin in settings.allow_origins:
+        if not ORIGIN.fullmatch(origin):
+            raise click.ClickException(
+                f"--allow-origin '{origin[:80]}' is no origin: give scheme, host and port only, "
+                "as https://tables.example.org or http://localhost:8080"
+            )
     if not settings.db_url.startswith(("sqlite:", "postgresql:", "postgresql+psycopg:")):
         raise click.ClickException(
             f"--db '{shown(settings.db_url)[:60]}' is no database URL: use sqlite:///path/tables.db or "

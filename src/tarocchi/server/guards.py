@@ -5,7 +5,8 @@ HTTP: a path over MAX_PATH is answered 414 and a body over MAX_BODY 413, before 
 table creation is limited per client address and in all (429 with Retry-After); every answer
 gets the security headers. Websockets: a page of another origin is refused at the handshake (403);
 connections past the limits get a ``busy`` error and close 1013; a message nested too deeply is
-refused with a ``json`` error before it is parsed, and the socket stays open.
+refused with a ``json`` error before it is parsed, and the socket stays open (the third such
+message closes it).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ MAX_PATH = 8000
 """The longest path with its query string (bytes) answered; a seat's link is under 100."""
 MAX_BODY = 64 * 1024
 """The largest request body read (bytes); a table's creation is a few hundred."""
+DEEP_STRIKES = 3
+"""Messages refused for their nesting after which a connection is closed (1008): they are refused
+before the app's rate limit sees them."""
 BUSY = 1013
 """The close code of a websocket past the connection limits (RFC 6455: try again later)."""
 
@@ -163,7 +167,10 @@ class Guards:
             await send({"type": "websocket.close", "code": BUSY})
             return
 
+        strikes = 0
+
         async def receive_guarded() -> Message:
+            nonlocal strikes
             while True:
                 message = await receive()
                 if message["type"] != "websocket.receive":
@@ -175,6 +182,10 @@ class Guards:
                 if why is None:
                     return message
                 await _error(send, "json", why)
+                strikes += 1
+                if strikes >= DEEP_STRIKES:  # no client means it: a flood the rate limit would not see
+                    await send({"type": "websocket.close", "code": 1008})
+                    return {"type": "websocket.disconnect", "code": 1008}
 
         try:
             await self.app(scope, receive_guarded, send)
