@@ -63,7 +63,8 @@ def test_a_hangup_mid_hand_loses_nothing_and_resume_offers_the_same_decision(
     finally:
         os.close(screen.fd)
         second.wait(timeout=60)
-    assert f"The latest unfinished game:\nrecords/{record.name}" in after.replace("\n\n", "\n")
+    assert "the latest unfinished game, resumed from" in after
+    assert f"\nrecords/{record.name}\n" in after  # the path whole on its own line (100 columns)
     assert "in hand 1 of 4" in after
     assert decision(after) == decision(before)
     assert load(record)["hands"][0]["actions"] == actions

@@ -27,6 +27,7 @@ from tarocchi.cli.common import (
     load_game,
     make_console,
     say,
+    say_path,
     titled,
     writable_dir,
     writable_file,
@@ -227,7 +228,7 @@ def play(
     if deals_path is not None:
         shuffled = game.hands_per_game() - given.from_file
         note = f"; the other {shuffled} hands are shuffled" if shuffled else ""
-        say(console, f"Deals from {deals_path} ({given.from_file} hands{note}).")
+        say_path(console, "Deals from", path_text(deals_path), f" ({given.from_file} hands{note}).")
     say(console, "Type help for the commands.", "dim")
     raise SystemExit(session.run())
 
@@ -251,18 +252,17 @@ def resume_game(file: str, record_path: Path | None, autoplay: bool) -> NoReturn
     if record_path is not None:
         record_path = writable_file(record_path, "'--record'")
     console = make_console()
-    if latest:
-        say(console, "The latest unfinished game:", "bold")
-        say(console, path_text(path))
     try:
         session = resume_table(console, path, record_path, autoplay)
     except RecordError as exc:
         raise click.ClickException(str(exc)) from None
     game, match = session.game, session.match
-    say(
+    which = "the latest unfinished game, " if latest else ""
+    say_path(
         console,
-        f"{titled(game.info.name, game.options)}, resumed from {path_text(path)} in hand "
-        f"{len(match.hands)} of {game.hands_per_game()}. You are {game.seat_name(session.seat)}. "
+        f"{titled(game.info.name, game.options)}, {which}resumed from",
+        path_text(path),
+        f" in hand {len(match.hands)} of {game.hands_per_game()}. You are {game.seat_name(session.seat)}. "
         f"Computer players: {levels_text(game, session.levels)}.",
         "bold",
     )
@@ -355,7 +355,7 @@ def simulate(
         )
     print_simulation(console, summary, [game.seat_name(s) for s in range(game.players)])
     if records_dir is not None:
-        say(console, f"Records saved in {records_dir}/")
+        say_path(console, "Records saved in", f"{path_text(records_dir)}/")
     raise SystemExit(0 if summary.ok else 1)
 
 

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from rich.cells import cell_len
 from rich.console import Console
+from rich.padding import Padding
 from rich.text import Text
 
 from tarocchi.core.errors import OptionError, TarocchiError
@@ -101,10 +103,29 @@ def make_console() -> Console:
     return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 
 
-def say(console: Console, message: str, style: str = "") -> None:
-    """Print ``message`` as it is: no markup parsing (engine messages may hold brackets) and no
-    wrapping (the terminal wraps, and a message stays one line in a log)."""
-    console.print(Text(message, style=style), soft_wrap=True)
+def say(console: Console, message: str, style: str = "", indent: int = 0) -> None:
+    """Print ``message`` as it is, with no markup parsing (engine messages may hold brackets): at a
+    terminal wrapped between words at its width (the terminal would cut words in two), every line
+    ``indent`` spaces in; else on one line (a message stays one line in a log)."""
+    if console.is_terminal:
+        text = Text(message, style=style, overflow="fold")
+        console.print(Padding(text, (0, 0, 0, indent), expand=False) if indent else text)
+    else:
+        console.print(Text(" " * indent + message, style=style), soft_wrap=True)
+
+
+def say_path(console: Console, before: str, path: str, after: str = "", style: str = "") -> None:
+    """``before path after`` on one line if it fits the terminal's width (or goes to a log); else
+    the path whole on a line of its own (never cut, so that it can be copied), the words before
+    and after it wrapped."""
+    whole = f"{before} {path}{after}"
+    if not console.is_terminal or cell_len(whole) <= console.width:
+        say(console, whole, style)
+        return
+    say(console, before, style)
+    console.print(Text(path, style=style), soft_wrap=True)
+    if after.strip():
+        say(console, after.strip(), style)
 
 
 def load_game(

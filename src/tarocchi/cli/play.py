@@ -21,12 +21,13 @@ from typing import IO, Any, TextIO, cast
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from tarocchi.bots import Player, player_rng, players_turn
 from tarocchi.bots.hint import Hint, hint, listed
 from tarocchi.cli import editing
-from tarocchi.cli.common import say
+from tarocchi.cli.common import say, say_path
 from tarocchi.cli.players import level_of, make_opponent
 from tarocchi.cli.render import (
     Seating,
@@ -301,9 +302,12 @@ class TableSession:
             save(self.match.record(), self.record_path)
         except Exception as exc:  # a full disk, a folder taken away: the game goes on
             self.keeping = False
-            where = path_text(self.record_path)
-            say(self.console, bounded(f"could not save the record to {where}: {exc}"), "bold red")
+            self._cannot_save(exc)
             say(self.console, "The game goes on; it is saved again when you leave or it ends.", "dim")
+
+    def _cannot_save(self, error: Exception) -> None:
+        where = path_text(self.record_path)
+        say_path(self.console, "could not save the record to", where, bounded(f": {error}"), "bold red")
 
     def _leave(self, reason: str) -> int:
         hands = len(self.match.hands)
@@ -312,7 +316,7 @@ class TableSession:
         code = EXIT_INTERRUPTED if reason == "interrupted" else 0
         code = self._save("Partial record (complete: false) saved to", code)
         if self.saved:
-            say(self.console, f"Resume it with: {self.resume_command()}", "bold")
+            say_path(self.console, "Resume it with:", self.resume_command(), style="bold")
         return code
 
     def resume_command(self) -> str:
@@ -324,10 +328,8 @@ class TableSession:
         input at the question is yes); from a pipe or a file, yes at once."""
         if not (self.interactive and self.ask_before_leaving):
             return True
-        question = (
-            f"Leave the table? The game is saved and can be resumed with: {self.resume_command()} [y/N] "
-        )
-        return self._yes(question)
+        say_path(self.console, "The game is saved and can be resumed with:", self.resume_command())
+        return self._yes("Leave the table? [y/N] ")
 
     def _yes(self, question: str) -> bool:
         try:
@@ -357,10 +359,9 @@ class TableSession:
         try:
             path = save(self.match.record(), self.record_path)
         except Exception as exc:  # a full disk or a bug in the record: one line, no traceback
-            where = path_text(self.record_path)
-            say(self.console, bounded(f"could not save the record to {where}: {exc}"), "bold red")
+            self._cannot_save(exc)
             return EXIT_ERROR
-        say(self.console, f"{saying} {path_text(path)}")
+        say_path(self.console, saying, path_text(path))
         self.saved = True
         return code
 
@@ -547,17 +548,23 @@ class TableSession:
         say(self.console, f"{which} {rules}: {where}." if rules else f"The rule: {where}.", "dim")
 
     def _help(self) -> None:
+        """The commands in two columns, the second wrapped under itself; then how moves are typed."""
         say(self.console, "Type a move in notation, or a command:", "bold")
+        commands = Table.grid(padding=(0, 1, 0, 0))
+        commands.add_column(width=10, no_wrap=True)
+        commands.add_column()
         for name, what in COMMANDS:
-            say(self.console, f"  {name:<8} {what}")
-        say(
-            self.console,
-            "  Several discards (or an Abundance's trumps) may go on one line, checked together: "
+            commands.add_row(f"  {name}", what)
+        self.console.print(commands)
+        notes = [
+            "Several discards (or an Abundance's trumps) may go on one line, checked together: "
             "discard C1 C2 ... (show T1 T2 ...).",
-        )
-        say(self.console, f"  {self.game.deck.notation_help}")
-        for sentence in SENTENCE_END.split(self.game.action_help):
-            say(self.console, f"  {sentence}")
+            self.game.deck.notation_help,
+            *SENTENCE_END.split(self.game.action_help),
+        ]
+        for note in notes:
+            if note.strip():
+                say(self.console, note, indent=2)
         self._legal()
 
     def _legal(self, every: bool = False) -> None:

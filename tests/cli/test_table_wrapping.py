@@ -1,0 +1,78 @@
+"""At a terminal every line wraps between words at its width: help, hints, refusals, ``why``,
+trick lists, score sheets; a file path is never cut but stands whole on a line of its own.
+
+The same scripted session is played at 1000 columns and at 80 and 60: the words of the narrow
+screens must be those of the wide one, in the same order (a word cut in two would be two
+words), and no line may pass the width unless it is a path alone. The deal is in notation
+(conftest); the hints are the hard player's whole search, which is the same for the same seed."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from rich.console import Console
+
+from tarocchi.cli.play import TableSession
+from tarocchi.core.match import Match
+from tarocchi.core.protocol import Deal
+from tarocchi.core.registry import get_game
+
+SCRIPT = [
+    "help",
+    "hint",
+    "discard KE",  # a King may not be discarded: a refusal
+    "why",
+    "discard 2E 3E 4E 5E",
+    "T21",  # South must follow the suit led
+    "why",
+    "legal",
+    "hint",
+    *["auto"] * 8,
+    "tricks",
+    "last",
+    "score",
+    "hand",
+]
+BOXES = set("│┃┏┗┡└━─┳┻╇┩┓┛┐┘┌┬┴┼")
+
+
+def screen(deal: Deal, record: Path, width: int) -> str:
+    """The session's screen at a terminal ``width`` columns wide."""
+    game = get_game("piedmont")
+    match = Match(game, first_dealer=0, deals=[deal] * 4, players=["human", "a", "b", "c"])
+    out = io.StringIO()
+    console = Console(file=out, width=width, color_system=None, force_terminal=True, highlight=False)
+    stdin = io.StringIO("".join(f"{line}\n" for line in SCRIPT))
+    with mock.patch.object(sys, "stdin", stdin):
+        session = TableSession(console, game, match, 0, 1, record, {1: "medium", 2: "medium", 3: "medium"})
+        session.run()
+    return out.getvalue()
+
+
+def words(text: str, tables: bool) -> list[str]:
+    """The words of the lines that are (``tables``) or are not drawn in boxes."""
+    return [
+        word
+        for line in text.splitlines()
+        if (tables == bool(BOXES & set(line)))
+        for word in line.split()
+        if not set(word) <= BOXES
+    ]
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_no_word_is_cut_at_80_or_60_columns(width: int, tmp_path: Path, deal: Deal, full_hints: None) -> None:
+    record = tmp_path / ("a-folder-with-a-long-name-" * 3) / "the-record-of-this-game.json"
+    wide = screen(deal, record, 1000)
+    narrow = screen(deal, record, width)
+    assert "hint: discard" in wide and "Ruling P2" in wide and "you must follow suit" in wide
+    assert "Trick 2:" in wide and "Score sheet" in wide and "Type a move in notation" in wide
+    assert words(narrow, tables=False) == words(wide, tables=False)
+    assert set(words(narrow, tables=True)) <= set(words(wide, tables=True))
+    for line in narrow.splitlines():
+        assert len(line) <= width or line.strip().endswith(".json"), line
+    assert f"\n{record}\n" in narrow  # the path whole, on its own line
