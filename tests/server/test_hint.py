@@ -16,7 +16,7 @@ from tarocchi.core.registry import available_games, get_game
 def refusal(seat: Seat) -> dict[str, Any]:
     """The next error, past the news of other seats arriving."""
     message = seat.next()
-    while message["type"] == "state":
+    while message["type"] in ("state", "seats"):
         message = seat.next()
     assert message["type"] == "error", message
     return message
