@@ -215,7 +215,7 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
             ],
             new.move_seconds,
         )
-        table = tables(request).get(table_id)
+        table = tables(request).get(table_id, made_here=True)
         assert table is not None
         log.info("table %s created: %s, seats %s", table_id, game.info.id, ",".join(new.seats))
         return CreatedTable(

@@ -545,13 +545,17 @@ class Tables:
         self.live: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def get(self, table_id: str) -> LiveTable | None:
+    def get(self, table_id: str, made_here: bool = False) -> LiveTable | None:
+        """The table, loaded from the database if it is not live here. A table loaded on a
+        database other processes share was last changed by one of them (unless ``made_here``: this
+        process just created it): this one stands by, as for any change another process made."""
         table = self.live.get(table_id)
         if table is None:
             stored = self.store.load(table_id)
             if stored is None:
                 return None
             table = LiveTable(stored, self.undo_seconds)
+            table.driving = made_here or not self.store.shared
             self.live[table_id] = table
         return table
 
