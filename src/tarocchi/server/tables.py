@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from pydantic_core import to_json
@@ -58,6 +58,9 @@ def backoff(failures: int, most: float = RETRY_MOST) -> float:
     """The pause after ``failures`` failures in a row: RETRY_SECONDS, doubled each time, at most ``most``."""
     return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
 
+
+HINT_THREADS = 2
+"""Hints thought about at once (each within HARD_SECONDS); more wait their turn."""
 
 STANDBY_SECONDS = 5.0
 """How much longer than the driving process a process that did not make the table's latest
@@ -544,6 +547,9 @@ class Tables:
         self.undo_seconds = undo_seconds
         self.live: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.hinting = ThreadPoolExecutor(max_workers=HINT_THREADS, thread_name_prefix="tarocchi-hints")
+        """Hints think in threads of their own: behind the computer players' moves in the worker
+        pool a hint waited for them, past the hard player's time."""
 
     def get(self, table_id: str, made_here: bool = False) -> LiveTable | None:
         """The table, loaded from the database if it is not live here. A table loaded on a
@@ -608,7 +614,7 @@ class Tables:
 
     async def hint(self, table: LiveTable, seat: int | None) -> tuple[int, Hint]:
         """The hard player's suggestion for ``seat`` and the version it is for (Refusal: why not).
-        It thinks in the worker pool, on its own random numbers, within the hard player's time."""
+        It thinks in the hint threads, on its own random numbers, within the hard player's time."""
         refusal = table.hint_refusal(seat)
         if refusal is not None:
             raise refusal
@@ -616,7 +622,7 @@ class Tables:
         version, state = table.version, table.match.state
         rng = random.Random(secrets.randbits(64))
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self.pool, hint, table.game, state, seat, rng, HARD_SECONDS)
+        found = await loop.run_in_executor(self.hinting, hint, table.game, state, seat, rng, HARD_SECONDS)
         return version, found
 
     def wake(self, table: LiveTable) -> None:
@@ -720,3 +726,4 @@ class Tables:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.hinting.shutdown(wait=False, cancel_futures=True)
