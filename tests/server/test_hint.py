@@ -1,8 +1,12 @@
 """Issue 14: against computer players a person may ask what the hard player would do, and why; at
-a table with other people nobody may (a hint would help one player only)."""
+a table with other people nobody may (a hint would help one player only). A hint comes within the
+hard player's time, a whole discard's too, however busy the computer players are."""
 
 from __future__ import annotations
 
+import random
+import time
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
@@ -10,13 +14,17 @@ from fastapi.testclient import TestClient
 from serverproc import Seat, create
 from test_play import until_my_turn
 
+from tarocchi.bots.hint import hint
+from tarocchi.core.actions import Discard
+from tarocchi.core.match import Match
 from tarocchi.core.registry import available_games, get_game
+from tarocchi.server.tables import HARD_SECONDS
 
 
 def refusal(seat: Seat) -> dict[str, Any]:
     """The next error, past the news of other seats arriving."""
     message = seat.next()
-    while message["type"] == "state":
+    while message["type"] in ("state", "seats"):
         message = seat.next()
     assert message["type"] == "error", message
     return message
@@ -72,3 +80,54 @@ def test_no_hint_for_a_spectator_out_of_turn_or_at_a_table_with_other_people(cli
         mover.send({"type": "hint"})
         error = refusal(mover)
         assert error["code"] == "hint" and "everyone else is a computer player" in error["message"]
+
+
+def discard_to_hint(game_id: str) -> tuple[Any, int]:
+    """A state of ``game_id`` where a seat is to lay cards aside, reached by random legal play
+    (whatever the deals: hands are played until one comes to a discard)."""
+    game = get_game(game_id)
+    rng = random.Random(0)  # which legal action is picked; any deal comes to a discard in time
+    for _ in range(200):
+        match = Match(game, seed=rng.randrange(2**62), first_dealer=0)
+        while (seat := match.to_act()) is not None:
+            legal = match.view(seat).legal_actions
+            if len(legal) > 1 and all(isinstance(a, Discard) for a in legal):
+                return match.state, seat
+            match.submit(seat, rng.choice(legal))
+    raise AssertionError(f"no {game_id} hand came to a discard")
+
+
+@pytest.mark.parametrize("game_id", ["piedmont", "sicilian"])
+def test_a_whole_discard_is_hinted_within_the_hard_players_time(game_id: str) -> None:
+    """A discard hint names every card at once; searching each card for the whole time took
+    several times the hard player's time."""
+    state, seat = discard_to_hint(game_id)
+    start = time.perf_counter()
+    found = hint(get_game(game_id), state, seat, random.Random(1), HARD_SECONDS)
+    took = time.perf_counter() - start
+    assert len(found.actions) > 1 and all(isinstance(a, Discard) for a in found.actions)
+    assert took < 1.0, took
+
+
+def test_a_hint_does_not_wait_behind_busy_computer_players(client: TestClient) -> None:
+    """Tables of hard computer players keep every worker thinking; a hint is still answered within
+    the hard player's time (it thinks in threads of its own)."""
+    busy = [create(client, "sicilian", ["hard"] * 4) for _ in range(6)]
+    table = create(client, "sicilian", ["invite", "easy", "easy", "easy"])
+    with ExitStack() as stack:
+        for other in busy:  # a spectator's hello sets each table going
+            watching = Seat(stack.enter_context(client.websocket_connect(f"/ws/{other['id']}")))
+            watching.send({"type": "hello"})
+            watching.next_state()
+        seat = Seat(stack.enter_context(client.websocket_connect(f"/ws/{table['id']}")))
+        seat.send({"type": "hello", "token": table["seats"][0]["token"]})
+        until_my_turn(seat, 0)
+        time.sleep(1.5)  # the hard players are all thinking by now
+        took = []
+        for _ in range(3):
+            start = time.perf_counter()
+            seat.send({"type": "hint"})
+            while seat.next()["type"] != "hint":
+                pass
+            took.append(time.perf_counter() - start)
+    assert max(took) < 1.0, took

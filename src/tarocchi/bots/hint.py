@@ -6,6 +6,7 @@ The terminal's ``hint`` and the table server's hint message share it, so both sa
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,9 @@ from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
+
+SMALLEST_SEARCH = 0.01
+"""The least time a card of a discard hint is searched (seconds): a few worlds at least."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,12 @@ def discard_hint(game: Game[Any], state: Any, seat: int, searcher: SearchPlayer,
     That reveals nothing the seat does not know: its own discards move only its own cards, and a
     view is taken only while the seat is still to discard (never of the state after the last
     card, when the next phase may show more). States are immutable: nothing is applied to the game.
+
+    The whole discard thinks within the searcher's time for one decision (a hint is answered
+    within the hard player's time): each searched card takes half of what is left.
     """
+    budget = searcher.seconds
+    deadline = None if budget is None else time.perf_counter() + budget
     picks: list[Action] = []
     averages: tuple[float, int] | None = None
     hand = game.view(state, seat).hand
@@ -70,6 +79,8 @@ def discard_hint(game: Game[Any], state: Any, seat: int, searcher: SearchPlayer,
         if not view.legal_actions or not all(isinstance(a, Discard) for a in view.legal_actions):
             break
         if len(view.legal_actions) > 1 and not searcher.delegates(view):
+            if deadline is not None:
+                searcher.seconds = max(SMALLEST_SEARCH, (deadline - time.perf_counter()) / 2)
             pick, score, worlds = searcher.evaluate(view, rng)[0]
             averages = (score, worlds)  # the last card's playouts: the whole discard made
         else:

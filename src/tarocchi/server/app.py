@@ -230,7 +230,7 @@ def create_app(
             ],
             new.move_seconds,
         )
-        table = tables(request).get(table_id)
+        table = tables(request).get(table_id, made_here=True)
         assert table is not None
         log.info("table %s created: %s, seats %s", table_id, game.info.id, ",".join(new.seats))
         return CreatedTable(
@@ -308,7 +308,7 @@ def create_app(
             await asyncio.to_thread(tables(request).store.set_kind, table.id, seat, change.kind, token_hash)
             unseated = table.seat_given(seat, change.kind, token_hash)
         await table.tell_unseated(unseated)
-        await table.broadcast()
+        await table.tell_seats()
         tables(request).wake(table)
         return SeatChanged(
             **public(table_id, request).model_dump(), changed=seat_link(table.id, seat, change.kind, token)
@@ -380,8 +380,7 @@ def create_app(
                         continue
                     seat = None if message.token is None else table.seat_of(message.token)
                     connection = Connection(seat, websocket.send_text)
-                    table.connections.append(connection)
-                    await table.broadcast()
+                    await table.arrive(connection)
                     if message.token is not None and seat is None:
                         await _error(
                             websocket,
@@ -426,10 +425,10 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            if connection is not None and connection in table.connections:
-                table.connections.remove(connection)
-                await table.broadcast()
+            gone = connection is not None and connection in table.connections and table.leave(connection)
             tables(websocket).let_go(table)
+            if gone:  # shielded: a handler cancelled as its socket closes still tells the others
+                await asyncio.shield(table.tell_seats())
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app

@@ -19,7 +19,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from pydantic_core import to_json
@@ -59,6 +59,9 @@ def backoff(failures: int, most: float = RETRY_MOST) -> float:
     return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
 
 
+HINT_THREADS = 2
+"""Hints thought about at once (each within HARD_SECONDS); more wait their turn."""
+
 STANDBY_SECONDS = 5.0
 """How much longer than the driving process a process that did not make the table's latest
 change waits before it moves for a computer player or a person out of time: past the hard
@@ -85,6 +88,8 @@ class Connection:
     def __init__(self, seat: int | None, send: Send) -> None:
         self.seat = seat
         self.send = send
+        self.sent = -1
+        """The version of the last state sent: a state goes to a connection once per change."""
 
 
 class LiveTable:
@@ -154,6 +159,7 @@ class LiveTable:
         moved = [c for c in self.connections if c.seat == seat]
         for connection in moved:
             connection.seat = None
+            connection.sent = -1  # a spectator's view now, which it has not had
         return moved
 
     async def tell_unseated(self, moved: list[Connection]) -> None:
@@ -280,8 +286,8 @@ class LiveTable:
                 return True
             self.unread = False
             news = await asyncio.to_thread(store.news, self.id, self.stored)
-            told = False
-            changed = list(news.kinds) != self.kinds
+            seated = list(news.kinds) != self.kinds
+            changed = seated
             moved: list[Connection] = []
             for seat, (kind, token_hash) in enumerate(zip(news.kinds, news.token_hashes, strict=True)):
                 if kind != self.kinds[seat] or token_hash != self.token_hashes[seat]:
@@ -293,7 +299,7 @@ class LiveTable:
                 for seat, text in news.actions:
                     self._apply(seat, self.game.parse_action(text))
                     await self.broadcast()
-                told = changed = True
+                changed = True
                 self.driving = False
             else:  # an action was taken back (or committed while we read): the whole table again
                 stored = await asyncio.to_thread(store.load, self.id)
@@ -302,8 +308,9 @@ class LiveTable:
                 changed = True
                 self.driving = False
         await self.tell_unseated(moved)
-        if changed and not told:
-            await self.broadcast()
+        await self.broadcast()  # to each connection not yet told this version (none, if no action)
+        if seated:
+            await self.tell_seats()
         return changed
 
     async def _follow_told(self) -> bool:
@@ -467,28 +474,68 @@ class LiveTable:
 
     async def send_state(self, connection: Connection) -> None:
         """One connection its seat's state (a closed socket is its handler's to remove)."""
+        connection.sent = self.version
+        await self._send(connection, self.state_text(connection.seat))
+
+    async def _send(self, connection: Connection, text: str) -> None:
         try:
-            await connection.send(self.state_text(connection.seat))
-        except Exception:
+            await connection.send(text)
+        except Exception:  # a closed socket: its handler removes it
             log.debug("table %s: a connection could not be sent to", self.id)
 
     async def broadcast(self) -> None:
-        """Each connection its seat's state: built once per seat, the sheet and the seats
-        connected once for all (nothing at all for a table nobody here watches, as most are in a
-        process that follows others)."""
-        if not self.connections:
+        """Each connection that has not had it the state of this version, its seat's: built once
+        per seat, the sheet and the seats connected once for all (nothing at all for a table nobody
+        here watches, as most are in a process that follows others)."""
+        behind = [c for c in self.connections if c.sent < self.version]
+        if not behind:
             return
         sheet = self.sheet()
         connected = {c.seat for c in self.connections}
         texts: dict[int | None, str] = {}
-        for connection in list(self.connections):
+        for connection in behind:
             text = texts.get(connection.seat)
             if text is None:
                 text = texts[connection.seat] = self.state_text(connection.seat, sheet, connected)
-            try:
-                await connection.send(text)
-            except Exception:  # a closed socket: its handler removes it
-                log.debug("table %s: a connection could not be sent to", self.id)
+            connection.sent = self.version
+            await self._send(connection, text)
+
+    async def arrive(self, connection: Connection) -> None:
+        """A new connection: it gets its state; the others hear only that a seat came online (a
+        spectator's coming is news to nobody), never the state again."""
+        online = connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
+        self.connections.append(connection)
+        await self.send_state(connection)
+        if online:
+            await self.tell_seats(but=connection)
+
+    def leave(self, connection: Connection) -> bool:
+        """A connection closed; whether its seat went away with it (the others are to hear that
+        alone, by ``tell_seats``: the state is not sent again)."""
+        self.connections.remove(connection)
+        return connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
+
+    async def tell_seats(self, but: Connection | None = None) -> None:
+        """The seats' news that is no change of the game (who is online, who is a computer player,
+        and so whether one may ask hints or undo): a small ``seats`` message to each connection
+        (``but`` one that knows), at the version it has."""
+        connected = {c.seat for c in self.connections}
+        seats = [{"kind": kind, "connected": s in connected} for s, kind in enumerate(self.kinds)]
+        texts: dict[int | None, str] = {}
+        for connection in [c for c in self.connections if c is not but]:
+            text = texts.get(connection.seat)
+            if text is None:
+                seat = connection.seat
+                text = texts[seat] = to_json(
+                    {
+                        "type": "seats",
+                        "version": self.version,
+                        "seats": seats,
+                        "hints": self.hint_refusal(seat, turn=False) is None,
+                        "undo": self.undo_refusal(seat) is None,
+                    }
+                ).decode()
+            await self._send(connection, text)
 
 
 class Tables:
@@ -500,14 +547,21 @@ class Tables:
         self.undo_seconds = undo_seconds
         self.live: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        self.hinting = ThreadPoolExecutor(max_workers=HINT_THREADS, thread_name_prefix="tarocchi-hints")
+        """Hints think in threads of their own: behind the computer players' moves in the worker
+        pool a hint waited for them, past the hard player's time."""
 
-    def get(self, table_id: str) -> LiveTable | None:
+    def get(self, table_id: str, made_here: bool = False) -> LiveTable | None:
+        """The table, loaded from the database if it is not live here. A table loaded on a
+        database other processes share was last changed by one of them (unless ``made_here``: this
+        process just created it): this one stands by, as for any change another process made."""
         table = self.live.get(table_id)
         if table is None:
             stored = self.store.load(table_id)
             if stored is None:
                 return None
             table = LiveTable(stored, self.undo_seconds)
+            table.driving = made_here or not self.store.shared
             self.live[table_id] = table
         return table
 
@@ -560,7 +614,7 @@ class Tables:
 
     async def hint(self, table: LiveTable, seat: int | None) -> tuple[int, Hint]:
         """The hard player's suggestion for ``seat`` and the version it is for (Refusal: why not).
-        It thinks in the worker pool, on its own random numbers, within the hard player's time."""
+        It thinks in the hint threads, on its own random numbers, within the hard player's time."""
         refusal = table.hint_refusal(seat)
         if refusal is not None:
             raise refusal
@@ -568,7 +622,7 @@ class Tables:
         version, state = table.version, table.match.state
         rng = random.Random(secrets.randbits(64))
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self.pool, hint, table.game, state, seat, rng, HARD_SECONDS)
+        found = await loop.run_in_executor(self.hinting, hint, table.game, state, seat, rng, HARD_SECONDS)
         return version, found
 
     def wake(self, table: LiveTable) -> None:
@@ -672,3 +726,4 @@ class Tables:
         for task in list(self.tasks):
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
+        self.hinting.shutdown(wait=False, cancel_futures=True)

@@ -82,6 +82,14 @@ export class TablePage {
       }
       return;
     }
+    if (data.type === "seats") {
+      // who is online or a computer player changed, not the game: the same state, new seats
+      if (this.message && this.message.version === data.version) {
+        this.message.table = { ...this.message.table, seats: data.seats, hints: data.hints, undo: data.undo };
+        this.draw();
+      }
+      return;
+    }
     if (data.type !== "state") return;
     this.showBanner("");
     const turnChanged = !this.message || this.message.view.to_act !== data.view.to_act || this.message.version !== data.version;
