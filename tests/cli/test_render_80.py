@@ -95,7 +95,7 @@ def test_one_line_per_face_down_discard():
     )
     theirs = g.view(state, None)
     assert printed(events_lines(Seating(g, None), g.deck, theirs, len(theirs.events) - 3)) == (
-        "Seat 0 discards a card face down (T5)\n" * 2 + "Seat 0 discards a card face down (T5)"
+        "Seat 0 discards a card face down\n" * 2 + "Seat 0 discards a card face down"
     )
 
 
@@ -162,11 +162,11 @@ def test_the_players_own_name_in_a_note_is_you():
     partner = g.view(state, 3)
     (declared,) = [e for e in partner.events if e.seat == 0 and e.action is None]
     assert printed(events_lines(Seating(g, 3), g.deck, partner, partner.events.index(declared))) == (
-        "Seat 0 (partner) plays We'll Take Without, with you (T4)"
+        "Seat 0 (partner) plays We'll Take Without, with you"
     )
     spectator = g.view(state, None)
     assert printed(events_lines(Seating(g, None), g.deck, spectator, len(spectator.events) - 1)) == (
-        "Seat 0 plays We'll Take Without, with Seat 3 (T4)"
+        "Seat 0 plays We'll Take Without, with Seat 3"
     )
     assert Seating(g, 0).you("Seat 0 takes 2A AA 2F, Seat 3 AF 2W AW", first=False) == (
         "Seat 0 takes 2A AA 2F, Seat 3 AF 2W AW"

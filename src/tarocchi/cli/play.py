@@ -440,8 +440,9 @@ class TableSession:
             self.console.print(Text(shown(line, LINE_LIMIT)), soft_wrap=True)
 
     def _refuse(self, message: str) -> None:
-        """A refusal: one line, control characters escaped, at most ~300 characters."""
-        say(self.console, bounded(message), "yellow")
+        """A refusal: one line, in the player's words (no ruling ids: ``why`` shows them), control
+        characters escaped, at most ~300 characters."""
+        say(self.console, bounded(for_players(self.game.info.id, message)), "yellow")
 
     def _handle(self, line: str) -> None:
         text = line.strip()
@@ -528,7 +529,7 @@ class TableSession:
         except TarocchiError as exc:
             # The ruling ids are for ``why``; the refusal says it in the player's terms.
             self.last_refusal, self.refused_notation = str(exc), isinstance(exc, NotationError)
-            reason = for_players(self.game.info.id, str(exc))
+            reason = str(exc)
             tail = f" Nothing applied ({listed(actions)})." if len(actions) > 1 else ""
             self._refuse(f"{reason}.{tail}" if tail else reason)
 

@@ -14,6 +14,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from tarocchi.cli.rulings import for_players
 from tarocchi.core.actions import Call, Discard, FaceDown, Play
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, CardSet, Deck
 from tarocchi.core.events import PUBLIC, Event
@@ -100,9 +101,15 @@ class Seating:
             return f"{name} (partner)"
         return name
 
+    def words(self, text: str) -> str:
+        """An engine's ``text`` as players read it: without its ruling ids (``why`` shows them)."""
+        return for_players(self.game.info.id, text)
+
     def you(self, note: str, first: bool = True) -> str:
-        """``note`` (an engine's words) with this seat's own name as "you" and "your", where it is
-        not the sentence's subject (``first=False``: the note's first word is, and stays)."""
+        """``note`` (an engine's words, as ``words`` gives them) with this seat's own name as "you"
+        and "your", where it is not the sentence's subject (``first=False``: the note's first word
+        is, and stays)."""
+        note = self.words(note)
         if self.me is None:
             return note
         name = re.escape(self.game.seat_name(self.me))
@@ -356,7 +363,8 @@ def status_lines(game: Game[Any], seating: Seating, view: PlayerView) -> list[Te
     ]
     facts = [(label, value) for label, value in view.public if label not in RUNNING_LABELS]
     if facts:
-        lines.append(line_of(" · ".join(f"{label}: {value}" for label, value in facts), "dim"))
+        facts_text = " · ".join(f"{label}: {value}" for label, value in facts)
+        lines.append(line_of(seating.words(facts_text), "dim"))
     lines.extend(running_lines(seating, view))
     lines.append(line_of(f"Your hand, {seating.label(view.seat)}, {plural(len(view.hand), 'card')}:"))
     lines.extend(hand_lines(deck, view.hand, game, view))
@@ -406,7 +414,7 @@ def result_table(seating: Seating, result: HandResult, number: int) -> Table:
     table.add_column("side")
     table.add_column("points", justify="right")
     for line in result.lines:
-        table.add_row(Text(line.label), seating.side_name(line.side), str(line.value))
+        table.add_row(Text(seating.words(line.label)), seating.side_name(line.side), str(line.value))
     return table
 
 
