@@ -87,3 +87,29 @@ def test_a_lone_sicilian_declarer_is_the_declarer(tmp_path: Path) -> None:
 def test_games_names_piedmonts_sides_as_the_table_does(invoke: Callable[..., Result]) -> None:
     out = invoke("games").output
     assert "North-South v East-West" in out and "South-North" not in out
+
+
+def test_piedmont_refusals_under_the_trumps_option_speak_of_no_allegiance_nor_a_kings_discard(
+    tmp_path: Path,
+) -> None:
+    """At each of South's turns of a whole hand (discard, then tricks): a word that is no action,
+    and the Allegiance calls, are refused without naming calls the game does not have, nor
+    suggesting 'discard KE' (Kings may not be discarded, P2)."""
+    match = golden_match("piedmont-good_evil=trumps")
+    table, out = session(match, match.hand.dealer, tmp_path)
+    me = match.hand.dealer
+    players = [make_player("heuristic", match.game) for _ in range(4)]
+    rng = random.Random(0)
+    turns = 0
+    while (seat := match.to_act()) is not None:
+        if seat == me:
+            for typed in ("hello there", "ours", "confirm", "reverse"):
+                table._handle(typed)
+            turns += 1
+        match.submit(seat, players[seat].choose(match.view(seat), rng))
+    text = out.getvalue()
+    assert turns >= 10 and "'hello there' is not an action" in text
+    assert "discard KE" not in text and "ours, yours" not in text
+    for line in text.splitlines():
+        assert "ours" not in line.replace("yours", "") or "not" in line, line
+    assert "Allegiance" not in text, [line for line in text.splitlines() if "Allegiance" in line]
