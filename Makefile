@@ -20,8 +20,11 @@ setup: $(STAMP)
 compiled: $(STAMP)
 	$(BIN)/python setup.py --quiet build_ext --inplace --force
 
+# Ctrl-C leaves the table (saving the game) with status 130, as shells expect of an interrupted
+# program; here it is the way out, not an error for make to report: the recipe's shell outlives
+# the interrupt (trap) and takes 130 for success.
 play: $(STAMP)
-	$(BIN)/tarocchi play piedmont
+	trap : INT; $(BIN)/tarocchi play piedmont || [ $$? -eq 130 ]
 
 serve: $(STAMP)
 	$(BIN)/tarocchi serve

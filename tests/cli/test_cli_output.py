@@ -47,3 +47,23 @@ def test_the_tournament_bar_counts_deals_played(invoke: Callable[..., Result]) -
     assert result.exit_code == 0, result.output
     assert "5/5" in result.output and "5/2" not in result.output
     assert "5 deals x 2 seatings" in result.output
+
+
+@pytest.mark.parametrize("game", ["piedmont", "sicilian", "taroinche", "taroux"])
+def test_in_ascii_a_suits_mark_is_no_letter_a_card_code_holds(game: str) -> None:
+    """The hand's suit lines (``♣ Earth   KE 8E``) in ASCII: the mark must not read as a card
+    letter (C was the Cavalier, D and S Sicilian suits)."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": "100"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from tarocchi.cli import main; main()", "play", game, "--seat", "0"],
+        input=b"quit\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert b"Traceback" not in done.stderr
+    text = done.stdout.decode("ascii")
+    suit_lines = re.findall(r"^  (\S) ([A-Z][a-z]+)(?: \(trump\))? +", text, re.M)
+    marks = {mark for mark, name in suit_lines if name not in ("Trumps", "Fool")}
+    assert len(marks) == 4, text
+    assert not any(mark.isalnum() for mark in marks), marks

@@ -162,7 +162,8 @@ def test_seat_two_sees_its_partner_and_computer_discards_stay_hidden(
     assert result.exit_code == 0
     assert "You are North, seat 2; your partner is South." in out
     assert "Hand 1 of 4 · dealer South (partner)" in out
-    assert "discards" not in out  # South's discard is face down (C5)
+    assert "South (partner) discards 4 cards face down\n" in out  # which cards, never (C5)
+    assert out.count("discards") == 1
     assert "  ♦ Air     7A 6A 5A 4A 3A 2A AA" in out
     data = load(record)
     assert [seat for seat, _ in data["hands"][0]["actions"]] == [0, 0, 0, 0, 1]  # stopped at North's turn

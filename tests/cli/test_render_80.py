@@ -77,26 +77,27 @@ def test_a_long_line_never_cuts_a_word():
 
 def test_the_auction_is_shown_while_it_runs_not_in_every_header_after():
     g, state = taroux("without, pass, pass")
-    assert "auction: 0: without, 1: pass, 2: pass" in printed(
+    assert "auction: Seat 0 without, Seat 1 pass, Seat 2 pass" in printed(
         status_lines(g, Seating(g, 3), g.view(state, 3))
     )
     g, state = taroux(WITHOUT)
     assert "auction" not in printed(status_lines(g, Seating(g, 3), g.view(state, 3)))
 
 
-def test_one_line_per_face_down_discard():
+def test_one_line_per_declarers_discard_and_each_says_face_down():
     g, state = taroux("take, pass, pass, pass, pass, pass, first, 2A, AA, 2F")
     mine = g.view(state, 0)
     start = len(mine.events) - 3 - 3  # the discards' private and public events
-    assert printed(events_lines(Seating(g, 0), g.deck, mine, start)) == (
-        "Seat 0 (you) discards 2A face down\n"
-        "Seat 0 (you) discards AA face down\n"
-        "Seat 0 (you) discards 2F face down"
+    assert (
+        printed(events_lines(Seating(g, 0), g.deck, mine, start))
+        == "Seat 0 (you) discards 2A AA 2F face down"
     )
     theirs = g.view(state, None)
     assert printed(events_lines(Seating(g, None), g.deck, theirs, len(theirs.events) - 3)) == (
-        "Seat 0 discards a card face down (T5)\n" * 2 + "Seat 0 discards a card face down (T5)"
+        "Seat 0 discards 3 cards face down"
     )
+    g, one = taroux("take, pass, pass, pass, pass, pass, first, 2A")
+    assert "discards" not in printed(events_lines(Seating(g, 0), g.deck, g.view(one, 0)))  # more to come
 
 
 HIDDEN = """
@@ -162,11 +163,11 @@ def test_the_players_own_name_in_a_note_is_you():
     partner = g.view(state, 3)
     (declared,) = [e for e in partner.events if e.seat == 0 and e.action is None]
     assert printed(events_lines(Seating(g, 3), g.deck, partner, partner.events.index(declared))) == (
-        "Seat 0 (partner) plays We'll Take Without, with you (T4)"
+        "Seat 0 (partner) plays We'll Take Without, with you"
     )
     spectator = g.view(state, None)
     assert printed(events_lines(Seating(g, None), g.deck, spectator, len(spectator.events) - 1)) == (
-        "Seat 0 plays We'll Take Without, with Seat 3 (T4)"
+        "Seat 0 plays We'll Take Without, with Seat 3"
     )
     assert Seating(g, 0).you("Seat 0 takes 2A AA 2F, Seat 3 AF 2W AW", first=False) == (
         "Seat 0 takes 2A AA 2F, Seat 3 AF 2W AW"

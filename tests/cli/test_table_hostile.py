@@ -287,7 +287,7 @@ def test_end_of_input_at_the_pause_between_hands_saves_the_record(tmp_path: Path
     prompts = scripted_terminal(table, answer)
     assert table.run() == 0
     assert prompts[-1].startswith("Press Enter")
-    assert "End of input during hand 1." in table.output
+    assert "End of input after hand 1." in table.output
     data = assert_saved(table)
     assert data["complete"] is False and "result" in data["hands"][0]
 

@@ -33,7 +33,7 @@ from tarocchi.cli.common import (
     writable_file,
 )
 from tarocchi.cli.deals import read_deals
-from tarocchi.cli.play import HUMAN, TableSession, resume_table
+from tarocchi.cli.play import EXIT_INTERRUPTED, HUMAN, TableSession, resume_table
 from tarocchi.cli.players import default_level, level_of, make_opponent
 from tarocchi.cli.reports import (
     bench_table,
@@ -554,7 +554,12 @@ def watch(
         "bold",
     )
     match = Match(game, seed=seed, players=names)
-    watch_match(console, match, players, seed, sleeper(pause))
+    try:
+        watch_match(console, match, players, seed, sleeper(pause))
+    except KeyboardInterrupt:  # Ctrl-C: the way out, said in a line (click would say "Aborted!")
+        console.print()
+        say(console, f"Stopped watching (interrupted); the game's seed was {seed}.")
+        raise SystemExit(EXIT_INTERRUPTED) from None
 
 
 from tarocchi.cli.serve import serve  # noqa: E402  (its own module: the server is an optional extra)

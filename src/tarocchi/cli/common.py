@@ -65,10 +65,11 @@ MAX_COUNT = 10**7
 
 ASCII_FALLBACK = {
     "—": "-", "\u2013": "-", "━": "-", "─": "-", "·": ".", "…": "...", "\u00d7": "x", "→": "->", "←": "<-",
-    "≥": ">=", "≤": "<=", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "\u2018": "'", "\u2019": "'", "\u201c": '"',
+    "≥": ">=", "≤": "<=", "♠": "^", "♥": "=", "♦": "+", "♣": "&", "\u2018": "'", "\u2019": "'", "\u201c": '"',
     "\u201d": '"', "±": "+/-", "é": "e", "è": "e", "à": "a", "ò": "o", "ù": "u", "ì": "i",
 }  # fmt: skip
-"""What a terminal that cannot show a character gets instead; anything else becomes '?'."""
+"""What a terminal that cannot show a character gets instead; anything else becomes '?'. A suit's
+mark becomes a sign no card code holds (S, H, D and C name suits or ranks in some game)."""
 
 
 def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:

@@ -281,9 +281,9 @@ class TableSession:
     def _pause(self) -> None:
         if not self.interactive:
             return
-        # The pause's own question offers to leave, so quit or Ctrl-D here leaves without asking again.
-        answer = self._read("Press Enter for the next hand (or type quit) ", confirm=False)
-        if answer.strip().lower() == "quit":
+        # quit or Ctrl-D here asks first, as during a hand; no (or Enter) deals the next hand.
+        answer = self._read("Press Enter for the next hand (or type quit) ")
+        if answer.strip().lower() == "quit" and self._confirm_leave():
             raise _Stop("quit")
 
     def _finish(self) -> int:
@@ -310,9 +310,10 @@ class TableSession:
         say_path(self.console, "could not save the record to", where, bounded(f": {error}"), "bold red")
 
     def _leave(self, reason: str) -> int:
-        hands = len(self.match.hands)
+        hand = self.match.hand
         words = {"quit": "You left the table", "eof": "End of input", "interrupted": "Interrupted"}
-        say(self.console, f"{words.get(reason, reason)} during hand {hands}.")
+        when = "after" if hand.result is not None else "during"  # between hands: this one is scored
+        say(self.console, f"{words.get(reason, reason)} {when} hand {hand.number}.")
         code = EXIT_INTERRUPTED if reason == "interrupted" else 0
         code = self._save("Partial record (complete: false) saved to", code)
         if self.saved:
@@ -367,12 +368,7 @@ class TableSession:
 
     # -- the human's turn ---------------------------------------------------------------
     def _human_turn(self) -> None:
-        forced = self.match.forced_action(self.seat) if self.autoplay else None
-        if forced is not None:
-            what = "card" if isinstance(forced, Play) else "move"
-            say(self.console, f"forced: {forced} (your only legal {what})", "dim")
-            self.forced.add((self.match.hand.number, len(self.match.hand.actions)))
-            self.match.submit(self.seat, forced)
+        if self.autoplay and self._play_forced():
             return
         view = self.match.view(self.seat)
         for line in status_lines(self.game, self.seating, view):
@@ -440,8 +436,9 @@ class TableSession:
             self.console.print(Text(shown(line, LINE_LIMIT)), soft_wrap=True)
 
     def _refuse(self, message: str) -> None:
-        """A refusal: one line, control characters escaped, at most ~300 characters."""
-        say(self.console, bounded(message), "yellow")
+        """A refusal: one line, in the player's words (no ruling ids: ``why`` shows them), control
+        characters escaped, at most ~300 characters."""
+        say(self.console, bounded(for_players(self.game.info.id, message)), "yellow")
 
     def _handle(self, line: str) -> None:
         text = line.strip()
@@ -528,7 +525,7 @@ class TableSession:
         except TarocchiError as exc:
             # The ruling ids are for ``why``; the refusal says it in the player's terms.
             self.last_refusal, self.refused_notation = str(exc), isinstance(exc, NotationError)
-            reason = for_players(self.game.info.id, str(exc))
+            reason = str(exc)
             tail = f" Nothing applied ({listed(actions)})." if len(actions) > 1 else ""
             self._refuse(f"{reason}.{tail}" if tail else reason)
 
@@ -643,6 +640,19 @@ class TableSession:
             f"autoplay {words[0]}: your only legal move is "
             + ("played for you" if self.autoplay else "left to you"),
         )
+        if self.autoplay and self.match.to_act() == self.seat:
+            self._play_forced()  # one already waiting is played at once
+
+    def _play_forced(self) -> bool:
+        """Play the human's only legal move, if there is just one (autoplay); whether it did."""
+        forced = self.match.forced_action(self.seat)
+        if forced is None:
+            return False
+        what = "card" if isinstance(forced, Play) else "move"
+        say(self.console, f"forced: {forced} (your only legal {what})", "dim")
+        self.forced.add((self.match.hand.number, len(self.match.hand.actions)))
+        self.match.submit(self.seat, forced)
+        return True
 
     def _score(self) -> None:
         self.console.print(score_sheet(self.seating, self.match))

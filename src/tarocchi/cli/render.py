@@ -14,6 +14,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from tarocchi.cli.rulings import for_players
 from tarocchi.core.actions import Call, Discard, FaceDown, Play
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, CardSet, Deck
 from tarocchi.core.events import PUBLIC, Event
@@ -100,9 +101,15 @@ class Seating:
             return f"{name} (partner)"
         return name
 
+    def words(self, text: str) -> str:
+        """An engine's ``text`` as players read it: without its ruling ids (``why`` shows them)."""
+        return for_players(self.game.info.id, text)
+
     def you(self, note: str, first: bool = True) -> str:
-        """``note`` (an engine's words) with this seat's own name as "you" and "your", where it is
-        not the sentence's subject (``first=False``: the note's first word is, and stays)."""
+        """``note`` (an engine's words, as ``words`` gives them) with this seat's own name as "you"
+        and "your", where it is not the sentence's subject (``first=False``: the note's first word
+        is, and stays)."""
+        note = self.words(note)
         if self.me is None:
             return note
         name = re.escape(self.game.seat_name(self.me))
@@ -248,32 +255,57 @@ def _event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) ->
     return text
 
 
-def _echoes(event: Event, before: Event | None) -> bool:
-    """Whether ``event`` is the public side of a face-down discard whose card the viewer already
-    saw in ``before``, his own discard of it: one line says both. (After a discard shown to all,
-    a Sicilian trump, the public line stands.)"""
-    return (
-        before is not None
-        and isinstance(event.action, FaceDown)
-        and event.seat == before.seat
-        and isinstance(before.action, Discard)
-        and before.audience != PUBLIC
-    )
+def _discards(event: Event) -> bool:
+    """Whether ``event`` is a discard as a view holds it: the card (one's own, or one shown to
+    all) or the public side of cards laid face down (``FaceDown``, a count)."""
+    return isinstance(event.action, Discard | FaceDown)
+
+
+def _open(view: PlayerView, seat: int | None) -> bool:
+    """Whether ``seat`` may still be discarding: it is to act, and (in its own view) may discard."""
+    if seat is None or view.to_act != seat:
+        return False
+    return view.seat != seat or any(isinstance(a, Discard) for a in view.legal_actions)
+
+
+def _discard_line(seating: Seating, deck: Deck, run: list[Event]) -> Text:
+    """One line for a seat's discards in a row: ``South (you) discards 2E 3E 4E 5E face down``,
+    ``West discards 4 cards face down``, ``Seat 0 discards 2 cards face down; T5, shown to all``."""
+    hidden = [e.action.card for e in run if isinstance(e.action, Discard) and e.audience != PUBLIC]
+    shown = [e.action.card for e in run if isinstance(e.action, Discard) and e.audience == PUBLIC]
+    count = sum(e.action.count for e in run if isinstance(e.action, FaceDown))
+    line = line_of(seating.text(run[0].seat))
+    line.append(" discards ")
+    if hidden:
+        line.append_text(cards_text(deck, hidden))
+        line.append(" face down")
+    elif count:
+        line.append(f"{plural(count, 'card')} face down")
+    if shown:
+        line.append("; " if hidden or count else "")
+        line.append_text(cards_text(deck, shown))
+        line.append(", shown to all")
+    return line
 
 
 def event_line(seating: Seating, deck: Deck, view: PlayerView, i: int) -> Text | None:
-    """The line of the view's event ``i`` (``event_text``), for a seating that follows ``view``;
-    None for the public note of a face-down discard the viewer's own line already says (his
-    ``South (you) discards 2E`` ends ``face down`` instead). It can change only while event ``i``
-    is the last: the next event may be that note."""
+    """The line of the view's event ``i`` (``event_text``), for a seating that follows ``view``.
+    A seat's discards in a row are one line (``_discard_line``), at the last of them once the
+    seat is done: None for the others, and for the last while the seat may discard more. So the
+    line of an event can change only while it is the last."""
     events = view.events
     event = events[i]
-    if _echoes(event, events[i - 1] if i else None):
+    if not _discards(event):
+        return _event_text(seating, deck, event, view)
+    following = events[i + 1] if i + 1 < len(events) else None
+    if following is not None and _discards(following) and following.seat == event.seat:
         return None
-    line = _event_text(seating, deck, event, view)
-    if i + 1 < len(events) and _echoes(events[i + 1], event):
-        line.append(" face down")
-    return line
+    if following is None and _open(view, event.seat):
+        return None
+    start = i
+    while start and _discards(events[start - 1]) and events[start - 1].seat == event.seat:
+        start -= 1
+    return _discard_line(seating, deck, list(events[start : i + 1]))
 
 
 def events_lines(seating: Seating, deck: Deck, view: PlayerView, start: int = 0) -> list[Text]:
@@ -356,7 +388,8 @@ def status_lines(game: Game[Any], seating: Seating, view: PlayerView) -> list[Te
     ]
     facts = [(label, value) for label, value in view.public if label not in RUNNING_LABELS]
     if facts:
-        lines.append(line_of(" · ".join(f"{label}: {value}" for label, value in facts), "dim"))
+        facts_text = " · ".join(f"{label}: {value}" for label, value in facts)
+        lines.append(line_of(seating.words(facts_text), "dim"))
     lines.extend(running_lines(seating, view))
     lines.append(line_of(f"Your hand, {seating.label(view.seat)}, {plural(len(view.hand), 'card')}:"))
     lines.extend(hand_lines(deck, view.hand, game, view))
@@ -406,7 +439,7 @@ def result_table(seating: Seating, result: HandResult, number: int) -> Table:
     table.add_column("side")
     table.add_column("points", justify="right")
     for line in result.lines:
-        table.add_row(Text(line.label), seating.side_name(line.side), str(line.value))
+        table.add_row(Text(seating.words(line.label)), seating.side_name(line.side), str(line.value))
     return table
 
 

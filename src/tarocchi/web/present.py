@@ -52,7 +52,7 @@ class Log:
         events = len(view.events)
         if key != self.key or len(self.lines) > events:
             self.key, self.lines = key, []
-        del self.lines[max(0, events - 1) :]
+        del self.lines[max(0, min(len(self.lines), events) - 1) :]  # the last line known is redone
         for i in range(len(self.lines), events):
             line = event_line(seating, game.deck, view, i)
             self.lines.append(None if line is None else line.plain)

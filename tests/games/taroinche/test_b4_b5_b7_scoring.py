@@ -68,7 +68,7 @@ def test_B5_belote_held_by_the_partner_is_announced_and_counts_for_the_attack():
     belote = line(outcome, "belote")
     assert (belote.value, belote.side) == (20, 0)
     # attack 102 + 20 = 122 >= 100: made; V = 100, M = 1
-    assert line(outcome, "attack total").value == 122
+    assert line(outcome, "the attack needed").value == 122
     assert outcome.scores == (200, -100, 100, -100, -100)
 
 
@@ -79,7 +79,7 @@ def test_B5_belote_held_by_a_defender_counts_for_nobody():
     outcome = result(g, state)
     assert not [ln for ln in outcome.lines if "belote" in ln.label]
     # attack 102 + dog 5 = 107 >= 82: made; 82 scores as 80: taker +160, partner +80
-    assert line(outcome, "attack total").value == 107
+    assert line(outcome, "the attack needed").value == 107
     assert line(outcome, "contract value 82 scores as 80").value == 80
     assert outcome.scores == (160, -80, -80, 80, -80)
 
@@ -88,7 +88,7 @@ def test_B7_a_contract_short_of_its_value_fails():
     g, state = split_hand("130 S against 2", *PASSES)
     outcome = result(g, state)
     # 102 + 20 belote = 122 < 130: failed, each defender gains 130
-    assert "failed" in line(outcome, "attack total").label
+    assert "failed" in line(outcome, "the attack needed").label
     assert outcome.scores == (-260, 130, -130, 130, 130)
 
 
@@ -130,7 +130,7 @@ def test_B7_solo_pays_four_times_and_each_of_four_defenders_once():
     outcome = result(g, state)
     # seat 0 wins all: 152 in tricks + 10 last + dog 8D 7D (0) = 162, + belote 20 = 182 >= 180
     assert outcome.card_points == (162, 0)
-    assert line(outcome, "attack total").value == 182
+    assert line(outcome, "the attack needed").value == 182
     assert line(outcome, "taker South, solo: four times 180").value == 720
     assert line(outcome, "each defender (West, North-West, North-East, East): 180").value == -180
     assert outcome.scores == (720, -180, -180, -180, -180)

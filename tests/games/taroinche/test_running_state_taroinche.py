@@ -47,19 +47,26 @@ def test_at_capot_the_attack_needs_every_trick():
     assert dict(view.public)["needed"] == "attack 5 more tricks for Capot"
 
 
-def test_the_score_sheet_counts_the_dog_and_last_trick_inside_the_card_points():
+def test_the_score_sheet_adds_each_sides_lines_up_to_its_total():
     """As in every game (docs/design.md "Score sheets"): the lines counted apart from the tricks
-    come first, then each side's card points including them. Attack 102 in tricks + dog QD JD 5 =
-    107; defence 45 in tricks + the last trick's 10 = 55 (label changed in issue 18)."""
+    come first, then each side's card points won in play and its total, the sum of its lines.
+    Attack 102 in tricks + dog QD JD 5 = 107 card points, + North-West's belote 20 = 127; defence
+    45 in tricks + the last trick's 10 = 55."""
     g = game()
     state = act(g, start(g, deals.SPLIT), "100 S without 2", *PASSES, *deals.SPLIT_PLAY)
     outcome = g.outcome(state)
     assert outcome is not None
     sheet = [(ln.label, ln.value, ln.side) for ln in outcome.lines]
-    assert sheet[:4] == [
+    assert sheet[:7] == [
         ("last trick, dix de der (B1)", 10, 1),
         ("the dog QD JD, Without: for the attack (B4)", 5, 0),
-        ("card points", 107, 0),
-        ("card points", 55, 1),
+        ("card points won in play", 102, 0),
+        ("belote KS QS (North-West): for the attack (B5)", 20, 0),
+        ("total", 127, 0),
+        ("card points won in play", 45, 1),
+        ("total", 55, 1),
     ]
+    for side, total in ((0, 127), (1, 55)):
+        addends = [value for label, value, of in sheet[:7] if of == side and label != "total"]
+        assert sum(addends) == total
     assert outcome.card_points == (107, 55)

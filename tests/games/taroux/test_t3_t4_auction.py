@@ -147,10 +147,13 @@ def test_T3_a_recontra_by_the_bidder_closes_the_window():
 
 
 def test_T3_every_seat_and_a_spectator_see_the_whole_auction():
+    """Every call is an event of every view; the header fact says each seat's latest call, by name."""
     g, s = begin("pass, pass, take, pass, pass, pass, contra, decline, recontra")
-    expected = "0: pass, 1: pass, 2: take, 3: pass, 4: pass, 5: pass, 0: contra, 2: decline, 5: recontra"
+    expected = "Seat 1 pass, Seat 3 pass, Seat 4 pass, Seat 0 contra, Seat 2 decline, Seat 5 recontra"
+    calls = ["pass", "pass", "take", "pass", "pass", "pass", "contra", "decline", "recontra"]
     for seat in (0, 1, 2, 3, 4, 5, None):
         assert public(g, s, seat)["auction"] == expected
+        assert [str(e.action) for e in g.view(s, seat).events if e.action is not None][-9:] == calls
         assert [e.action and str(e.action) for e in g.view(s, seat).events][-1] == "recontra"
 
 

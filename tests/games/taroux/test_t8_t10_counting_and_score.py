@@ -74,6 +74,9 @@ def test_T8_the_target_follows_the_honours_credited_to_the_declarers(honours):
 def test_T10_a_hand_scored_line_by_line():
     """Case 2 under Contra: the Fool's payment, the stock, the pair counts, the target, then
     72 >= 41: won by 31: 25 + 31 = 56; x 6 Against = 336; Contra x 2 = 672.
+    The sheet adds each side's lines up to its total: the Declarers' 8 tricks are 48 cards (8A
+    in for the Fool), 24 pairs: 1 + 95 - 24 = 72; the Defenders' 4 tricks and the stock are 30
+    cards, 15 pairs: 6 + 28 - 15 = 19 (130 card values in the pack: 96 + 34).
     Each Defender pays 672; each Declarer gets 1344. The Magician (seat 1's) is in the last trick
     but seat 3 won it: no Sparrow."""
     hands, stock, *_ = CASES[2]
@@ -81,15 +84,19 @@ def test_T10_a_hand_scored_line_by_line():
     assert lines(result) == [
         ("for Seat 2's Fool, 8A goes to the Declarers (C4)", 1),
         ("the stock (2E AE 2A AA 2F AF) count for the Defenders (T5)", 6),
-        ("card points, counted in pairs (T8)", 72),
-        ("card points, counted in pairs (T8)", 19),
+        ("card points won in play", 95),
+        ("one off for each of 24 pairs of cards (T8)", -24),
+        ("total", 72),
+        ("card points won in play", 28),
+        ("one off for each of 15 pairs of cards (T8)", -15),
+        ("total", 19),
         ("target with 2 Honours: 41 (T8)", 41),
         ("won by 31: 25 + 31", 56),
         ("\u00d7 6 Against", 336),
         ("Contra \u00d7 2", 672),
         ("each Defender pays 672, each Declarer gets 2 \u00d7 672 = 1344 (T10)", 672),
     ]
-    assert [line.side for line in result.lines] == [0, 1, 0, 1, 0, 0, 0, 0, 0]
+    assert [line.side for line in result.lines] == [0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0]
     assert result.sides == ((0, 3), (1, 2, 4, 5))
     assert result.tricks == (8, 4)
     assert result.scores == (1344, -672, -672, 1344, -672, -672)
@@ -119,8 +126,12 @@ def test_T10_a_whole_hand_with_recontra_sparrow_and_abundance_line_by_line():
     assert lines(result) == [
         ("Seat 5's side won no trick: the Fool goes to the Declarers (C4)", 5),
         ("the discards (2A AA 2F AF 2W AW) count for the Declarers (T5)", 6),
-        ("card points, counted in pairs (T8)", 91),
-        ("card points, counted in pairs (T8)", 0),
+        ("card points won in play", 119),  # the whole pack's 130 values, less the two lines above
+        ("one off for each of 39 pairs of cards (T8)", -39),  # all 78 cards
+        ("total", 91),
+        ("card points won in play", 0),
+        ("one off for each of 0 pairs of cards (T8)", 0),
+        ("total", 0),
         ("target with 3 Honours: 36 (T8)", 36),
         ("won by 55: 25 + 55", 80),
         ("Sparrow announced by Seat 5, failed: +20", 20),

@@ -105,7 +105,7 @@ class PiedmontGame(PhasedGame[PiedmontState]):
     def read_action(self, text: str, reading: Reading | None) -> Action:
         words = text.split()
         if not words:
-            raise NotationError(f"expected an action; {_NOTATION}")
+            raise NotationError(f"expected an action; {self._notation()}")
         verb = words[0].lower()
         if len(words) == 1 and verb in CALLS:
             return CALLS[verb]
@@ -118,10 +118,9 @@ class PiedmontGame(PhasedGame[PiedmontState]):
             if reading is not None and reading.offers(Discard):
                 return DISCARDS[card.index]
             return PLAYS[card.index]
-        raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
+        raise NotationError(f"'{shown(text.strip())}' is not an action; {self._notation()}")
 
-
-_NOTATION = (
-    "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard KE' while discarding, "
-    "or a call: ours, yours, confirm, reverse"
-)
+    def _notation(self) -> str:
+        """How actions are typed, in this game's options: the calls only under Allegiance (P4)."""
+        head = "type a card to play it (e.g. KE, 10W, T14, FOOL), 'discard 2E' while discarding"
+        return f"{head}, or a call: ours, yours, confirm, reverse" if self.allegiance else head

@@ -89,7 +89,7 @@ INFO = GameInfo(
         ),
     ),
     rules_version="1",
-    summary="4 players in partnerships (South-North v West-East), 80-card Loka pack with Good "
+    summary="4 players in partnerships (North-South v East-West), 80-card Loka pack with Good "
     "and Evil; the dealer discards 4; 19 tricks; 83 of 165 points wins the difference.",
     side_names=SIDE_NAMES,
     partnerships=SIDES,

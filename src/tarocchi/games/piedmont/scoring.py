@@ -63,7 +63,7 @@ _FULL: Final = DECK.full
 _LINES: Final[tuple[dict[int, ScoreLine], ...]] = ({}, {}, {})
 """The sheet's totals lines (card points, tricks, total), built once each: a ScoreLine is frozen,
 so hands share them (at most a few hundred: two sides, values up to the pack's points)."""
-_LABELS: Final = ("card points", "tricks", "total")
+_LABELS: Final = ("card points won in play", "tricks", "total")
 
 
 def _line(kind: int, value: int, side: int) -> ScoreLine:
@@ -331,10 +331,18 @@ def _sheet(
     """P5: the totals, the winning side and each seat's score, after the lines so far (each
     side's card points and tricks)."""
     total0, total1 = points0 + tricks0, points1 + tricks1
-    lines.append(_line(0, points0, 0))
+    # Each side's lines add up to its total: the Fool's card and the discard above are in its
+    # card points, so the line of the cards won in play says the rest.
+    included0 = included1 = 0
+    for line in lines:
+        if line.side == 0:
+            included0 += line.value
+        elif line.side == 1:
+            included1 += line.value
+    lines.append(_line(0, points0 - included0, 0))
     lines.append(_line(1, tricks0, 0))
     lines.append(_line(2, total0, 0))
-    lines.append(_line(0, points1, 1))
+    lines.append(_line(0, points1 - included1, 1))
     lines.append(_line(1, tricks1, 1))
     lines.append(_line(2, total1, 1))
     if total0 == total1:

@@ -104,8 +104,11 @@ def score(state: SicilianState) -> HandResult:
     last = side_of(state.tricks[-1].winner)
     card_points = [sum(VALUES[card] for card, _ in pile) for pile in piles]
     points = [card_points[s] + tricks[s] + (LAST_TRICK_BONUS if s == last else 0) for s in (0, 1)]
+    # Each side's lines add up to its total: the Fool's card and the discard above are in its
+    # card points, so the line of the cards won in play says the rest.
+    included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
     for side in (0, 1):
-        lines.append(ScoreLine("card points", card_points[side], side))
+        lines.append(ScoreLine("card points won in play", card_points[side] - included[side], side))
         lines.append(ScoreLine("tricks, 1 each", tricks[side], side))
         if side == last:
             lines.append(ScoreLine("last trick", LAST_TRICK_BONUS, side))

@@ -202,4 +202,5 @@ def _running_state(state: SicilianState) -> tuple[list[tuple[str, str]], Running
     now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(VALUES[c] for c, _ in pile), FOOL)
     last = LAST_TRICK_BONUS if state.phase is Phase.DONE and state.tricks[-1].winner in sides[0] else 0
     needed = max(0, HALF + 1 - (now.card_points[0] + now.tricks_won[0] + last))
-    return running_facts(now, ("Declarers", "Defenders"), needed, " to pass the half (63)")
+    declarers = "Declarers" if len(sides[0]) > 1 else "Declarer"  # a Solo or 1 v 3: one seat
+    return running_facts(now, (declarers, "Defenders"), needed, " to pass the half (63)")

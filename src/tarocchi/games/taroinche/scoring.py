@@ -84,17 +84,20 @@ def score(state: TaroincheState) -> HandResult:
         dog_points = _sum(values, state.dog)
     points[dog_side] += dog_points
     lines.append(ScoreLine(label, dog_points, dog_side))
-    # As in every game's sheet (docs/design.md "Score sheets"): the lines above (last trick, dog
-    # or discard) are counted in the side's card points.
-    lines.append(ScoreLine("card points", points[0], 0))
-    lines.append(ScoreLine("card points", points[1], 1))
+    # As in every game's sheet (docs/design.md "Score sheets"): each side's lines add up to its
+    # total, so the line of the cards won in play leaves out the lines above (last trick, dog).
+    included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
     attack_points = points[0]
+    lines.append(ScoreLine("card points won in play", points[0] - included[0], 0))
     if state.belote >= 0:
         attack_points += BELOTE
         king_queen = DECK.codes(CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS)
         lines.append(
             ScoreLine(f"belote {king_queen} ({SEAT_NAMES[state.belote]}): for the attack (B5)", BELOTE, 0)
         )
+    lines.append(ScoreLine("total", attack_points, 0))
+    lines.append(ScoreLine("card points won in play", points[1] - included[1], 1))
+    lines.append(ScoreLine("total", points[1], 1))
     if bid.value == CAPOT:
         made = tricks[0] == TRICKS
         played = len(state.tricks)
@@ -104,9 +107,7 @@ def score(state: TaroincheState) -> HandResult:
     else:
         made = attack_points >= bid.value
         lines.append(
-            ScoreLine(
-                f"attack total, {bid.value} needed: {'made' if made else 'failed'} (B7)", attack_points, 0
-            )
+            ScoreLine(f"the attack needed {bid.value}: {'made' if made else 'failed'} (B7)", attack_points, 0)
         )
     value = scored_value(bid.value)
     lines.append(

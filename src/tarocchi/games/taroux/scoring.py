@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from tarocchi.core.fool import gather
 from tarocchi.core.protocol import HandResult, ScoreLine
+from tarocchi.core.words import plural
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     AGAINST,
@@ -103,8 +104,15 @@ def score(state: TarouxState) -> HandResult:
     points = (count(piles[DECLARERS]), count(piles[DEFENDERS]))
     honours = sum(1 for card, _ in piles[DECLARERS] if HONOURS >> card & 1)
     target = TARGETS[honours]
-    lines.append(ScoreLine("card points, counted in pairs (T8)", points[DECLARERS], DECLARERS))
-    lines.append(ScoreLine("card points, counted in pairs (T8)", points[DEFENDERS], DEFENDERS))
+    # Each side's lines add up to its total: the Fool's card and the cards set aside above are in
+    # its pile, so the line of the cards won in play says the rest; then a point off per pair.
+    for owner in (DECLARERS, DEFENDERS):
+        above = sum(line.value for line in lines if line.side == owner)
+        in_play = sum(VALUES[card] for card, _ in piles[owner]) - above
+        pairs = len(piles[owner]) // 2
+        lines.append(ScoreLine("card points won in play", in_play, owner))
+        lines.append(ScoreLine(f"one off for each of {plural(pairs, 'pair')} of cards (T8)", -pairs, owner))
+        lines.append(ScoreLine("total", points[owner], owner))
     lines.append(
         ScoreLine(f"target with {honours} Honour{'s' * (honours != 1)}: {target} (T8)", target, DECLARERS)
     )

@@ -59,7 +59,11 @@ class TarouxFacts(Facts):
 
 
 def auction_text(auction: tuple[tuple[int, str], ...]) -> str:
-    return ", ".join(f"{seat}: {word}" for seat, word in auction) or "-"
+    """Where the auction stands, for a header: each seat that has spoken, by name, with its latest
+    call, in the order of those calls (``Seat 1 pass, Seat 2 take``); the events keep every call."""
+    latest = {seat: word for seat, word in auction}
+    order = sorted(latest, key=lambda seat: max(i for i, (s, _) in enumerate(auction) if s == seat))
+    return ", ".join(f"{SEAT_NAMES[seat]} {latest[seat]}" for seat in order) or "-"
 
 
 _NONE_SHOWN = tuple(card_set(DECK, 0) for _ in range(PLAYERS))

@@ -1,0 +1,72 @@
+"""Ctrl-C is a way out, said in one clean line: ``make play`` reports no error for it, and
+``tarocchi watch`` says it stopped, not a bare ``Aborted!``. Run for real, in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ptyscreen import Screen, table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def rest(screen: Screen) -> bytes:
+    """Everything the terminal shows until the program closes it."""
+    shown = screen.rest
+    while True:
+        try:
+            chunk = os.read(screen.fd, 65536)
+        except OSError:
+            return shown
+        if not chunk:
+            return shown
+        shown += chunk
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -> None:
+    import pty
+
+    fd, terminal = pty.openpty()
+    bin_dir = Path(sys.executable).parent
+    make = subprocess.Popen(
+        ["make", "-s", "-f", str(ROOT / "Makefile"), "play", f"BIN={bin_dir}", "STAMP="],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=tmp_path,
+        env=os.environ | {"COLUMNS": "100", "TERM": "xterm"},
+        start_new_session=True,
+    )
+    os.close(terminal)
+    screen = Screen(fd)
+    try:
+        screen.until(b"South> ")
+        os.killpg(make.pid, 2)  # what Ctrl-C does: SIGINT to the whole foreground group
+        shown = rest(screen)
+    finally:
+        os.close(fd)
+        code = make.wait(timeout=60)
+    assert b"Interrupted during hand 1." in shown and b"Resume it with" in shown
+    # make itself was interrupted too, and stops as an interrupted program does, but reports no
+    # failed recipe ("make: *** [play] Error 130" or "Interrupt")
+    assert b"make: ***" not in shown and code in (0, -2), shown.decode(errors="replace")
+
+
+def test_ctrl_c_while_watching_prints_one_clean_line(tmp_path: Path) -> None:
+    watch, screen = table(["watch", "piedmont", "--seed", "3", "--pause", "30"], tmp_path)
+    try:
+        screen.until(b"wins trick 1")
+        os.killpg(watch.pid, 2)
+        shown = rest(screen)
+    finally:
+        os.close(screen.fd)
+        code = watch.wait(timeout=60)
+    assert b"Stopped watching (interrupted); the game's seed was 3." in shown
+    assert b"Aborted!" not in shown and b"Traceback" not in shown
+    assert code == 130
