@@ -14,6 +14,7 @@ from configs import config_id, game_configs
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from research_tools import CONFIGS, IDS, Config
 
+from tarocchi.core.exact import exact
 from tarocchi.core.registry import game_info
 from tarocchi.research.encoding import encoder
 from tarocchi.research.openspiel import TarocchiGame, TarocchiState, load, parameter
@@ -56,7 +57,7 @@ def test_load_game_with_parameters_that_round_trip(config: Config) -> None:
     specs = {spec.name: spec.choices for spec in game_info(game_id).options}
     typed = {name: parameter(value, specs[name]) for name, value in options.items()}
     game = load(game_id, options, 1, "game")
-    assert game.get_parameters() == {**typed, "dealer": 1, "episode": "game"}
+    assert game.get_parameters() == {**typed, "dealer": 1, "episode": "game", "resampling": "fast"}
     assert dict(game.rules.options) == options
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game) and again.dealer == 1 and again.episode == "game"
@@ -346,3 +347,27 @@ def test_a_seeded_ismcts_bot_plays_the_same_hand_the_same_way(config: Config) ->
     first = [_ismcts_actions(game, deal, 3) for deal in deals]
     assert [_ismcts_actions(game, deal, 3) for deal in deals] == first
     assert [_ismcts_actions(game, deal, 40) for deal in deals] != first
+
+
+def test_exact_resampling_is_a_parameter() -> None:
+    """With ``resampling=exact`` the engine's resampler runs with ``core.exact``'s switch on
+    (tests/research/test_exact_resampling.py shows what it changes); by default it is off."""
+    switched: list[bool] = []
+    for text in ("python_tarocchi_sicilian(resampling=exact)", "python_tarocchi_sicilian"):
+        game = pyspiel.load_game(text)
+        original = game.rules.resample
+
+        def watched(view: Any, rng: random.Random, original: Any = original) -> Any:
+            switched.append(exact())
+            return original(view, rng)
+
+        state = dealt(game, shuffled(game, random.Random(3)))
+        game.rules.resample = watched
+        try:
+            state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        finally:
+            del game.rules.resample
+        assert not exact()
+    assert switched == [True, False]
+    with pytest.raises(ValueError, match=r"resampling must be one of fast, exact \(got 'slow'\)$"):
+        pyspiel.load_game("python_tarocchi_sicilian(resampling=slow)")

@@ -26,6 +26,7 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found]  # a compiled module without types
 
 from tarocchi.core.errors import TarocchiError
+from tarocchi.core.exact import exact_resampling
 from tarocchi.core.match import dealer_of
 from tarocchi.core.protocol import Deal, Game, HandContext
 from tarocchi.core.registry import available_games, game_info, get_game
@@ -41,6 +42,11 @@ chance nodes are not counted."""
 UTILITY_BOUND = {"piedmont": 165, "sicilian": 189, "taroinche": 4_000, "taroux": 5_788}
 """No seat wins or loses more than this in one hand, worked out from the scoring rules
 (docs/research.md, "OpenSpiel"): a bound, not always a score a hand can reach."""
+
+
+RESAMPLINGS = ("fast", "exact")
+"""How ``resample_from_infostate`` draws: as the engine does by default, or exactly uniformly
+(``core.exact``)."""
 
 
 def short_name(game_id: str) -> str:
@@ -122,6 +128,7 @@ def game_type(game_id: str) -> Any:
     }
     parameters["dealer"] = 0
     parameters["episode"] = EPISODES[0]
+    parameters["resampling"] = RESAMPLINGS[0]
     kind = pyspiel.GameType
     return kind(
         short_name=short_name(game_id),
@@ -152,6 +159,7 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         given = dict(params or {})
         dealer = given.pop("dealer", 0)
         episode = given.pop("episode", EPISODES[0])
+        resampling = given.pop("resampling", RESAMPLINGS[0])
         try:
             self.rules: Game[Any] = get_game(game_id, {name: str(value) for name, value in given.items()})
             check_episode(self.rules, episode)
@@ -162,8 +170,14 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
             raise ValueError(
                 f"{short_name(game_id)}: dealer must be a seat 0..{players - 1} (got {dealer!r})"
             )
+        if resampling not in RESAMPLINGS:
+            choices = ", ".join(RESAMPLINGS)
+            raise ValueError(
+                f"{short_name(game_id)}: resampling must be one of {choices} (got {resampling!r})"
+            )
         self.dealer = dealer
         self.episode: str = episode
+        self.resampling: str = resampling
         self.hands = self.rules.hands_per_game() if episode == "game" else 1
         """The hands of an episode."""
         self.shape = Shape.of(self.rules)
@@ -179,7 +193,8 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         )
         specs = {spec.name: spec.choices for spec in self.rules.info.options}
         options = {name: parameter(value, specs[name]) for name, value in self.rules.options.items()}
-        super().__init__(game_type(game_id), info, {**options, "dealer": dealer, "episode": episode})
+        given = {**options, "dealer": dealer, "episode": episode, "resampling": resampling}
+        super().__init__(game_type(game_id), info, given)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its string, loaded again by ``pyspiel.load_game``."""
@@ -287,15 +302,19 @@ class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> TarocchiState:
         """A state ``player_id`` cannot tell from this one: the engine's ``resample`` of its view,
-        drawn with a generator seeded from the sampler's floats. Its OpenSpiel history is empty
-        (the chance that made it is not OpenSpiel's)."""
+        drawn with a generator seeded from the sampler's floats, exactly uniformly with the
+        parameter ``resampling=exact``. Its OpenSpiel history is empty (the chance that made it
+        is not OpenSpiel's)."""
         rules = self.hand.rules
         if self.hand.state is None:
             raise ValueError("resample_from_infostate: the cards are still being dealt; no seat has acted")
         seed = int(probability_sampler() * 2**53) << 53 | int(probability_sampler() * 2**53)
         view = rules.view(self.hand.state, rules.check_seat(player_id, name="player_id"))
-        other = TarocchiState(self.get_game())
-        other.hand = replace(self.hand, dealt=(), state=rules.resample(view, random.Random(seed)), begun=0)
+        game = self.get_game()
+        with exact_resampling(game.resampling == "exact"):
+            world = rules.resample(view, random.Random(seed))
+        other = TarocchiState(game)
+        other.hand = replace(self.hand, dealt=(), state=world, begun=0)
         return other
 
     def __str__(self) -> str:
