@@ -102,6 +102,25 @@ def test_arguments_are_checked() -> None:
         TarocchiEnv("piedmont", illegal_action="ignore")
     with pytest.raises(ValueError, match=r"^episode must be one of hand, game \(got 'match'\)$"):
         TarocchiEnv("piedmont", episode="match")
+    with pytest.raises(ValueError, match=r"^hands=10 sets how many hands a game of taroinche has"):
+        TarocchiEnv("taroinche", hands="10")
+    with pytest.raises(ValueError, match=r"render_mode must be None or one of 'human', 'ansi'"):
+        TarocchiEnv("piedmont", render_mode="rgb_array")
+
+
+def test_the_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    """The seat's table as the terminal shows it, with the legal actions' ids."""
+    ansi = TarocchiEnv("taroux", opponents="easy", render_mode="ansi")
+    ansi.reset(seed=3)
+    text = ansi.render()
+    assert isinstance(text, str)
+    name = ansi.game.seat_name(0)
+    assert f"Your hand, {name} (you)" in text and "legal ids: " in text
+    assert all(f" {card.code}" in text for card in ansi.view().hand)
+    human = TarocchiEnv("taroux", opponents="easy", render_mode="human")
+    human.reset(seed=3)
+    assert human.render() is None
+    assert capsys.readouterr().out == text
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)

@@ -14,6 +14,7 @@ from configs import config_id, game_configs
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from research_tools import CONFIGS, IDS, Config
 
+from tarocchi.core.exact import exact
 from tarocchi.core.registry import game_info
 from tarocchi.research.encoding import encoder
 from tarocchi.research.openspiel import TarocchiGame, TarocchiState, load, parameter
@@ -55,11 +56,11 @@ def test_load_game_with_parameters_that_round_trip(config: Config) -> None:
     game_id, options = config
     specs = {spec.name: spec.choices for spec in game_info(game_id).options}
     typed = {name: parameter(value, specs[name]) for name, value in options.items()}
-    game = load_config(config, 1)
-    assert game.get_parameters() == {**typed, "dealer": 1}
+    game = load(game_id, options, 1, "game")
+    assert game.get_parameters() == {**typed, "dealer": 1, "episode": "game", "resampling": "fast"}
     assert dict(game.rules.options) == options
     again = pyspiel.load_game(str(game))
-    assert str(again) == str(game) and again.dealer == 1
+    assert str(again) == str(game) and again.dealer == 1 and again.episode == "game"
     assert game.num_players() == game.rules.players
     assert game.num_distinct_actions() == len(game.rules.actions)
     assert game.max_chance_outcomes() == game.rules.deck.size
@@ -86,6 +87,71 @@ def test_an_unknown_parameter_is_refused_by_openspiel() -> None:
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_openspiels_random_simulation_test(config: Config) -> None:
     pyspiel.random_sim_test(load_config(config), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("config", ALL_CONFIGS, ids=[config_id(c) for c in ALL_CONFIGS])
+def test_openspiels_random_simulation_test_of_a_whole_game(config: Config) -> None:
+    game_id, options = config
+    pyspiel.random_sim_test(load(game_id, options, 2, "game"), num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_parameter_that_changes_nothing_is_refused() -> None:
+    """Taroinche's ``hands`` sets a game's length, which a one-hand episode never reaches."""
+    with pytest.raises(
+        ValueError, match=r"^python_tarocchi_taroinche: hands=10 sets how many hands .*'game'"
+    ):
+        pyspiel.load_game("python_tarocchi_taroinche(hands=10)")
+    with pytest.raises(ValueError, match=r"episode must be one of hand, game \(got 'match'\)$"):
+        pyspiel.load_game("python_tarocchi_piedmont(episode=match)")
+    game = pyspiel.load_game("python_tarocchi_taroinche(hands=10,episode=game)")
+    assert (game.hands, game.max_game_length(), game.max_utility()) == (10, 10 * 183, 10 * 4_000)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "hands"),
+    [("piedmont", {}, 4), ("sicilian", {}, 4), ("taroinche", {"hands": "10"}, 10), ("taroux", {}, 6)],
+    ids=["piedmont", "sicilian", "taroinche-hands=10", "taroux"],
+)
+def test_a_whole_game_deals_each_hand_and_returns_the_totals(
+    game_id: str, options: dict[str, str], hands: int
+) -> None:
+    """C1, C2: the game's hands (P1, S10, B8, T11), each dealt by explicit chance by the next
+    seat to the left, from the totals of the hands before it; the returns are 0 until the last
+    hand is over, then the game's totals."""
+    game = load(game_id, options, 1, "game")
+    players = game.num_players()
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    totals = [0] * players
+    dealers = [state.hand.dealer]
+    while not state.is_terminal():
+        assert state.returns() == [0.0] * players
+        before = state.engine_state
+        if before is not None:
+            view = game.rules.view(before, 0)
+            assert (view.hand_number, view.dealer, list(view.scores)) == (len(dealers), dealers[-1], totals)
+        number = state.hand.number
+        action = _draw(state, rng)
+        state.apply_action(action)
+        if state.hand.number != number:  # the hand was over: its points go to the totals
+            assert state.is_chance_node() and state.hand.dealt == ()
+            if before is not None:  # (else it was thrown in as it was dealt)
+                result = game.rules.outcome(game.rules.apply(before, game.rules.action_of(action)))
+                assert result is not None
+                assert list(state.hand.totals) == [t + s for t, s in zip(totals, result.scores, strict=True)]
+            totals = list(state.hand.totals)
+            dealers.append(state.hand.dealer)
+    assert dealers == [(1 + n) % players for n in range(hands)]
+    result = game.rules.outcome(state.engine_state)
+    assert result is not None
+    assert state.returns() == [float(t + s) for t, s in zip(totals, result.scores, strict=True)]
+    assert sum(state.returns()) == 0
+
+
+def _draw(state: TarocchiState, rng: random.Random) -> int:
+    if state.is_chance_node():
+        return int(rng.choice([card for card, _ in state.chance_outcomes()]))
+    return int(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -257,3 +323,51 @@ def test_our_bot_refuses_to_act_for_another_seat() -> None:
     bot = TarocchiBot(game, (state.current_player() + 1) % 5, "easy")
     with pytest.raises(ValueError, match="asked to act for player"):
         bot.step(state)
+
+
+def _ismcts_actions(game: TarocchiGame, deal: list[int], seed: int) -> list[int]:
+    """The actions of a hand dealt ``deal`` in which IS-MCTS bots of ``seed`` hold every seat."""
+    bots = [ismcts_bot(game, simulations=4, seed=seed + seat) for seat in range(game.num_players())]
+    state = dealt(game, deal)
+    actions = []
+    while not state.is_terminal():
+        action = bots[state.current_player()].step(state)
+        actions.append(action)
+        state.apply_action(action)
+    return actions
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_a_seeded_ismcts_bot_plays_the_same_hand_the_same_way(config: Config) -> None:
+    """The same hands played twice by bots of the same seeds: every action the same. Bots of
+    other seeds are there to show that the seed is what decides (they play some hand otherwise)."""
+    game = load_config(config)
+    rng = random.Random(12)
+    deals = [shuffled(game, rng) for _ in range(3)]
+    first = [_ismcts_actions(game, deal, 3) for deal in deals]
+    assert [_ismcts_actions(game, deal, 3) for deal in deals] == first
+    assert [_ismcts_actions(game, deal, 40) for deal in deals] != first
+
+
+def test_exact_resampling_is_a_parameter() -> None:
+    """With ``resampling=exact`` the engine's resampler runs with ``core.exact``'s switch on
+    (tests/research/test_exact_resampling.py shows what it changes); by default it is off."""
+    switched: list[bool] = []
+    for text in ("python_tarocchi_sicilian(resampling=exact)", "python_tarocchi_sicilian"):
+        game = pyspiel.load_game(text)
+        original = game.rules.resample
+
+        def watched(view: Any, rng: random.Random, original: Any = original) -> Any:
+            switched.append(exact())
+            return original(view, rng)
+
+        state = dealt(game, shuffled(game, random.Random(3)))
+        game.rules.resample = watched
+        try:
+            state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        finally:
+            del game.rules.resample
+        assert not exact()
+    assert switched == [True, False]
+    with pytest.raises(ValueError, match=r"resampling must be one of fast, exact \(got 'slow'\)$"):
+        pyspiel.load_game("python_tarocchi_sicilian(resampling=slow)")

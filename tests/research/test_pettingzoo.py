@@ -1,15 +1,19 @@
-"""The PettingZoo AEC environments pass PettingZoo's own api_test and seed_test, for every game
-and option, and keep the promises of docs/research.md (rewards, seeding, illegal actions)."""
+"""The PettingZoo AEC environments pass PettingZoo's own api_test, seed_test and render_test, for
+every game, option and episode kind, and keep the promises of docs/research.md (rewards of a hand
+and of a whole game, seeding, illegal actions, renders)."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from research_tools import CONFIGS, IDS, Config
 
 from tarocchi.research.pettingzoo import TarocchiAEC, env
@@ -32,6 +36,24 @@ def test_api_and_seed_tests(config: Config, tensor: str) -> None:
     game_id, options = config
     api_test(env(game_id, tensor=tensor, **options), num_cycles=100)
     seed_test(lambda: env(game_id, tensor=tensor, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_api_seed_and_render_tests_of_a_whole_game(
+    config: Config, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_id, options = config
+    api_test(env(game_id, episode="game", **options), num_cycles=300)
+    seed_test(lambda: env(game_id, episode="game", **options), num_cycles=300)
+    render_test(lambda render_mode: env(game_id, episode="game", render_mode=render_mode, **options))
+    assert "legal ids:" in capsys.readouterr().out, "the human mode printed the table"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_render_test(config: Config, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id, options = config
+    render_test(lambda render_mode: env(game_id, render_mode=render_mode, **options))
+    assert "To act:" in capsys.readouterr().out, "the human mode printed the table"
 
 
 def _play(environment: TarocchiAEC, rng: random.Random) -> dict[str, float]:
@@ -62,6 +84,55 @@ def test_rewards_are_the_hands_game_points(config: Config) -> None:
     assert environment.agents == []
 
 
+@pytest.mark.parametrize(
+    ("game_id", "options", "hands"),
+    [("piedmont", {}, 4), ("sicilian", {}, 4), ("taroinche", {"hands": "10"}, 10), ("taroux", {}, 6)],
+    ids=["piedmont", "sicilian", "taroinche-hands=10", "taroux"],
+)
+def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[str, str], hands: int) -> None:
+    """Every agent is rewarded its points of each hand when the hand ends, and the agents
+    terminate with the game's last hand (C2, P1, S10, B8, T11: its number of hands): each
+    agent's rewards add up to its total for the game."""
+    environment = env(game_id, episode="game", **options)
+    environment.reset(seed=6)
+    match = environment.match
+    assert match is not None
+    rng = random.Random(6)
+    earned = {agent: 0.0 for agent in environment.possible_agents}
+    ended = 0
+    for _agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        environment.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        for other, points in environment.rewards.items():
+            earned[other] += points
+        done = [h for h in match.hands if h.result is not None]
+        for other in environment.possible_agents:
+            seat = environment.possible_agents.index(other)
+            assert environment.rewards[other] == sum(h.result.scores[seat] for h in done[ended:] if h.result)
+        ended = len(done)
+        assert all(environment.terminations.values()) == (ended == hands)
+    assert len(match.hands) == hands and match.over
+    assert [h.dealer for h in match.hands] == [
+        (match.first_dealer + n) % match.game.players for n in range(hands)
+    ]
+    assert earned == {
+        agent: float(total) for agent, total in zip(environment.possible_agents, match.totals, strict=True)
+    }
+
+
+def test_a_length_is_refused_for_one_hand_episodes() -> None:
+    with pytest.raises(
+        ValueError, match=r"^hands=10 sets how many hands a game of taroinche has.*episode='game'"
+    ):
+        env("taroinche", hands="10")
+    assert env("taroinche", hands="10", episode="game").game.hands_per_game() == 10
+    with pytest.raises(ValueError, match=r"^episode must be one of hand, game \(got 'match'\)$"):
+        env("taroinche", episode="match")
+
+
 def test_the_same_seed_deals_the_same_hand() -> None:
     one, two = env("taroux"), env("taroux")
     one.reset(seed=11)
@@ -85,18 +156,46 @@ def test_an_illegal_action_names_the_legal_ones() -> None:
         environment.step(10_000)
 
 
-def test_ansi_render_shows_the_seat_to_act() -> None:
+def test_renders_show_the_seat_to_acts_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal's table of the seat to act, under a line naming it as the agents are named,
+    with the legal actions' ids; ``"human"`` prints what ``"ansi"`` returns."""
     environment = env("sicilian", render_mode="ansi")
     environment.reset(seed=2)
     text = environment.render()
     assert isinstance(text, str)
-    assert f"{environment.agent_selection} to act" in text
-    assert "legal:" in text
+    seat = environment.possible_agents.index(environment.agent_selection)
+    name = environment.game.seat_name(seat)
+    assert text.startswith(f"{environment.agent_selection} is {name}; {environment.agent_selection} to act\n")
+    assert f"To act: {name} (you) · legal:" in text
+    view = environment.seat_view(environment.agent_selection)
+    assert all(f" {card.code}" in text for card in view.hand), "every card of the seat's hand"
+    first = view.legal_actions[0]
+    assert f"legal ids: {environment.game.action_id(first)}={first}" in text
+    human = env("sicilian", render_mode="human")
+    human.reset(seed=2)
+    assert human.render() is None
+    assert capsys.readouterr().out == text
     assert env("sicilian").render() is None
+
+
+def test_without_rich_the_render_is_plain_text() -> None:
+    """Without the cli extra (rich made unimportable) the environments import and render the
+    view's plain lines."""
+    script = (
+        "import sys; sys.modules['rich'] = None\n"
+        "from tarocchi.research.pettingzoo import env\n"
+        "e = env('taroux', render_mode='ansi'); e.reset(seed=1)\n"
+        "print(e.render()); print('rich' in sys.modules and sys.modules['rich'] is not None)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=os.environ, check=True
+    )
+    assert "(seen by seat_" in run.stdout and "\nlegal: " in run.stdout
+    assert run.stdout.rstrip().endswith("False")
 
 
 def test_unknown_tensor_and_render_mode_are_refused() -> None:
     with pytest.raises(ValueError, match="tensor must be one of"):
         env("piedmont", tensor="state")
-    with pytest.raises(ValueError, match="render_mode"):
-        env("piedmont", render_mode="human")
+    with pytest.raises(ValueError, match=r"render_mode must be None or one of 'human', 'ansi'"):
+        env("piedmont", render_mode="rgb_array")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from tarocchi.core.actions import Action, FaceDown
 from tarocchi.core.cards import bits
 from tarocchi.core.errors import ArgumentError, IllegalActionError
+from tarocchi.core.exact import exact
 from tarocchi.core.protocol import Deal, HandContext
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def deal_unseen(unseen: int, capacities: list[int], forbidden: list[int], rng: r
     places' seats, kept if none is where it may not be, the others fill the seats left. When
     the constraints make that rare (late in a hand), the allowed splits are counted instead
     (``_AllowedSplits``) and one is drawn by its index, unless that would take too long
-    (``COUNTING_LIMIT``). Raises ValueError if the sizes do not
+    (``COUNTING_LIMIT``) and ``core.exact``'s switch is off. Raises ValueError if the sizes do not
     add up to the cards, or if no split is allowed (the constraints contradict each other)."""
     cards = list(bits(unseen))
     if sum(capacities) != len(cards) or len(forbidden) != len(capacities):
@@ -148,7 +149,7 @@ def deal_unseen(unseen: int, capacities: list[int], forbidden: list[int], rng: r
                 masks[seats[seat]] |= 1 << card
             return masks
     splits = _AllowedSplits(cards, capacities, forbidden)
-    if splits.work() <= COUNTING_LIMIT:
+    if splits.work() <= COUNTING_LIMIT or exact():
         return splits.draw(rng)
     return _most_constrained_first(cards, capacities, forbidden, rng)
 

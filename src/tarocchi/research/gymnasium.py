@@ -17,11 +17,16 @@ An illegal action id, by default (``illegal_action="terminate"``), ends the epis
 ``info["illegal_action"]`` set, so that learners that sample without the mask, and
 Gymnasium's ``check_env``, run; ``illegal_action="raise"`` raises ValueError naming the legal ids
 instead.
+
+``render_mode="human"`` prints the seat's table as the terminal shows it (plain text without the
+``cli`` extra), ``"ansi"`` returns it. The environment deep-copies and pickles: a copy goes on
+exactly as the original would, its computer players' generators included.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Callable
 from typing import Any, SupportsFloat
 
@@ -30,21 +35,22 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from tarocchi.bots.base import players_turn
+from tarocchi.bots.base import Player, players_turn
 from tarocchi.bots.players import LEVELS, make_player
 from tarocchi.core.match import Match, play_out
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.core.views import PlayerView
+from tarocchi.research.copies import Rebuilt
 from tarocchi.research.encoding import Encoder, encoder
+from tarocchi.research.episodes import check_episode
 from tarocchi.research.incremental import IncrementalEncoder
-from tarocchi.research.text import illegal_message, view_text
+from tarocchi.research.text import RENDER_MODES, check_render_mode, illegal_message, table_text
 
 Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 TENSORS = ("observation", "information_state")
 ILLEGAL_ACTIONS = ("terminate", "raise")
-EPISODES = ("hand", "game")
 ILLEGAL_REWARD = {"piedmont": -1_000.0, "sicilian": -1_000.0, "taroinche": -10_000.0, "taroux": -10_000.0}
 """The default reward of an illegal action: lower than any hand's score seen in thousands of
 random hands (Piedmont ±131, Sicilian -189, Taroinche -4,000, Taroux -5,248)."""
@@ -58,10 +64,10 @@ def _nobody(seat: int) -> None:
     raise RuntimeError("call reset() to deal the first hand")
 
 
-class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
+class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
     """One seat of one hand, or of a whole game, against computer players (module docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (the base class declares it so)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (the base class declares it so)
 
     def __init__(
         self,
@@ -76,12 +82,9 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         **options: str,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        check_render_mode(render_mode)
         if tensor not in TENSORS:
             raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
-        if episode not in EPISODES:
-            raise ValueError(f"episode must be one of {', '.join(EPISODES)} (got {episode!r})")
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)} (got {illegal_action!r})"
@@ -89,6 +92,7 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         if opponents not in LEVELS:
             raise ValueError(f"opponents must be one of {', '.join(LEVELS)} (got {opponents!r})")
         self.game: Game[Any] = get_game(game_id, options)
+        check_episode(self.game, episode)
         if not 0 <= seat < self.game.players:
             raise ValueError(f"seat must be 0 to {self.game.players - 1} (got {seat})")
         self.encoder: Encoder = encoder(self.game)
@@ -117,6 +121,9 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.action_space = spaces.Discrete(self.encoder.actions)
         self._others: Callable[[int], None] = _nobody
+        self._players: dict[int, Player] = {}
+        self._rngs: list[random.Random] = []
+        """The computer players and each seat's generator, which ``_others`` plays them with."""
         self.match: Match | None = None
         """The game being played: its hands, their results and the running ``totals``."""
         self._paid = 0  # the seat's points rewarded so far this episode
@@ -126,6 +133,21 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
     def state_(self) -> Any:
         """The hand's true state (for tests and debugging; a learner reads the observation)."""
         return None if self.match is None else self.match.state
+
+    REBUILT = ("encoder", "tensors", "_players", "_others")
+
+    def rebuild(self) -> None:
+        """The encoder and the seat's tensor started anew, and the computer players and their
+        turn (closures) made again (``copies``): a computer player chooses from the view alone,
+        with the seat's generator, which is copied."""
+        self.encoder = encoder(self.game)
+        self.tensors = IncrementalEncoder(self.game)
+        self._players = self._computer_players()
+        self._others = _nobody if self.match is None else players_turn(self.match, self._players, self._rngs)
+
+    def _computer_players(self) -> dict[int, Player]:
+        game = self.game
+        return {seat: make_player(self.opponents, game) for seat in range(game.players) if seat != self.seat}
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -137,12 +159,10 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         game = self.game
         for _ in range(REDEALS):
             rng = random.Random(int(self.np_random.integers(2**63)))
-            players = {
-                seat: make_player(self.opponents, game) for seat in range(game.players) if seat != self.seat
-            }
-            rngs = [random.Random(rng.getrandbits(64)) for _ in range(game.players)]
+            self._players = self._computer_players()
+            self._rngs = [random.Random(rng.getrandbits(64)) for _ in range(game.players)]
             self.match = Match(game, seed=rng.getrandbits(63), first_dealer=rng.randrange(game.players))
-            self._others = players_turn(self.match, players, rngs)
+            self._others = players_turn(self.match, self._players, self._rngs)
             self._paid = 0
             if self._play_others():
                 break
@@ -209,9 +229,14 @@ class TarocchiEnv(gymnasium.Env[Observation, np.int64]):
         return self._observation(), float(earned), self._over, False, {}
 
     def render(self) -> str | None:
+        """The seat's table: printed in ``"human"`` mode, returned in ``"ansi"``."""
         if self.render_mode is None:
             return None
-        return view_text(self.game, self.view())
+        text = table_text(self.game, self.view())
+        if self.render_mode == "ansi":
+            return text
+        sys.stdout.write(text)
+        return None
 
 
 def register() -> None:

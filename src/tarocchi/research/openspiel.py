@@ -1,11 +1,16 @@
 """OpenSpiel games of the four games: importing this module registers ``python_tarocchi_<game_id>``.
 
 ``pyspiel.load_game("python_tarocchi_piedmont(good_evil=allegiance)")``: the game's options are
-string parameters, and ``dealer`` (an int, default 0) says who deals. One OpenSpiel episode is
-one hand. The deal is explicit chance, one card at a time into the places of ``game.deal`` in
-order (seat 0's hand, seat 1's, ..., the stock), each card uniform over those not yet dealt;
-then the seats act with the game's fixed action ids. Returns are 0 until the hand is over, then
-each seat's game points for it (``HandResult.scores``). Strings and tensors come from the
+string parameters, ``dealer`` (an int, default 0) says who deals first, and ``episode`` ("hand",
+the default, or "game") what an OpenSpiel episode is: one hand, or a whole game of as many hands
+as the game's rules (and options) say, the deal passing on and the totals carrying over. Each
+hand's deal is explicit chance, one card at a time into the places of ``game.deal`` in order
+(seat 0's hand, seat 1's, ..., the stock), each card uniform over those not yet dealt; then the
+seats act with the game's fixed action ids. Returns are 0 until the episode is over, then each
+seat's game points for the hand (``HandResult.scores``) or the game's totals. A parameter that
+changes nothing (Taroinche's ``hands`` in a one-hand episode) is refused. States deep-copy and
+pickle (OpenSpiel's own way, by their history); games pickle by their parameters. Strings and
+tensors come from the
 seat's ``PlayerView`` only (``openspiel_observer``); ``resample_from_infostate`` is the
 engine's ``game.resample``, so OpenSpiel's IS-MCTS searches the worlds our search player does.
 docs/research.md, "OpenSpiel", says why each choice.
@@ -15,24 +20,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]  # a compiled module without types
 
 from tarocchi.core.errors import TarocchiError
+from tarocchi.core.exact import exact_resampling
+from tarocchi.core.match import dealer_of
 from tarocchi.core.protocol import Deal, Game, HandContext
 from tarocchi.core.registry import available_games, game_info, get_game
+from tarocchi.research.episodes import EPISODES, check_episode
 from tarocchi.research.openspiel_observer import TarocchiObserver
 
 PREFIX = "python_tarocchi_"
 
 MAX_GAME_LENGTH = {"piedmont": 82, "sicilian": 79, "taroinche": 183, "taroux": 175}
 """The most actions the seats can take in one hand, worked out from the rules (docs/research.md,
-"OpenSpiel"): OpenSpiel's ``max_game_length``; the deal's chance nodes are not counted."""
+"OpenSpiel"): OpenSpiel's ``max_game_length`` (times the hands of a whole game); the deal's
+chance nodes are not counted."""
 UTILITY_BOUND = {"piedmont": 165, "sicilian": 189, "taroinche": 4_000, "taroux": 5_788}
 """No seat wins or loses more than this in one hand, worked out from the scoring rules
 (docs/research.md, "OpenSpiel"): a bound, not always a score a hand can reach."""
+
+
+RESAMPLINGS = ("fast", "exact")
+"""How ``resample_from_infostate`` draws: as the engine does by default, or exactly uniformly
+(``core.exact``)."""
 
 
 def short_name(game_id: str) -> str:
@@ -41,8 +55,10 @@ def short_name(game_id: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """What an OpenSpiel state holds: the rules, the cards dealt so far (by card index, in the
-    order of the deal's places) and, once they are all dealt, the engine state.
+    """What an OpenSpiel state holds: the rules, the hand's number and dealer and the totals
+    before it, the cards dealt so far (by card index, in the order of the deal's places) and,
+    once they are all dealt, the engine state and how many moves of the history came before
+    its first action.
 
     Immutable, so a copy is the same object: OpenSpiel clones a Python state by deep-copying its
     attributes, and an engine state is never changed in place."""
@@ -50,6 +66,10 @@ class Hand:
     rules: Game[Any]
     dealt: tuple[int, ...]
     state: Any = None
+    number: int = 1
+    dealer: int = 0
+    totals: tuple[int, ...] = ()
+    begun: int = 0
 
     def __deepcopy__(self, memo: dict[int, object]) -> Hand:
         return self
@@ -84,24 +104,31 @@ def parameter(value: str, choices: tuple[str, ...]) -> str | int:
     return int(value) if choices and all(c.isdigit() for c in choices) and value.isdigit() else value
 
 
-def load(game_id: str, options: Mapping[str, str] | None = None, dealer: int = 0) -> TarocchiGame:
+def load(
+    game_id: str, options: Mapping[str, str] | None = None, dealer: int = 0, episode: str = "hand"
+) -> TarocchiGame:
     """``pyspiel.load_game`` of ``game_id`` with its options as strings, as ``get_game`` takes
-    them (``load("taroinche", {"hands": "10"})``): checked by the engine (a wrong one is an
-    OptionError, a ValueError), then each given the type its OpenSpiel parameter has."""
+    them (``load("taroinche", {"hands": "10"}, episode="game")``): checked by the engine (a wrong
+    one is an OptionError, a ValueError), then each given the type its OpenSpiel parameter has."""
     checked = get_game(game_id, options).options  # an OptionError names the choices
     choices = {spec.name: spec.choices for spec in game_info(game_id).options}
     typed = {name: parameter(checked[name], choices[name]) for name in checked}
-    game: TarocchiGame = pyspiel.load_game(short_name(game_id), {**typed, "dealer": dealer})
+    game: TarocchiGame = pyspiel.load_game(
+        short_name(game_id), {**typed, "dealer": dealer, "episode": episode}
+    )
     return game
 
 
 def game_type(game_id: str) -> Any:
-    """The OpenSpiel GameType of ``game_id``: its options as string parameters, and ``dealer``."""
+    """The OpenSpiel GameType of ``game_id``: its options as string parameters, ``dealer`` and
+    ``episode``."""
     rules = get_game(game_id)
     parameters: dict[str, Any] = {
         spec.name: parameter(spec.default, spec.choices) for spec in rules.info.options
     }
     parameters["dealer"] = 0
+    parameters["episode"] = EPISODES[0]
+    parameters["resampling"] = RESAMPLINGS[0]
     kind = pyspiel.GameType
     return kind(
         short_name=short_name(game_id),
@@ -122,7 +149,7 @@ def game_type(game_id: str) -> Any:
 
 
 class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
-    """One tarocchi game, with its options, as an OpenSpiel game of one hand."""
+    """One tarocchi game, with its options, as an OpenSpiel game of one hand or a whole game."""
 
     game_id: str = ""
     """The tarocchi game id; each registered game is a subclass that sets it (``register``)."""
@@ -131,18 +158,30 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         game_id = self.game_id
         given = dict(params or {})
         dealer = given.pop("dealer", 0)
+        episode = given.pop("episode", EPISODES[0])
+        resampling = given.pop("resampling", RESAMPLINGS[0])
         try:
             self.rules: Game[Any] = get_game(game_id, {name: str(value) for name, value in given.items()})
-        except TarocchiError as error:  # an OptionError: which option, and its choices
+            check_episode(self.rules, episode)
+        except (TarocchiError, ValueError) as error:  # which option, and its choices
             raise ValueError(f"{short_name(game_id)}: {error}") from None
         players = self.rules.players
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ValueError(
                 f"{short_name(game_id)}: dealer must be a seat 0..{players - 1} (got {dealer!r})"
             )
+        if resampling not in RESAMPLINGS:
+            choices = ", ".join(RESAMPLINGS)
+            raise ValueError(
+                f"{short_name(game_id)}: resampling must be one of {choices} (got {resampling!r})"
+            )
         self.dealer = dealer
+        self.episode: str = episode
+        self.resampling: str = resampling
+        self.hands = self.rules.hands_per_game() if episode == "game" else 1
+        """The hands of an episode."""
         self.shape = Shape.of(self.rules)
-        bound = float(UTILITY_BOUND[game_id])
+        bound = float(UTILITY_BOUND[game_id] * self.hands)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.rules.actions),
             max_chance_outcomes=self.rules.deck.size,
@@ -150,17 +189,22 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH[game_id],
+            max_game_length=MAX_GAME_LENGTH[game_id] * self.hands,
         )
         specs = {spec.name: spec.choices for spec in self.rules.info.options}
         options = {name: parameter(value, specs[name]) for name, value in self.rules.options.items()}
-        super().__init__(game_type(game_id), info, {**options, "dealer": dealer})
+        given = {**options, "dealer": dealer, "episode": episode, "resampling": resampling}
+        super().__init__(game_type(game_id), info, given)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its string, loaded again by ``pyspiel.load_game``."""
+        return (pyspiel.load_game, (str(self),))
 
     def new_initial_state(self) -> TarocchiState:
         return TarocchiState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        return int(self.rules.deck.size)
+        return int(self.rules.deck.size * self.hands)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -174,7 +218,7 @@ class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def __init__(self, game: TarocchiGame) -> None:
         super().__init__(game)
-        self.hand = Hand(game.rules, ())
+        self.hand = Hand(game.rules, (), dealer=game.dealer, totals=(0,) * game.rules.players)
 
     # -- where the hand is ------------------------------------------------------------------
     @property
@@ -194,6 +238,8 @@ class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def is_terminal(self) -> bool:
+        """The hand is over (in a whole game, only the last hand's end is one: ``_next``
+        deals the next one at once)."""
         state = self.hand.state
         return state is not None and self.hand.rules.to_act(state) is None
 
@@ -210,15 +256,32 @@ class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         hand = self.hand
         rules = hand.rules
         if hand.state is not None:
-            self.hand = Hand(rules, hand.dealt, rules.apply(hand.state, rules.action_of(int(action))))
+            self.hand = self._next(replace(hand, state=rules.apply(hand.state, rules.action_of(int(action)))))
             return
         dealt = (*hand.dealt, int(action))
         if len(dealt) < rules.deck.size:
-            self.hand = Hand(rules, dealt)
+            self.hand = replace(hand, dealt=dealt)
             return
         game = self.get_game()
-        context = HandContext(1, game.dealer, (0,) * rules.players)
-        self.hand = Hand(rules, dealt, rules.initial_state(game.shape.deal(rules, dealt), context))
+        context = HandContext(hand.number, hand.dealer, hand.totals)
+        state = rules.initial_state(game.shape.deal(rules, dealt), context)
+        self.hand = self._next(replace(hand, dealt=dealt, state=state, begun=len(self.history()) + 1))
+
+    def _next(self, hand: Hand) -> Hand:
+        """``hand``, or, if it is over and not the episode's last, the next hand about to be
+        dealt: the deal passes on (C1) and the hand's points go to the totals."""
+        rules = hand.rules
+        result = rules.outcome(hand.state)
+        game = self.get_game()
+        if result is None or hand.number >= game.hands:
+            return hand
+        return Hand(
+            rules,
+            (),
+            number=hand.number + 1,
+            dealer=dealer_of(rules, game.dealer, hand.number + 1),
+            totals=tuple(t + s for t, s in zip(hand.totals, result.scores, strict=True)),
+        )
 
     def _action_to_string(self, player: int, action: int) -> str:
         rules = self.hand.rules
@@ -227,41 +290,50 @@ class TarocchiState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return str(rules.action_of(int(action)))
 
     def returns(self) -> list[float]:
-        state = self.hand.state
-        result = None if state is None else self.hand.rules.outcome(state)
+        """0 until the episode is over, then the hand's points, which in a whole game come on
+        top of the totals of the hands before it."""
+        hand = self.hand
+        result = None if hand.state is None else hand.rules.outcome(hand.state)
         if result is None:
-            return [0.0] * self.hand.rules.players
-        return [float(score) for score in result.scores]
+            return [0.0] * hand.rules.players
+        return [float(total + score) for total, score in zip(hand.totals, result.scores, strict=True)]
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> TarocchiState:
         """A state ``player_id`` cannot tell from this one: the engine's ``resample`` of its view,
-        drawn with a generator seeded from the sampler's floats. Its OpenSpiel history is empty
-        (the chance that made it is not OpenSpiel's)."""
+        drawn with a generator seeded from the sampler's floats, exactly uniformly with the
+        parameter ``resampling=exact``. Its OpenSpiel history is empty (the chance that made it
+        is not OpenSpiel's)."""
         rules = self.hand.rules
         if self.hand.state is None:
             raise ValueError("resample_from_infostate: the cards are still being dealt; no seat has acted")
         seed = int(probability_sampler() * 2**53) << 53 | int(probability_sampler() * 2**53)
         view = rules.view(self.hand.state, rules.check_seat(player_id, name="player_id"))
-        other = TarocchiState(self.get_game())
-        other.hand = Hand(rules, (), rules.resample(view, random.Random(seed)))
+        game = self.get_game()
+        with exact_resampling(game.resampling == "exact"):
+            world = rules.resample(view, random.Random(seed))
+        other = TarocchiState(game)
+        other.hand = replace(self.hand, dealt=(), state=world, begun=0)
         return other
 
     def __str__(self) -> str:
-        """The cards dealt (a resampled world: where each card is), then the seats' actions, as
-        OpenSpiel's history has them."""
-        rules, state = self.hand.rules, self.hand.state
-        if state is not None and not self.hand.dealt:  # a world of resample_from_infostate
+        """The hand (in a whole game: its number and the totals before it), the cards dealt (a
+        resampled world: where each card is), then the seats' actions, as OpenSpiel's history
+        has them."""
+        hand = self.hand
+        rules, state = hand.rules, hand.state
+        top = ""
+        if self.get_game().hands > 1:
+            top = f"hand {hand.number}, dealer {hand.dealer}, totals {' '.join(map(str, hand.totals))}\n"
+        if state is not None and not hand.dealt:  # a world of resample_from_infostate
             places = sorted(rules.card_locations(state).items())
-            head, skip = "world: " + "; ".join(f"{p} {rules.deck.codes(m)}" for p, m in places), 0
+            head = "world: " + "; ".join(f"{p} {rules.deck.codes(m)}" for p, m in places)
         else:
-            head, skip = (
-                "dealt: " + " ".join(rules.deck.cards[i].code for i in self.hand.dealt),
-                rules.deck.size,
-            )
-        actions = [str(rules.action_of(action)) for action in self.history()[skip:]]
-        return head + (f"\nactions: {', '.join(actions)}" if actions else "")
+            head = "dealt: " + " ".join(rules.deck.cards[i].code for i in hand.dealt)
+        moves = self.history()[hand.begun :] if state is not None else []
+        actions = [str(rules.action_of(action)) for action in moves]
+        return top + head + (f"\nactions: {', '.join(actions)}" if actions else "")
 
 
 GAMES: dict[str, type[TarocchiGame]] = {}
@@ -280,6 +352,7 @@ def register() -> None:
             continue
         creator = type(f"TarocchiGame_{game_id}", (TarocchiGame,), {"game_id": game_id})
         GAMES[game_id] = creator
+        globals()[creator.__name__] = creator  # where pickle finds the class of a game
         pyspiel.register_game(game_type(game_id), creator)
 
 

@@ -4,7 +4,8 @@
 search, or any ``Player``) at an OpenSpiel table: it chooses from the acting seat's view
 alone, as everywhere else. ``ismcts_bot`` is OpenSpiel's Python ``ISMCTSBot`` with a random
 rollout evaluator; it draws its worlds through ``resample_from_infostate``, which is the
-engine's ``game.resample``.
+engine's ``game.resample``, from the bot's seeded generator, so that a bot of a seed plays the
+same hands the same way.
 """
 
 from __future__ import annotations
@@ -59,7 +60,11 @@ class RestartableISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
 
 
 def ismcts_bot(game: TarocchiGame, simulations: int = 100, seed: int = 0, uct_c: float = 2.0) -> Any:
-    """OpenSpiel's IS-MCTS bot with ``simulations`` per decision and one random rollout per leaf."""
+    """OpenSpiel's IS-MCTS bot with ``simulations`` per decision and one random rollout per leaf;
+    its searches, rollouts and worlds all drawn from one generator seeded with ``seed`` (OpenSpiel's
+    own resampling call would draw the worlds from an unseeded one)."""
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    return RestartableISMCTSBot(game, evaluator, uct_c, max_simulations=simulations, random_state=rng)
+    bot = RestartableISMCTSBot(game, evaluator, uct_c, max_simulations=simulations, random_state=rng)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    return bot

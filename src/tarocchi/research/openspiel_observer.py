@@ -10,9 +10,12 @@ Two kinds, as OpenSpiel asks for them (``make_py_observer``):
 
 A view holds everything the seat may know and nothing else, so the information-state string
 is exact (two states give the same one exactly when the seat cannot tell them apart) and leaks
-nothing. While the cards are being dealt there is no view yet: a seat knows how many cards have
-been dealt and which of them it holds (as a set: the engine's hands have no order), and the
-tensor marks only the ``seat``, ``dealer`` and ``hand`` slices of the layout.
+nothing. While the cards are being dealt there is no view yet: a seat knows the hand's number,
+its dealer and the totals so far, how many cards have been dealt and which of them it holds (as
+a set: the engine's hands have no order), and the tensor marks only the ``seat``, ``dealer``,
+``scores`` and ``hand`` slices of the layout. In a whole game the information state is the
+current hand's view: the hands before it matter to what is to come only through the totals,
+which the view holds.
 """
 
 from __future__ import annotations
@@ -56,7 +59,6 @@ class TarocchiObserver:
                 f"(got private_info={iig_obs_type.private_info}, public_info={iig_obs_type.public_info})"
             )
         self.rules: Game[Any] = game.rules
-        self.dealer: int = game.dealer
         self.encoder: Encoder = encoder(game.rules)
         self.tensors = IncrementalEncoder(game.rules)
         """Each seat's tensor kept from the events it saw: a state that continues the last one
@@ -80,9 +82,12 @@ class TarocchiObserver:
 
     def string_from(self, state: TarocchiState, player: int) -> str:
         if state.engine_state is None:
+            hand = state.hand
             held = " ".join(self.rules.deck.cards[index].code for index in sorted(self._held(state, player)))
-            dealt = f"{len(state.hand.dealt)} of {self.rules.deck.size} cards dealt"
-            return f"seat {player}, dealer {self.dealer}: {dealt}; hand: {held}"
+            dealt = f"{len(hand.dealt)} of {self.rules.deck.size} cards dealt"
+            totals = " ".join(map(str, hand.totals))
+            where = f"seat {player}, hand {hand.number}, dealer {hand.dealer}, totals {totals}"
+            return f"{where}: {dealt}; hand: {held}"
         view = self.rules.view(state.engine_state, player)
         return view_json(view) if self.perfect_recall else view_text(self.rules, view)
 
@@ -96,8 +101,12 @@ class TarocchiObserver:
         tensor, layout = self.tensor, self.layout
         tensor.fill(0)
         players = self.rules.players
+        hand = state.hand
         tensor[layout["seat"].start + player] = 1
-        tensor[layout["dealer"].start + (self.dealer - player) % players] = 1
-        hand = layout["hand"].start
+        tensor[layout["dealer"].start + (hand.dealer - player) % players] = 1
+        scores = layout["scores"].start
+        for k in range(players):
+            tensor[scores + k] = hand.totals[(player + k) % players]
+        held = layout["hand"].start
         for index in self._held(state, player):
-            tensor[hand + index] = 1
+            tensor[held + index] = 1

@@ -3,9 +3,17 @@
 Agents are ``seat_0`` .. ``seat_{n-1}``; the agent selected is the seat to act. Each observation
 is a dict, as PettingZoo's classic card games carry it: ``observation`` (the float32 tensor of
 ``tensor=`` "observation" or "information_state", docs/research.md) and ``action_mask`` (int8
-over the game's fixed action space, 1 for each legal action id). One episode is one hand:
-rewards are 0 until the hand is over, then each seat's game points for it (``HandResult.scores``).
-``reset(seed=...)`` seeds the deal and the dealer, so the same seed gives the same hand.
+over the game's fixed action space, 1 for each legal action id). One episode is one hand
+(``episode="hand"``): rewards are 0 until the hand is over, then each seat's game points for it
+(``HandResult.scores``). ``episode="game"`` makes an episode a whole game, as many hands as the
+game's rules (and options) say, run by ``Match`` (the dealer moves on, totals carry): every seat
+is rewarded its points of each hand as the hand ends, so an agent's rewards add up to its total
+for the game, and the agents terminate with the game's last hand. ``reset(seed=...)`` seeds the
+first dealer and the deals, so the same seed gives the same episode.
+
+``render_mode="human"`` prints the seat to act's table as the terminal shows it (plain text
+without the ``cli`` extra), ``"ansi"`` returns it. The environment deep-copies and pickles: a
+copy goes on exactly as the original would.
 
 An illegal action id raises ValueError naming the legal ones; wrap the environment in
 ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for the classic games' "illegal move
@@ -15,6 +23,7 @@ loses" instead.
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -22,44 +31,60 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tarocchi.core.protocol import Game, HandContext
+from tarocchi.core.match import Match
+from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.core.views import PlayerView
+from tarocchi.research.copies import Rebuilt
 from tarocchi.research.encoding import Encoder, encoder
+from tarocchi.research.episodes import check_episode
 from tarocchi.research.incremental import IncrementalEncoder
-from tarocchi.research.text import illegal_message, view_text
+from tarocchi.research.text import RENDER_MODES, check_render_mode, illegal_message, table_text
 
 Observation = dict[str, npt.NDArray[Any]]
 TENSORS = ("observation", "information_state")
 
 
 def env(
-    game_id: str, *, render_mode: str | None = None, tensor: str = "observation", **options: str
+    game_id: str,
+    *,
+    render_mode: str | None = None,
+    tensor: str = "observation",
+    episode: str = "hand",
+    **options: str,
 ) -> TarocchiAEC:
     """The AEC environment of ``game_id`` with the game's ``options`` (strings, as on the
     command line: ``env("piedmont", good_evil="allegiance")``)."""
-    return TarocchiAEC(game_id, render_mode=render_mode, tensor=tensor, **options)
+    return TarocchiAEC(game_id, render_mode=render_mode, tensor=tensor, episode=episode, **options)
 
 
-class TarocchiAEC(AECEnv[str, Observation, int | None]):
-    """One hand of a tarocchi game as a PettingZoo AEC environment (module docstring)."""
+class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
+    """One hand, or one whole game, of a tarocchi game as a PettingZoo AEC environment (module
+    docstring)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012 (the base class declares it so)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}  # noqa: RUF012 (the base class declares it so)
 
     def __init__(
-        self, game_id: str, *, render_mode: str | None = None, tensor: str = "observation", **options: str
+        self,
+        game_id: str,
+        *,
+        render_mode: str | None = None,
+        tensor: str = "observation",
+        episode: str = "hand",
+        **options: str,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        check_render_mode(render_mode)
         if tensor not in TENSORS:
             raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
         self.game: Game[Any] = get_game(game_id, options)
+        check_episode(self.game, episode)
         self.encoder: Encoder = encoder(self.game)
         self.tensors = IncrementalEncoder(self.game)
         """Each seat's tensor, kept from the events it saw (the ``encoder``'s, without a view)."""
         self.render_mode = render_mode
         self.tensor = tensor
+        self.episode = episode
         self.metadata = {**self.metadata, "name": f"tarocchi_{self.game.info.id}_v0"}
         self.possible_agents = [f"seat_{seat}" for seat in range(self.game.players)]
         layout = (
@@ -77,7 +102,20 @@ class TarocchiAEC(AECEnv[str, Observation, int | None]):
         self._observation_spaces = {agent: space for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(self.encoder.actions) for agent in self.possible_agents}
         self._rng: random.Random | None = None
-        self.state_: Any = None
+        self.match: Match | None = None
+        """The episode's hand, or game: its hands, their results and the running ``totals``."""
+
+    @property
+    def state_(self) -> Any:
+        """The hand's true state (for tests and debugging; an agent reads its observation)."""
+        return None if self.match is None else self.match.state
+
+    REBUILT = ("encoder", "tensors")
+
+    def rebuild(self) -> None:
+        """The encoder and the seats' tensors, started anew (``copies``)."""
+        self.encoder = encoder(self.game)
+        self.tensors = IncrementalEncoder(self.game)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -90,37 +128,48 @@ class TarocchiAEC(AECEnv[str, Observation, int | None]):
         one the environment's generator carries on, or starts from fresh entropy)."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        game = self.game
-        dealer = self._rng.randrange(game.players)
-        deal = game.deal(self._rng, dealer)
-        self.state_ = game.initial_state(deal, HandContext(1, dealer, (0,) * game.players))
+        players = self.game.players
+        self.match = Match(
+            self.game, seed=self._rng.getrandbits(63), first_dealer=self._rng.randrange(players)
+        )
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[0]
         self._select()
+        self._accumulate_rewards()
+
+    def _match(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("call reset() to deal the first hand")
+        return self.match
 
     def _select(self) -> None:
-        """Select the seat to act; once the hand is over, score it and end every agent."""
-        to_act = self.game.to_act(self.state_)
-        if to_act is not None:
-            self.agent_selection = self.possible_agents[to_act]
-            return
-        result = self.game.outcome(self.state_)
-        assert result is not None
-        for seat, agent in enumerate(self.possible_agents):
-            self.rewards[agent] = float(result.scores[seat])
-            self.terminations[agent] = True
+        """Select the seat to act. A hand over is rewarded to every seat; then a whole game
+        deals the next hand, and a one-hand episode, or the game's last hand, ends every agent."""
+        match = self._match()
+        while (seat := match.to_act()) is None:
+            result = match.hand.result
+            assert result is not None
+            for agent, points in zip(self.possible_agents, result.scores, strict=True):
+                self.rewards[agent] += float(points)
+            if self.episode == "hand" or match.over:
+                for agent in self.possible_agents:
+                    self.terminations[agent] = True
+                return
+            match.next_hand()
+        self.agent_selection = self.possible_agents[seat]
 
     def seat_view(self, agent: str) -> PlayerView:
         """The view of ``agent``'s seat now."""
-        return self.game.view(self.state_, self.possible_agents.index(agent))
+        return self._match().view(self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> Observation:
         """``encoder.observe`` of the agent's view, written without building the view."""
-        return self.tensors.observe(self.state_, self.possible_agents.index(agent), self.tensor)
+        return self.tensors.observe(self._match().state, self.possible_agents.index(agent), self.tensor)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -130,24 +179,30 @@ class TarocchiAEC(AECEnv[str, Observation, int | None]):
         seat = self.possible_agents.index(agent)
         if action is None:
             raise ValueError(f"{agent} is to act: give an action id, not None")
-        game = self.game
-        legal = game.legal_actions(self.state_)
+        game, match = self.game, self._match()
+        legal = match.legal_actions()
         chosen = game.action_of(int(action)) if 0 <= int(action) < len(game.actions) else None
         if chosen is None or chosen not in legal:
-            view = game.view(self.state_, seat)
-            reason = None if chosen is None else game.explain_illegal(self.state_, chosen)
-            raise ValueError(illegal_message(game, view, int(action), reason))
+            reason = None if chosen is None else game.explain_illegal(match.state, chosen)
+            raise ValueError(illegal_message(game, match.view(seat), int(action), reason))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.state_ = game.apply(self.state_, chosen)
+        match.submit(seat, chosen)
         self._select()
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The seat to act's table (seat_0's once the episode is over): printed in ``"human"``
+        mode, returned in ``"ansi"``."""
         if self.render_mode is None:
             return None
-        seat = self.game.to_act(self.state_)
-        return view_text(self.game, self.game.view(self.state_, seat if seat is not None else 0))
+        match = self._match()
+        seat = match.to_act()
+        text = table_text(self.game, match.view(seat if seat is not None else 0))
+        if self.render_mode == "ansi":
+            return text
+        sys.stdout.write(text)
+        return None
 
     def close(self) -> None:
         """Nothing to release: the environment holds no files or windows."""

@@ -1,11 +1,13 @@
-"""A short plain-text picture of a seat's view, for the environments' ANSI render.
+"""A seat's view as text, for the environments' renders and OpenSpiel's observation string.
 
-Plain text on purpose: the terminal's rich rendering belongs to the ``cli`` extra, which the
-research extra does not require.
+``view_text`` is a few plain lines, the same wherever it runs. ``table_text`` is the table the
+terminal shows a player before a decision (``cli.render.status_lines``) when the ``cli`` extra
+(rich) is installed, and ``view_text`` when it is not: the research extra does not require it.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 from tarocchi.core.protocol import Game
@@ -13,6 +15,40 @@ from tarocchi.core.views import PlayerView
 
 LEGAL_SHOWN = 24
 """At most this many legal actions are listed (a Taroinche auction offers hundreds of bids)."""
+RENDER_MODES = ("human", "ansi")
+"""``"human"`` prints the table to standard output, ``"ansi"`` returns it as a string."""
+TABLE_WIDTH = 100
+"""The width the terminal's table is laid out to."""
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(
+            f"render_mode must be None or one of {', '.join(map(repr, RENDER_MODES))} (got {render_mode!r})"
+        )
+
+
+def table_text(game: Game[Any], view: PlayerView) -> str:
+    """The seat's table as the terminal shows it, without colours, between a line naming the
+    seats as the environments do and one of the legal actions' ids; ``view_text`` without the
+    ``cli`` extra."""
+    try:
+        from rich.console import Console
+
+        from tarocchi.cli.render import Seating, status_lines
+    except ImportError:
+        return view_text(game, view)
+
+    out = io.StringIO()
+    console = Console(file=out, width=TABLE_WIDTH, color_system=None, force_terminal=False)
+    seat = view.seat if view.seat is not None else 0
+    turn = "the hand is over" if view.to_act is None else f"seat_{view.to_act} to act"
+    console.print(f"seat_{seat} is {game.seat_name(seat)}; {turn}", markup=False, highlight=False)
+    for line in status_lines(game, Seating(game, view.seat), view):
+        console.print(line, highlight=False)
+    if view.legal_actions:
+        console.print(f"legal ids: {legal_ids(game, view)}", markup=False, highlight=False)
+    return out.getvalue()
 
 
 def view_text(game: Game[Any], view: PlayerView) -> str:
@@ -29,10 +65,15 @@ def view_text(game: Game[Any], view: PlayerView) -> str:
     if view.own_discard:
         lines.append(f"your discard: {view.own_discard}")
     if view.legal_actions:
-        shown = [f"{game.action_id(action)}={action}" for action in view.legal_actions[:LEGAL_SHOWN]]
-        more = len(view.legal_actions) - LEGAL_SHOWN
-        lines.append("legal: " + " ".join(shown) + (f" ... and {more} more" if more > 0 else ""))
+        lines.append("legal: " + legal_ids(game, view))
     return "\n".join(lines) + "\n"
+
+
+def legal_ids(game: Game[Any], view: PlayerView) -> str:
+    """The first ``LEGAL_SHOWN`` legal actions as ``id=action``, and how many more."""
+    shown = [f"{game.action_id(action)}={action}" for action in view.legal_actions[:LEGAL_SHOWN]]
+    more = len(view.legal_actions) - LEGAL_SHOWN
+    return " ".join(shown) + (f" ... and {more} more" if more > 0 else "")
 
 
 def illegal_message(game: Game[Any], view: PlayerView, action_id: int, reason: str | None) -> str:
