@@ -52,7 +52,7 @@ from tarocchi.server.messages import (
     Undo,
 )
 from tarocchi.server.store import Store, digest
-from tarocchi.server.tables import UNDO_SECONDS, Connection, LiveTable, Refusal, Tables
+from tarocchi.server.tables import ARCHIVE_DAYS, UNDO_SECONDS, Connection, LiveTable, Refusal, Tables
 from tarocchi.web import STATIC, deck_json
 
 log = logging.getLogger("tarocchi.server")
@@ -106,15 +106,22 @@ class Bucket:
         self.tokens = min(BURST, self.tokens + 1)
 
 
-def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float = UNDO_SECONDS) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    workers: int | None = None,
+    undo_seconds: float = UNDO_SECONDS,
+    archive_days: float | None = ARCHIVE_DAYS,
+) -> FastAPI:
     """The server on the database at ``db_url`` (SQLite or PostgreSQL, SQLAlchemy URL);
-    computer players wait ``undo_seconds`` after a lone person's move (0: no undo)."""
+    computer players wait ``undo_seconds`` after a lone person's move (0: no undo); an unfinished
+    table nobody changed for ``archive_days`` is loaded when asked for, not at start (None: all are)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
         pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
-        app.state.tables = Tables(store, pool, undo_seconds)
+        app.state.tables = Tables(store, pool, undo_seconds, archive_days)
         listener = None
         if store.shared:  # listening before any table is loaded: no change falls in between
             listener = Listener(
@@ -124,7 +131,9 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
         resumed = app.state.tables.resume_all()
         collector = Collector()
         collector.start()
-        log.info("tarocchi server ready: %d unfinished tables resumed", resumed)
+        log.info(
+            "tarocchi server ready: %d unfinished tables resumed (older ones load when asked for)", resumed
+        )
         try:
             yield
         finally:

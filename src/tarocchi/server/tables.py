@@ -59,6 +59,10 @@ def backoff(failures: int, most: float = RETRY_MOST) -> float:
     return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
 
 
+ARCHIVE_DAYS = 7.0
+"""An unfinished table nobody changed for this many days is archived: a server's start does not
+load it (the start stays quick however many tables were left), a client's asking for it does."""
+
 HINT_THREADS = 2
 """Hints thought about at once (each within HARD_SECONDS); more wait their turn."""
 
@@ -541,10 +545,19 @@ class LiveTable:
 class Tables:
     """Every live table of this server, loaded from the database on demand."""
 
-    def __init__(self, store: Store, pool: Executor, undo_seconds: float = UNDO_SECONDS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: Executor,
+        undo_seconds: float = UNDO_SECONDS,
+        archive_days: float | None = ARCHIVE_DAYS,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.undo_seconds = undo_seconds
+        self.archive_days = archive_days
+        """An unfinished table nobody changed for this long is archived: not loaded at start, only
+        when someone asks for it (None: never)."""
         self.live: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.hinting = ThreadPoolExecutor(max_workers=HINT_THREADS, thread_name_prefix="tarocchi-hints")
@@ -714,8 +727,9 @@ class Tables:
         self.wake(table)
 
     def resume_all(self) -> int:
-        """Load every unfinished table and set its computer players going; how many there were."""
-        ids = self.store.unfinished()
+        """Load every unfinished table changed within ``archive_days`` (the others are loaded when
+        asked for) and set its computer players going; how many there were."""
+        ids = self.store.unfinished(None if self.archive_days is None else self.archive_days * 86_400)
         for table_id in ids:
             table = self.get(table_id)
             if table is not None:
