@@ -55,3 +55,19 @@ def test_a_table_left_a_week_loads_when_asked_for_not_at_start(db_url: str) -> N
     assert abs(touched(db_url, old["id"]) - time.time()) < 60  # touched again: live at the next start
     with TestClient(create_app(db_url, undo_seconds=0)) as client:
         assert old["id"] in client.app.state.tables.live  # type: ignore[attr-defined]
+
+
+def test_a_running_server_forgets_a_table_left_idle_and_reloads_it_when_asked(db_url: str) -> None:
+    """With an archive time of a second: a table nobody watches leaves memory once idle that
+    long; one watched stays; the forgotten one loads again, as it was, when asked for."""
+    with TestClient(create_app(db_url, undo_seconds=0, archive_days=1 / DAY)) as client:
+        live = client.app.state.tables.live  # type: ignore[attr-defined]
+        left, watched = (create(client, "taroinche", ["invite"] * 5) for _ in range(2))
+        with client.websocket_connect(f"/ws/{watched['id']}") as socket:
+            seat = Seat(socket)
+            seat.send({"type": "hello"})
+            seat.next_state()
+            time.sleep(2.5)
+            assert left["id"] not in live and watched["id"] in live
+        assert client.get(f"/api/tables/{left['id']}").json()["version"] == 0
+        assert left["id"] in live
