@@ -101,3 +101,27 @@ def test_migration_0006_takes_the_computer_seats_tokens_away_and_keeps_the_table
         assert store.tables_of(digest("token 1")) == [] and store.tables_of(digest("token 2")) == [("old", 2)]
     finally:
         store.close()
+
+
+def test_migration_0007_counts_every_stored_table_as_changed_when_it_ran(any_db_url: str) -> None:
+    """A table from before is not archived by the migration: it is live for a week from then."""
+    url = engine_url(any_db_url)
+    migrate(url, "0006")
+    engine = connect(url)
+    with engine.begin() as db:
+        db.execute(old_sicilian(seed=3, creator_hash=digest("creator"), version=0))
+        db.execute(
+            insert(seats),
+            [
+                {"table_id": "old", "seat": s, "kind": "invite", "token_hash": digest(f"t{s}")}
+                for s in range(4)
+            ],
+        )
+    engine.dispose()
+    store = Store(any_db_url)
+    try:
+        assert store.unfinished(idle_seconds=60) == ["old"]
+        loaded = store.load("old")
+        assert loaded is not None and loaded.seed == 3 and loaded.seats[2] == ("invite", digest("t2"))
+    finally:
+        store.close()

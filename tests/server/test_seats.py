@@ -17,7 +17,7 @@ def test_the_creator_fills_absent_seats_with_computer_players_who_then_play(clie
     with client.websocket_connect(f"/ws/{tid}") as socket:
         seat = Seat(socket)
         seat.send({"type": "hello", "token": table["seats"][0]["token"]})
-        seat.next_state()
+        state = seat.next_state()
 
         def change(number: int, kind: str, token: str = creator) -> tuple[int, str]:
             body = {"creator_token": token, "kind": kind}
@@ -38,8 +38,7 @@ def test_the_creator_fills_absent_seats_with_computer_players_who_then_play(clie
         assert kinds == ["invite", "easy", "easy", "easy", "easy"]
 
         rng = random.Random(0)  # which legal action the test picks; the deal is the server's
-        mine = 0
-        state = seat.next_state()
+        mine = 0  # the seat changes were news of the seats, not new states
         while not state["sheet"]:
             if state["view"]["to_act"] == 0:
                 legal = state["view"]["legal_actions"]

@@ -18,7 +18,7 @@ from serverproc import answering, free_port
 
 from tarocchi.cli.serve import serve
 from tarocchi.server.settings import Settings
-from tarocchi.server.tables import UNDO_SECONDS
+from tarocchi.server.tables import ARCHIVE_DAYS, UNDO_SECONDS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "server.md"
 OPTIONS = [p for p in serve.params if p.name != "help"]
@@ -34,6 +34,7 @@ def test_each_setting_is_one_flag_and_one_variable_with_the_settings_default() -
                 default = tuple(default) if isinstance(default, list | tuple) else ()
             assert default == getattr(Settings("sqlite://"), option.name or ""), option.name
     assert Settings("sqlite://").undo_seconds == UNDO_SECONDS
+    assert Settings("sqlite://").archive_after_days == ARCHIVE_DAYS
 
 
 def test_docs_list_every_variable_with_its_flag() -> None:

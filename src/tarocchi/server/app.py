@@ -112,21 +112,30 @@ class Bucket:
 
 
 def create_app(
-    settings: Settings | str, *, workers: int | None = None, undo_seconds: float | None = None
+    settings: Settings | str,
+    *,
+    workers: int | None = None,
+    undo_seconds: float | None = None,
+    archive_days: float | None = None,
 ) -> FastAPI:
     """The server with ``settings`` (or the defaults on the database URL given); ``undo_seconds``
-    overrides the settings' (tests: computer players act at once)."""
+    and ``archive_days`` override the settings' (tests: computer players act at once, tables
+    archive sooner). An unfinished table nobody changed for the archive time is loaded when asked
+    for, not at start (0: every one is loaded)."""
     if isinstance(settings, str):
         settings = Settings(db_url=settings)
     if undo_seconds is not None:
         settings = replace(settings, undo_seconds=undo_seconds)
+    if archive_days is not None:
+        settings = replace(settings, archive_after_days=archive_days)
     db_url = settings.db_url
+    archive_after = settings.archive_after_days or None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
         pool = ThreadPoolExecutor(max_workers=workers or min(4, (os.cpu_count() or 1) + 1))
-        app.state.tables = Tables(store, pool, settings.undo_seconds)
+        app.state.tables = Tables(store, pool, settings.undo_seconds, archive_after)
         listener = None
         if store.shared:  # listening before any table is loaded: no change falls in between
             listener = Listener(
@@ -136,7 +145,9 @@ def create_app(
         resumed = app.state.tables.resume_all()
         collector = Collector()
         collector.start()
-        log.info("tarocchi server ready: %d unfinished tables resumed", resumed)
+        log.info(
+            "tarocchi server ready: %d unfinished tables resumed (older ones load when asked for)", resumed
+        )
         try:
             yield
         finally:

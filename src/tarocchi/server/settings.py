@@ -22,7 +22,7 @@ class Settings:
     port: int = 8000
     undo_seconds: float = 1.5
     """How long computer players wait after a lone person's move, who may take it back (0: no undo)."""
-    archive_after_days: float = 30.0
+    archive_after_days: float = 7.0
     """Unfinished tables nobody touched for this long are archived: not loaded at start, reopened
     on demand (0: never)."""
     access_log: bool = False

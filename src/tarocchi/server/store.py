@@ -17,6 +17,7 @@ import json
 import queue
 import secrets
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -65,6 +66,7 @@ tables = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("undos", Integer, nullable=False, server_default="0"),  # actions taken back
     Column("version", Integer, nullable=False, server_default="0"),  # changes seen: 2 per undo, 1 per action
+    Column("touched", BigInteger, nullable=False, server_default="0"),  # its last change, in Unix seconds
 )
 
 seats = Table(
@@ -240,7 +242,7 @@ class Store:
         moved = db.execute(
             update(tables)
             .where(tables.c.id == table_id, tables.c.version == version)
-            .values(version=tables.c.version + 1, **values)
+            .values(version=tables.c.version + 1, touched=int(time.time()), **values)
         )
         if moved.rowcount != 1:
             raise StaleAction(f"table {table_id} is no longer at version {version}")
@@ -278,6 +280,7 @@ class Store:
                     creator_hash=creator_hash,
                     created=datetime.now(UTC),
                     finished=False,
+                    touched=int(time.time()),
                 )
             )
             db.execute(
@@ -309,6 +312,7 @@ class Store:
         that two processes' transactions lock rows in the same order, and never wait on each
         other in a circle."""
         sql = self.sql
+        now = int(time.time())
         refused: dict[int, StaleAction] = {}
         with self.engine.begin() as db:
             run = db.exec_driver_sql
@@ -319,9 +323,9 @@ class Store:
                     refused[index] = StaleAction(f"action {item.seq} of table {item.table_id} is taken")
                     continue
                 moved = (
-                    run(sql.finish, (True, item.table_id, item.version))
+                    run(sql.finish, (True, now, item.table_id, item.version))
                     if item.finished
-                    else run(sql.move, (item.table_id, item.version))
+                    else run(sql.move, (now, item.table_id, item.version))
                 )
                 if moved.rowcount != 1:
                     run(sql.delete, key)
@@ -360,6 +364,7 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(kind=kind, token_hash=token_hash)
             )
+            db.execute(update(tables).where(tables.c.id == table_id).values(touched=int(time.time())))
             version = db.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
             self._announce(db, table_id, int(version))
 
@@ -425,9 +430,14 @@ class Store:
             actions=tuple((int(seat), str(action)) for seat, action in action_rows),
         )
 
-    def unfinished(self) -> list[str]:
+    def unfinished(self, idle_seconds: float | None = None) -> list[str]:
+        """The unfinished tables, those changed within ``idle_seconds`` only (None: all): a table
+        left longer is archived, loaded when it is asked for and not before."""
+        query = select(tables.c.id).where(tables.c.finished.is_(False))
+        if idle_seconds is not None:
+            query = query.where(tables.c.touched >= int(time.time() - idle_seconds))
         with self.engine.connect() as db:
-            return [r.id for r in db.execute(select(tables.c.id).where(tables.c.finished.is_(False)))]
+            return [r.id for r in db.execute(query)]
 
     def tables_of(self, token_hash: str) -> list[tuple[str, int]]:
         """The tables and seats a token opens (a player's tables), and those it created (seat -1).
@@ -455,9 +465,12 @@ class Statements:
             "INSERT INTO actions (table_id, seq, hand, seat, action) "
             f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark}) ON CONFLICT DO NOTHING"
         )
-        self.move = f"UPDATE tables SET version = version + 1 WHERE id = {mark} AND version = {mark}"
+        self.move = (
+            f"UPDATE tables SET version = version + 1, touched = {mark} "
+            f"WHERE id = {mark} AND version = {mark}"
+        )
         self.finish = (
-            f"UPDATE tables SET version = version + 1, finished = {mark} "
+            f"UPDATE tables SET version = version + 1, finished = {mark}, touched = {mark} "
             f"WHERE id = {mark} AND version = {mark}"
         )
         self.delete = f"DELETE FROM actions WHERE table_id = {mark} AND seq = {mark}"

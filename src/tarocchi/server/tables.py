@@ -18,6 +18,7 @@ import hmac
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
@@ -58,6 +59,10 @@ def backoff(failures: int, most: float = RETRY_MOST) -> float:
     """The pause after ``failures`` failures in a row: RETRY_SECONDS, doubled each time, at most ``most``."""
     return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
 
+
+ARCHIVE_DAYS = 7.0
+"""An unfinished table nobody changed for this many days is archived: a server's start does not
+load it (the start stays quick however many tables were left), a client's asking for it does."""
 
 HINT_THREADS = 2
 """Hints thought about at once (each within HARD_SECONDS); more wait their turn."""
@@ -104,6 +109,9 @@ class LiveTable:
         import system, a file system search, and every state sent asks for hints)."""
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
+        self.changed_at = time.monotonic()
+        """When the table last changed here, or was loaded (monotonic seconds): a table idle for the
+        archive time, that nobody watches, is forgotten until it is asked for again."""
         self._replay(stored)
         self.driving = True
         """Whether this process made the table's latest change (or knows of no other that did):
@@ -155,6 +163,7 @@ class LiveTable:
         no longer opens the seat's hand. Returns those connections, to be told."""
         self.kinds[seat] = kind
         self.token_hashes[seat] = token_hash
+        self.changed_at = time.monotonic()
         self.players.pop(seat, None)
         moved = [c for c in self.connections if c.seat == seat]
         for connection in moved:
@@ -234,6 +243,7 @@ class LiveTable:
 
     def _apply(self, seat: int, action: Action) -> None:
         self.match.submit(seat, action)
+        self.changed_at = time.monotonic()
         self.version += 1
         self.stored += 1
         if self.match.hand_over and not self.match.over:
@@ -370,6 +380,7 @@ class LiveTable:
                 self.stored -= 1
                 self.version += 1
                 self.undos += 1
+                self.changed_at = time.monotonic()
                 self.driving = True
         if lost:
             await self.catch_up(store)
@@ -541,10 +552,19 @@ class LiveTable:
 class Tables:
     """Every live table of this server, loaded from the database on demand."""
 
-    def __init__(self, store: Store, pool: Executor, undo_seconds: float = UNDO_SECONDS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: Executor,
+        undo_seconds: float = UNDO_SECONDS,
+        archive_days: float | None = ARCHIVE_DAYS,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.undo_seconds = undo_seconds
+        self.archive_days = archive_days
+        """An unfinished table nobody changed for this long is archived: not loaded at start, only
+        when someone asks for it (None: never)."""
         self.live: dict[str, LiveTable] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.hinting = ThreadPoolExecutor(max_workers=HINT_THREADS, thread_name_prefix="tarocchi-hints")
@@ -713,9 +733,39 @@ class Tables:
             return
         self.wake(table)
 
+    def idle(self, table: LiveTable) -> bool:
+        """Whether ``table`` is to be archived: unchanged for ``archive_days``, nobody watching,
+        no computer player thinking and no time limit running."""
+        return (
+            self.archive_days is not None
+            and time.monotonic() - table.changed_at >= self.archive_days * 86_400
+            and not table.connections
+            and not table.thinking
+            and not table.lock.locked()
+            and (table.following is None or table.following.done())
+            and (table.clock is None or table.clock[1].done())
+        )
+
+    async def _archive(self) -> None:
+        """Forget, now and then, the tables left idle: they are in the database and load again when
+        asked for; a long-running server's memory stays that of the tables in play."""
+        assert self.archive_days is not None
+        every = min(3_600.0, self.archive_days * 86_400 / 4)
+        while True:
+            await asyncio.sleep(every)
+            for table_id, table in list(self.live.items()):
+                if self.idle(table):
+                    del self.live[table_id]
+
     def resume_all(self) -> int:
-        """Load every unfinished table and set its computer players going; how many there were."""
-        ids = self.store.unfinished()
+        """Load every unfinished table changed within ``archive_days`` (the others are loaded when
+        asked for) and set its computer players going; how many there were. From then on, a table
+        left idle that long is forgotten from memory too."""
+        if self.archive_days is not None:
+            task = asyncio.get_running_loop().create_task(self._archive())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+        ids = self.store.unfinished(None if self.archive_days is None else self.archive_days * 86_400)
         for table_id in ids:
             table = self.get(table_id)
             if table is not None:
