@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import Result
 from rich.console import Console
 
-from tarocchi.bots.tournament import Standing, TournamentResult
+from tarocchi.bots.tournament import Standing, TournamentResult, tournament
 from tarocchi.cli.reports import tournament_table
 from tarocchi.core.record import replay
 
@@ -147,3 +147,12 @@ def test_levels_may_be_given_per_computer_seat(
     result = invoke("play", "piedmont", "--level", "hard,easy")
     assert result.exit_code == 2
     assert "give one level, or one per computer seat (3, in seat order)" in result.output
+
+
+def test_the_tournament_bar_moves_hand_by_hand_from_the_start() -> None:
+    """One 5-hand Taroinche game between two players is 5 deals played twice: in one process the
+    bar hears each of the 10 hands, not all 10 at the very end."""
+    heard: list[int] = []
+    result = tournament("taroinche", ["easy", "medium"], 5, options={"hands": "5"}, progress=heard.append)
+    assert result.deals == 5
+    assert heard == [1] * 10
