@@ -19,6 +19,7 @@ from rich.text import Text
 
 from tarocchi.bots.players import make_player
 from tarocchi.cli.play import TableSession, _Stop
+from tarocchi.cli.render import Seating, events_lines, status_lines
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal
 from tarocchi.core.registry import get_game
@@ -176,3 +177,23 @@ def test_taroinches_needed_counts_the_cards_the_taker_laid_aside_in_his_own_view
     assert "laid aside" not in others and own.endswith(", counting the 13 you laid aside")
     first = int(others.split()[1])
     assert own.startswith(f"attack {first - 13} more points for 110")
+
+
+def test_partner_on_the_sicilian_screen_is_only_the_seat_on_ones_side() -> None:
+    """The golden Sicilian game's second hand, West and East against South and North: South's
+    screen marks North '(partner)'; the Declarer's partner is a fact of its own name."""
+    match = golden_match("sicilian")
+    play_until(match, lambda: match.hand.result is not None)
+    match.next_hand()
+    play_until(match, lambda: len(match.view(0).tricks) >= 3 and match.to_act() == 0)
+    seating = Seating(match.game, 0)
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    for line in status_lines(match.game, seating, match.view(0)):
+        console.print(line)
+    for line in events_lines(seating, match.game.deck, match.view(0)):
+        console.print(line)
+    text = out.getvalue()
+    assert "Declarer's partner: " in text and "North (partner)" in text
+    assert "West (partner)" not in text and "East (partner)" not in text
+    assert [line for line in text.splitlines() if "partner:" in line.replace("Declarer's partner:", "")] == []
