@@ -39,13 +39,14 @@ def test_two_games_started_in_the_same_second_get_different_record_names() -> No
 
 
 def test_the_tournament_bar_counts_deals_played(invoke: Callable[..., Result]) -> None:
-    """Two deals asked of a 5-hand Taroinche game play one whole game: 5 deals, and the bar says
-    5/5 (it said 5/2: it counted a game's deals against the number asked)."""
+    """Two deals asked of a 5-hand Taroinche game play one whole game: 5 deals, each played in
+    2 seatings, and the bar counts the 10 hands played (it said 5/2: it counted a game's deals
+    against the number asked)."""
     result = invoke(
         "tournament", "taroinche", "--players", "easy,medium", "--deals", "2", "--option", "hands=5"
     )
     assert result.exit_code == 0, result.output
-    assert "5/5" in result.output and "5/2" not in result.output
+    assert "10/10" in result.output and "5/2" not in result.output
     assert "5 deals x 2 seatings" in result.output
 
 

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from tarocchi.bots.players import make_player
 from tarocchi.cli.play import TableSession, _Stop
+from tarocchi.cli.render import Seating, events_lines, status_lines
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Deal
 from tarocchi.core.registry import get_game
@@ -113,3 +114,86 @@ def test_piedmont_refusals_under_the_trumps_option_speak_of_no_allegiance_nor_a_
     for line in text.splitlines():
         assert "ours" not in line.replace("yours", "") or "not" in line, line
     assert "Allegiance" not in text, [line for line in text.splitlines() if "Allegiance" in line]
+
+
+TAROINCHE = """
+0: JH 9H AH 10H KH QH
+1: AS KS QS JS 10S 9S
+2: AC KC QC JC 10C 9C
+3: AD KD QD JD 10D 9D
+4: 8H 7H 8S 7S 8C 7C
+stock: 8D 7D
+"""
+"""Seat 0 (South) bids first (dealer 4, B2) and holds KH QH, not KS QS."""
+
+
+def taroinche_table(tmp_path: Path, answers: list[str]) -> tuple[TableSession, list[str], io.StringIO]:
+    game = get_game("taroinche")
+    match = Match(game, first_dealer=4, deals=[Deal.parse(game.deck, TAROINCHE)] * 5)
+    out = io.StringIO()
+    with mock.patch.object(sys, "stdin", Terminal()):
+        table = TableSession(
+            Console(file=out, width=200, color_system=None), game, match, 0, 1, tmp_path / "r.json"
+        )
+    prompts: list[str] = []
+    script = iter(answers)
+
+    def typed(prompt: Text | str = "", **_: object) -> str:
+        prompts.append(str(prompt))
+        return next(script)
+
+    table.ask = typed  # type: ignore[method-assign]
+    return table, prompts, out
+
+
+def test_a_taroinche_bid_beyond_the_pack_without_the_belote_is_asked_about_first(tmp_path: Path) -> None:
+    table, prompts, out = taroinche_table(tmp_path, ["n", "y"])
+    table._handle("170 S with 2")  # South holds no KS QS: only North's belote could make it
+    assert prompts == ["170 S with 2 all the same? [y/N] "]
+    assert "170 exceeds the pack's 162 points: only the belote can make it, and you do not hold KS QS" in (
+        out.getvalue()
+    )
+    assert "Not taken: 170 S with 2." in out.getvalue() and table.match.hand.actions == []
+    table._handle("170 S with 2")
+    assert [str(action) for _, action in table.match.hand.actions] == ["170 S with 2"]
+
+
+def test_a_bid_beyond_the_pack_with_the_belote_in_hand_is_taken_at_once(tmp_path: Path) -> None:
+    table, prompts, _ = taroinche_table(tmp_path, [])
+    table._handle("170 H with 2")  # South holds KH QH: the belote is his
+    assert prompts == [] and [str(action) for _, action in table.match.hand.actions] == ["170 H with 2"]
+
+
+def test_taroinches_needed_counts_the_cards_the_taker_laid_aside_in_his_own_view() -> None:
+    """The golden 5-hand game's first hand: East takes 110 With and lays aside QC 10D, 3 + 10 =
+    13 points for the attack (B4; the sheet's line). Only East knows them: his ``needed`` is 13
+    fewer than everyone else's and says why."""
+    match = golden_match("taroinche-hands=5")
+    play_until(match, lambda: bool(match.view(None).tricks))
+    taker = dict(match.view(None).public)["contract"]
+    assert "East" in taker and "With" in taker.title()
+    others = dict(match.view(0).public)["needed"]
+    own = dict(match.view(4).public)["needed"]
+    assert "laid aside" not in others and own.endswith(", counting the 13 you laid aside")
+    first = int(others.split()[1])
+    assert own.startswith(f"attack {first - 13} more points for 110")
+
+
+def test_partner_on_the_sicilian_screen_is_only_the_seat_on_ones_side() -> None:
+    """The golden Sicilian game's second hand, West and East against South and North: South's
+    screen marks North '(partner)'; the Declarer's partner is a fact of its own name."""
+    match = golden_match("sicilian")
+    play_until(match, lambda: match.hand.result is not None)
+    match.next_hand()
+    play_until(match, lambda: len(match.view(0).tricks) >= 3 and match.to_act() == 0)
+    seating = Seating(match.game, 0)
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None)
+    for line in status_lines(match.game, seating, match.view(0)):
+        console.print(line)
+    for line in events_lines(seating, match.game.deck, match.view(0)):
+        console.print(line)
+    text = out.getvalue()
+    assert "Declarer's partner: " in text and "North (partner)" in text
+    assert "West (partner)" not in text and "East (partner)" not in text
+    assert [line for line in text.splitlines() if "partner:" in line.replace("Declarer's partner:", "")] == []

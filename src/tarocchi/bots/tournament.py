@@ -84,8 +84,15 @@ class _Timed:
         return action
 
 
-def play_game(game: Game[Any], kinds: Sequence[str], seed: int, index: int) -> GameScores:
-    """Game ``index``: deal its hands once, then play them in every rotation."""
+def play_game(
+    game: Game[Any],
+    kinds: Sequence[str],
+    seed: int,
+    index: int,
+    hand_played: Callable[[], None] | None = None,
+) -> GameScores:
+    """Game ``index``: deal its hands once, then play them in every rotation; ``hand_played`` is
+    told after each hand of each rotation (a progress bar)."""
     rng = random.Random(_seed(seed, index, "deals"))
     first_dealer = rng.randrange(game.players)
     deals: list[Deal] = [
@@ -105,7 +112,7 @@ def play_game(game: Game[Any], kinds: Sequence[str], seed: int, index: int) -> G
             game, seed=None, first_dealer=first_dealer, deals=deals, players=[p.name for p in players]
         )
         rngs = [player_rng(_seed(seed, index, rotation), s) for s in range(game.players)]
-        play_out(match, players_turn(match, players, rngs))
+        play_out(match, players_turn(match, players, rngs), hand_over=hand_played)
         for hand_index, hand in enumerate(match.hands):
             assert hand.result is not None
             for seat, points in enumerate(hand.result.scores):
@@ -170,7 +177,8 @@ def tournament(
 ) -> TournamentResult:
     """Play at least ``deals`` deals (whole games of them) between players of ``kinds``, in
     ``jobs`` processes or on Ray (a local one, or the cluster at ``ray_address``); the results
-    are the same for a seed whichever. ``progress`` hears how many deals just finished."""
+    are the same for a seed whichever. ``progress`` hears how many hands were just played (a deal
+    is played once per seating)."""
     check_count("deals", deals)
     check_count("jobs", jobs)
     game = get_game(game_id, options)
@@ -181,14 +189,18 @@ def tournament(
     per_game = game.hands_per_game()
     games = max(1, math.ceil(deals / per_game))
     start = time.perf_counter()
-    task = partial(_run_chunk, game.info.id, dict(game.options), list(kinds), seed)
-    results, _ = spread(
-        task,
-        games,
-        Spread(jobs, ray, ray_address),
-        largest=10,
-        progress=None if progress is None else lambda done: progress(per_game * done),
-    )
+    if jobs == 1 and not ray and ray_address is None and progress is not None:
+        # In this process the bar can move hand by hand.
+        results = [play_game(game, kinds, seed, index, lambda: progress(1)) for index in range(games)]
+    else:
+        task = partial(_run_chunk, game.info.id, dict(game.options), list(kinds), seed)
+        results, _ = spread(
+            task,
+            games,
+            Spread(jobs, ray, ray_address),
+            largest=10,
+            progress=None if progress is None else lambda done: progress(per_game * len(kinds) * done),
+        )
     standings = []
     for p, kind in enumerate(kinds):
         values = [row[p] for result in results for row in result.per_deal if not math.isnan(row[p])]

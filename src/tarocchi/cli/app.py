@@ -465,7 +465,8 @@ def tournament(
     jobs = jobs if use_ray else bounded_jobs(console, jobs)
     per_game = game.hands_per_game()
     deals = -(-count // per_game) * per_game  # whole games: what the tournament will play
-    with progress_bar(console, deals, f"{game.info.id} deals") as advance, ray_errors():
+    hands = deals * len(names)  # each deal once per seating
+    with progress_bar(console, hands, f"{game.info.id} hands") as advance, ray_errors():
         result = run_tournament(
             game.info.id,
             names,

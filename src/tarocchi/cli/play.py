@@ -490,7 +490,21 @@ class TableSession:
         ):
             say(self.console, "Not done: show your trumps (show T.. T.. ...), or done to give it up.")
             return
+        if len(actions) == 1 and not self._confirm_risk(actions[0]):
+            say(self.console, f"Not taken: {actions[0]}.")
+            return
         self._submit_all(actions)
+
+    def _confirm_risk(self, action: Action) -> bool:
+        """A legal action the game warns of (``warning``: a Taroinche bid beyond the pack's points
+        without the belote): at a terminal asked first; from a pipe or a file, said and taken."""
+        warn = getattr(self.game, "warning", None)
+        text = warn(self.match.view(self.seat), action) if warn is not None else None
+        if not text or action not in self.match.view(self.seat).legal_actions:
+            return True
+        words = for_players(self.game.info.id, text)
+        say(self.console, f"{words[:1].upper()}{words[1:]}.", "yellow")
+        return not self.interactive or self._yes(f"{action} all the same? [y/N] ")
 
     def _gives_up_abundance(self) -> bool:
         """Whether ``done`` now would give up an Abundance (Taroux, T6): trumps may be shown and

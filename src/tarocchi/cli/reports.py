@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -149,11 +150,15 @@ def bench_table(results: list[BenchResult]) -> Table:
 def tournament_table(result: TournamentResult) -> Table:
     """Each player's mean game points per hand with its 95% interval, win rate, decision time."""
     options = " ".join(f"{k}={v}" for k, v in result.options) or "no options"
+    # Light rules and two-line headings: every figure whole at 80 columns (boxes cut them short).
     table = Table(
         title=f"{result.game} ({options}): {result.deals} deals x {result.rotations} seatings, "
-        f"seed {result.seed}, {result.seconds:.1f} s"
+        f"seed {result.seed}, {result.seconds:.1f} s",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        padding=(0, 0),
     )
-    columns = ("player", "points/hand", "95% interval", "won", "decisions", "ms mean", "ms median")
+    columns = ("player", "points\nper hand", "95% interval", "won", "decisions", "ms\nmean", "ms\nmedian")
     for column in columns:
         table.add_column(column, justify="left" if column == "player" else "right", no_wrap=True)
     for s in result.standings:

@@ -107,7 +107,7 @@ def test_S6_cop_accepted_makes_an_open_partner():
     for seat in (None, 0, 1, 2, 3):
         view = g.view(state, seat)
         assert SicilianFacts.of(view).partner == 2 and SicilianFacts.of(view).mode is Mode.COP
-        assert ("partner", "North (Cop)") in view.public
+        assert ("Declarer's partner", "North (Cop)") in view.public
 
 
 def test_S4_the_shown_stock_is_a_view_detail_for_every_seat_and_a_spectator():

@@ -24,11 +24,13 @@ def test_S7_before_the_rallied_card_is_played_only_its_holder_knows():
     g = game()
     state = start(g, deals.HIDDEN, moves=RALLIED)
     assert SicilianFacts.of(g.view(state, 3)).partner == 3
-    assert ("partner", "you: you hold KC; nobody else knows until you play it") in g.view(state, 3).public
+    assert ("Declarer's partner", "you: you hold KC; nobody else knows until you play it") in g.view(
+        state, 3
+    ).public
     for seat in (None, 0, 1, 2):  # the Declarer does not know either
         view = g.view(state, seat)
         assert SicilianFacts.of(view).partner is None
-        assert ("partner", "hidden until KC is played") in view.public
+        assert ("Declarer's partner", "hidden until KC is played") in view.public
         assert all("East" not in text for label, text in view.public if label != "dealer")
 
 
@@ -50,7 +52,7 @@ def test_S7_once_the_rallied_card_is_played_everyone_knows():
     for seat in (None, 0, 1, 2, 3):
         view = g.view(state, seat)
         assert SicilianFacts.of(view).partner == 3
-        assert ("partner", "East (played KC)") in view.public
+        assert ("Declarer's partner", "East (played KC)") in view.public
         assert view.events[-1].note == "holds the rallied KC: the Declarer's partner (S7)"
 
 

@@ -94,8 +94,8 @@ def test_S7_rallied_queen_in_the_dealers_discard_leaves_the_declarer_alone():
     assert legal(g, state) == {"rally QD"}
     state = act(g, state, "rally QD")
     assert SicilianFacts.of(g.view(state, 3)).partner is None
-    assert ("partner", "none: QD lies in your discard, so the Declarer plays alone") in g.view(
+    assert ("Declarer's partner", "none: QD lies in your discard, so the Declarer plays alone") in g.view(
         state, 3
     ).public
     for seat in (0, 1, 2):  # nobody else can tell it apart from a hidden partner
-        assert ("partner", "hidden until QD is played") in g.view(state, seat).public
+        assert ("Declarer's partner", "hidden until QD is played") in g.view(state, seat).public

@@ -62,7 +62,7 @@ def test_S7_S10_rallied_queen_in_the_discard_scores_one_against_three():
     assert result.scores == (177, -59, -59, -59)
     assert "1 v 3: the Declarer (South) +177, each Defender -59 (S10)" in lines(result)
     assert SicilianFacts.of(g.view(state, 1)).partner is None
-    assert ("partner", "none: QD was not in play, 1 v 3") in g.view(state, 1).public
+    assert ("Declarer's partner", "none: QD was not in play, 1 v 3") in g.view(state, 1).public
 
 
 def test_C4_fool_owed_across_the_hidden_partnership():

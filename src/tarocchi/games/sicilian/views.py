@@ -133,7 +133,8 @@ def build(
         public.append(("rallied", DECK.cards[state.rallied].code))
     partner_text, partner = known_partner(state, seat)
     if state.mode in (Mode.COP, Mode.RALLY):
-        public.append(("partner", partner_text))
+        # Named so: "partner" on the table is the seat beside one (the terminal marks him so).
+        public.append(("Declarer's partner", partner_text))
     if state.thrown_in is not ThrownIn.NO:
         public.append(("thrown in", "nobody propped" if state.thrown_in is ThrownIn.NO_PROP else "bargain"))
     now = None

@@ -13,6 +13,9 @@ from tarocchi.games.taroinche.rules import (
     AGAINST,
     ALL_TRUMP,
     CAPOT,
+    CONTRACTS,
+    DECK,
+    KINGS_QUEENS,
     LEVELS,
     MODE_NAMES,
     NO_TRUMP,
@@ -211,3 +214,18 @@ def summary(legal: Iterable[Action]) -> str | None:
 
 def _value(value: int) -> str:
     return "capot" if value == CAPOT else str(value)
+
+
+def beyond_the_pack(bid: Action, hand: int) -> str | None:
+    """Why a bid of more than the pack's 162 points (170, 180) is a risk for a bidder whose
+    ``hand`` (a mask) lacks the trump King and Queen: only the belote's 20 (B5) can make it, and
+    the belote needs both in one hand of the attack. None for any other bid."""
+    if not isinstance(bid, Bid) or bid.value == CAPOT or bid.value <= TOTAL:
+        return None
+    pair = CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS  # as the belote is found (auction.start_play)
+    if hand & pair == pair:
+        return None
+    return (
+        f"{bid.value} exceeds the pack's {TOTAL} points: only the belote (B5) can make it, and you do "
+        f"not hold {DECK.codes(pair)}: your partner would have to"
+    )

@@ -21,6 +21,7 @@ from tarocchi.games.taroinche.bidding import (
     BY_LEVEL,
     CALLS,
     Bid,
+    beyond_the_pack,
     looks_like_bid,
     parse_bid,
     summary,
@@ -101,6 +102,11 @@ class TaroincheGame(PhasedGame[TaroincheState]):
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """The auction's bids in one line (``bidding.summary``)."""
         return summary(legal)
+
+    def warning(self, view: PlayerView, action: Action) -> str | None:
+        """What a table asks about before taking ``action`` (legal, but likely a mistake): a bid
+        beyond the pack's points without the belote in hand (``bidding.beyond_the_pack``)."""
+        return beyond_the_pack(action, view.hand.mask)
 
     # -- dealing ----------------------------------------------------------------------
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TaroincheState:

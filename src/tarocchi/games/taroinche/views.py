@@ -139,7 +139,7 @@ def build(
     now = None
     if state.tricks and bid is not None:
         more, now = running_state(state, announced)
-        public += more
+        public += _counting_own_discard(state, seat, more, now)
     facts = TaroincheFacts(
         first_player=first,
         contract=None if bid is None else TaroincheContract(bid, state.taker, state.partner),
@@ -161,6 +161,25 @@ def build(
         public=public,
         facts=facts,
     )
+
+
+def _counting_own_discard(
+    state: TaroincheState, seat: int | None, facts: Iterable[tuple[str, str]], now: Running
+) -> list[tuple[str, str]]:
+    """The running facts as ``seat`` reads them: the taker knows the cards he laid aside under
+    With (B4), which count for the attack, so his ``needed`` counts them; nobody else's does."""
+    bid = state.bid
+    facts = list(facts)
+    if bid is None or seat != state.taker or bid.mode != WITH or bid.value == CAPOT or now.needed is None:
+        return facts
+    values = CONTRACTS[bid.trump].values
+    laid = sum(values[card] for card in range(DECK.size) if state.discard >> card & 1)
+    if not laid:
+        return facts
+    needed = max(0, now.needed - laid)
+    text = f"attack {plural(needed, 'more point')}" if needed else "attack none more"
+    text += f" for {bid.value}, counting the {laid} you laid aside"
+    return [(label, text if label == "needed" else value) for label, value in facts]
 
 
 def _face_down(state: TaroincheState) -> int:
