@@ -27,7 +27,7 @@ import random
 from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.taroinche.bidding import Bid
 from tarocchi.games.taroinche.rules import (
     AGAINST,
@@ -45,8 +45,9 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.state import Phase
+from tarocchi.games.taroinche.tricks import TABLES, takes
 from tarocchi.games.taroinche.views import TaroincheFacts
-from tarocchi.games.taroinche.worlds import contract_of, revealed, shown_dog, takes, trick_plays
+from tarocchi.games.taroinche.worlds import contract_of, revealed, shown_dog
 
 POINTS_PER_TRICK = 28
 """What a trick brings the side that takes it: a sixth of the 162 is 27; 28 did best in
@@ -275,7 +276,7 @@ class _Table:
         """No card the seats ``against`` may hold beats ``card`` (a cut included)."""
         for seat in self.opponents(against):
             possible = self.unseen & ~self.cannot[seat]
-            if any(takes(self.contract, other, card) for other in bits(possible)):
+            if any(takes(TABLES[self.contract.trump], other, card) for other in bits(possible)):
                 return False
         return True
 
@@ -297,9 +298,9 @@ def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     after = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(plays))]
     best_seat, best = plays[0]
     for s, card in plays[1:]:
-        if takes(table.contract, card, best):
+        if takes(TABLES[table.contract.trump], card, best):
             best_seat, best = s, card
-    winners = [c for c in cards if takes(table.contract, c, best)]
+    winners = [c for c in cards if takes(TABLES[table.contract.trump], c, best)]
     safe = [c for c in winners if table.master(c, after)]
     if table.side(best_seat) == table.side(seat):
         if table.master(best, after):

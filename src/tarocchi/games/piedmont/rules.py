@@ -1,4 +1,6 @@
-"""Piedmont Tarocchi as data: pack, values, seating and duties (rulings P1-P5, C3, C4)."""
+"""Piedmont Tarocchi as data, and its trick rules as functions over ints: pack, values, seating,
+duties and the trick's winner (rulings P1-P5, C3, C4). The engine's phase handlers and the
+playout kernels both call ``plays`` and ``trick_winner``."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from typing import Final
 
 from tarocchi.core.decks import LOKA_80
 from tarocchi.core.protocol import GameInfo, OptionSpec
-from tarocchi.core.tricks import TrickRules, TrickTable
+from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, best_position, duty_plays
 
 DECK = LOKA_80
 PLAYERS: Final = 4
@@ -73,6 +75,54 @@ TABLE = TrickTable.natural(DECK)
 """P3: rational ranking; Good and Evil have rank 0, below trump 1, equal to each other."""
 DUTIES = TrickRules(must_overtrump=False, fool=True)
 """P3: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+
+# The tables ``plays`` and ``trick_winner`` read, Final so that compiled code reads them from C
+# statics, not through the module's dict nor a frozen dataclass's attributes.
+_FOLLOWING: Final = TABLE.following
+_TRUMPS: Final = TABLE.following[TRUMP]
+_FOOL_BIT: Final = 1 << FOOL
+_SUIT_OF: Final = TABLE.suit_of
+_POWER: Final = TABLE.power
+assert not DUTIES.must_overtrump and DUTIES.fool, "plays gives these duties"
+
+
+def plays(hand: int, forced: int, led: int) -> int:
+    """The cards of ``hand`` that may be played: P4's ``forced`` card (-1: none) if held, else P3
+    and C4, ``core.tricks.duty_plays`` (follow the suit ``led``, else trump, else anything; no
+    duty to overtrump; the Fool always). ``led`` -1: leading, any card."""
+    if forced >= 0 and hand >> forced & 1:
+        return 1 << forced
+    if led < 0:
+        return hand
+    return duty_plays(hand, _FOLLOWING[led], _TRUMPS, _FOOL_BIT, 0)
+
+
+def trick_winner(cards: tuple[int, ...], leader: int, led: int, allegiance: bool, dead: int) -> int:
+    """The seat that wins the complete trick ``cards`` led by ``leader`` (C3, ``best_position``).
+
+    Trumps option (P4): Good or Evil alone is the lowest trump; both from one side win for the
+    player of the first; both from opposing sides are ignored, and if nothing else can win, the
+    player of the first wins. Allegiance: both are plain lowest trumps; a ``dead`` card never
+    wins."""
+    if not allegiance:
+        first = second = -1
+        for pos in range(len(cards)):
+            card = cards[pos]
+            if card in (GOOD, EVIL):
+                if first < 0:
+                    first = pos
+                else:
+                    second = pos
+        if second >= 0:
+            if side_of(leader + first) == side_of(leader + second):
+                return (leader + first) % PLAYERS
+            won = best_position(cards, led, _SUIT_OF, _POWER, GOOD_EVIL)
+            return (leader + (first if won < 0 else won)) % PLAYERS
+    pos = best_position(cards, led, _SUIT_OF, _POWER, dead)
+    if pos < 0:
+        raise AssertionError(f"no card can win the trick of card indices {cards}")
+    return (leader + pos) % PLAYERS
+
 
 INFO = GameInfo(
     id="piedmont",

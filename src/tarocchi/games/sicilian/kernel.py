@@ -1,9 +1,9 @@
-"""The Sicilian game's playout kernel (``core.kernel``): S8 duties, the Fool's settlement (C4),
-S9 and S10. Who is the hidden partner (S7) changes only what seats know, not the play."""
+"""The Sicilian game's playout kernel (``core.kernel``): S8 duties (``rules.plays``), the Fool's
+settlement (C4), S9 and S10. Who is the hidden partner (S7) changes only what seats know, not the play."""
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
 from tarocchi.games.sicilian.rules import (
     FOOL,
     HALF,
@@ -13,11 +13,11 @@ from tarocchi.games.sicilian.rules import (
     TABLE,
     TRICKS,
     VALUES,
+    plays,
 )
 from tarocchi.games.sicilian.scoring import declarers
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
-_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
 _PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
@@ -26,13 +26,14 @@ class SicilianKernel(Kernel):
     """A Sicilian hand in trick play, played in place; side 0 is the Declarer's."""
 
     def __init__(self, team: tuple[int, ...], discarder: int, discard: int) -> None:
-        super().__init__(
-            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
-        )
+        super().__init__(PLAYERS, TRICKS, TABLE.suit_of, TABLE.power, FOOL)
         self.side_of = [0 if seat in team else 1 for seat in range(PLAYERS)]
         self.pair = len(team) == 2
         self.discarder = discarder
         self.discard = discard
+
+    def legal(self) -> int:
+        return plays(self.hands[self.turn], self.led)
 
     def scores(self) -> list[int]:
         """S9: card points (the discard for its side), a point a trick and 5 for the last;

@@ -1,4 +1,5 @@
-"""The Sicilian game as data: pack, values, thresholds and duties (rulings S1-S10, C3, C4)."""
+"""The Sicilian game as data: pack, values, thresholds and duties (rulings S1-S10, C3, C4); its
+duties as a function over ints (``plays``), which the engine and the playout kernel both call."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Final
 from tarocchi.core.cards import TRUMPS, Suit
 from tarocchi.core.decks import tarot_pack
 from tarocchi.core.protocol import GameInfo
-from tarocchi.core.tricks import TrickRules, TrickTable
+from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, duty_plays
 
 SUITS = (
     Suit("C", "Cups", "♥", "red"),
@@ -109,6 +110,19 @@ COINS: Final = 1
 TABLE: Final = TrickTable.natural(DECK)
 DUTIES: Final = TrickRules(must_overtrump=False, fool=True, ruling="S8")
 """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+_FOLLOWING: Final = TABLE.following
+_TRUMPS: Final = TABLE.following[TRUMP]
+_FOOL_BIT: Final = 1 << FOOL
+assert not DUTIES.must_overtrump and DUTIES.fool, "plays gives these duties"
+
+
+def plays(hand: int, led: int) -> int:
+    """S8 and C4, ``core.tricks.duty_plays``: follow the suit ``led``, else trump, else any card;
+    no duty to overtrump; the Fool always. ``led`` -1: leading, any card."""
+    if led < 0:
+        return hand
+    return duty_plays(hand, _FOLLOWING[led], _TRUMPS, _FOOL_BIT, 0)
+
 
 INFO = GameInfo(
     id="sicilian",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tarocchi.games.taroux.play import best_trump, declarers, hand_mask
+from tarocchi.games.taroux.play import declarers, hand_mask
 from tarocchi.games.taroux.rules import (
     AGAINST,
     DECK,
@@ -149,7 +149,7 @@ def settle(fields: list[Any]) -> None:
     elif phase == _PLAY_PHASE:
         trick: tuple[int, ...] = fields[I_TRICK]
         seat = (fields[I_LEADER] + len(trick)) % PLAYERS
-        legal = hand_mask(hands[seat], fields[I_LED], best_trump(trick))
+        legal = hand_mask(hands[seat], fields[I_LED], trick)
     else:
         seat, legal = -1, 0
     fields[I_ACTOR] = seat
