@@ -31,6 +31,7 @@ from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.taroinche.bidding import Bid
 from tarocchi.games.taroinche.rules import (
     AGAINST,
+    BELOTE,
     CAPOT,
     CONTRACTS,
     DECK,
@@ -57,12 +58,11 @@ PARTNER_TRICKS = 0.9
 SUPPORT_TRICKS = 1.6
 DOG_POINTS = {WITH: 11, WITHOUT: 9, AGAINST: 0}
 """B4: the dog's points go to the attack With (improved by the exchange) or Without."""
-BELOTE_POINTS = 20
 SOLO_MARGIN = 20
+"""A solo (4V won or lost) only when the hand alone makes the value with this to spare."""
 DRAW_TRUMPS = 3
 """A taker with this many trumps and not the best one still leads them (the lowest), to draw the
 defence's; it did better than waiting in duplicate self-play."""
-"""A solo (4V won or lost) only when the hand alone makes the value with this to spare."""
 COINCHE_TRICKS = 2.2
 """The defensive tricks in hand that make a coinche of 90 worth it; fewer against a higher bid."""
 CAPOT_COINCHE = 0.5
@@ -135,7 +135,7 @@ def hand_tricks(hand: int, trump: int) -> float:
 
 def _belote(hand: int, trump: int) -> int:
     pair = sum(1 << (trump * 8 + i) for i in (1, 2))  # K and Q of the trump suit
-    return BELOTE_POINTS if hand & pair == pair else 0
+    return BELOTE if hand & pair == pair else 0
 
 
 def expected_points(hand: int, trump: int, partner_tricks: float) -> float:

@@ -18,7 +18,8 @@ TRICKS: Final = 19
 HANDS_PER_GAME: Final = 4
 TOTAL: Final = 165
 """P5: 146 card points + 19 tricks, under the trumps option."""
-WINNING_POINTS: Final = 83
+WINNING_POINTS: Final = TOTAL // 2 + 1
+"""P5: more than half the points: 83."""
 
 SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("North-South", "East-West")

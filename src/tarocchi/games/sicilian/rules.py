@@ -52,7 +52,8 @@ TRICKS: Final = 15
 HANDS_PER_GAME = 4
 TOTAL = 126
 """S9: 106 card points + 15 tricks + 5 for the last trick."""
-HALF = 63
+HALF = TOTAL // 2
+"""S10: the break-even mark, half the points: 63."""
 LAST_TRICK_BONUS = 5
 OFFER_CAP = 63
 """S3: offers are capped at 63."""

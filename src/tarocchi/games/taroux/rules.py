@@ -75,6 +75,8 @@ TARGETS = (56, 51, 41, 36)
 """T8: points the Declarers need with 0, 1, 2, 3 Honours credited to them."""
 ABUNDANCES = ((11, 40, "Grand"), (8, 30, "Middling"), (6, 20, "Small"))
 """T6: (trumps shown, points, name), largest first."""
+MIN_ABUNDANCE: Final = min(needed for needed, _, _ in ABUNDANCES)
+"""T6: the fewest trumps an Abundance shows (the Small's)."""
 SPARROW_ANNOUNCED = 20
 SPARROW_UNANNOUNCED = 10
 SLAM_ANNOUNCED = 400

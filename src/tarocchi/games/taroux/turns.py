@@ -20,6 +20,7 @@ from tarocchi.games.taroux.rules import (
     DISCARDS_EACH,
     HONOURS,
     MAGICIAN,
+    MIN_ABUNDANCE,
     PLAIN_DISCARDABLE,
     PLAYERS,
     STAND,
@@ -38,8 +39,6 @@ SPARROW_AT: Final = DECK.size
 SLAM_AT: Final = DECK.size + 1
 DONE_AT: Final = DECK.size + 2
 """The declarations' menu: a trump shown, by its card index; then these three calls."""
-MIN_ABUNDANCE: Final = 6
-"""T6: the fewest trumps an Abundance shows."""
 _BIDS_ABOVE: Final = tuple(
     tuple(sum(1 << b for b in range(high + 1, AGAINST + 1) if honour or b > STAND) for honour in (0, 1))
     for high in range(AGAINST + 1)
