@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from tarocchi.core.fool import fool_payment
 from tarocchi.core.tricks import standing
 
 _HALF: Final = 40
@@ -219,10 +220,9 @@ class Kernel:
 
     # --- the end of the hand ------------------------------------------------------------------
 
-    def settle(self, side_of: list[int], sides: int, cheapest: list[int]) -> tuple[list[int], list[int]]:
-        """Each side's won cards and tricks after the Fool's settlement (``core.fool.gather``):
-        ``side_of`` a seat's side; ``cheapest`` the cards in the order the owner's side pays the
-        Fool with (value, then non-Honour first, then index)."""
+    def settle(self, side_of: list[int], sides: int, order: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """Each side's won cards and tricks after the Fool's settlement (C4, ``fool.fool_payment``
+        by the game's ``order``): ``side_of`` a seat's side."""
         cards = [0] * sides
         won = [0] * sides
         for seat in range(self.players):
@@ -233,26 +233,18 @@ class Kernel:
             winner = side_of[self.fool_winner]
             if owner == winner:
                 cards[owner] |= self.fool_bit
-            elif won[owner] == 0:
-                cards[winner] |= self.fool_bit
             else:
-                pile = cards[owner]
-                for card in cheapest:
-                    if pile >> card & 1:
-                        cards[owner] = pile ^ (1 << card) | self.fool_bit
-                        cards[winner] |= 1 << card
-                        break
+                paid = fool_payment(cards[owner], won[owner], self.fool, order)
+                if paid == self.fool:
+                    cards[winner] |= self.fool_bit
+                else:
+                    cards[owner] ^= 1 << paid | self.fool_bit
+                    cards[winner] |= 1 << paid
         return cards, won
 
     def scores(self) -> list[int]:
         """Every seat's game points for the finished hand, as the engine scores it."""
         raise NotImplementedError
-
-
-def pay_order(values: list[int], honours: int) -> list[int]:
-    """The cards in the order a side pays for the Fool (C4): lowest value, a non-Honour first,
-    then the pack's natural order."""
-    return sorted(range(len(values)), key=lambda card: (values[card], honours >> card & 1, card))
 
 
 def value_masks(values: list[int]) -> list[int]:

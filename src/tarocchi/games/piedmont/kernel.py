@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
+from tarocchi.core.fool import fool_payment
+from tarocchi.core.kernel import Kernel, points_of, value_masks
 from tarocchi.games.piedmont.rules import (
     DECK,
     EARTH_AIR,
@@ -17,7 +18,7 @@ from tarocchi.games.piedmont.rules import (
     FOOL,
     GOOD,
     GOOD_EVIL,
-    HONOURS,
+    PAY_ORDER,
     PLAYERS,
     SUITLESS,
     TABLE,
@@ -29,7 +30,6 @@ from tarocchi.games.piedmont.rules import (
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
-_PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
 OURS: Final = 80
@@ -69,7 +69,7 @@ class PiedmontKernel(Kernel):
     def scores(self) -> list[int]:
         """P2: the discard counts for the dealer's side; P5: card points and tricks, the
         difference to each winner and from each loser; a tie scores nothing."""
-        cards, tricks = self.settle(_SIDE_OF, 2, _PAY_ORDER)
+        cards, tricks = self.settle(_SIDE_OF, 2, PAY_ORDER)
         cards[self.dealer & 1] |= self.discard
         points = [points_of(cards[side], _VALUE_MASKS) + tricks[side] for side in (0, 1)]
         diff = points[0] - points[1]
@@ -290,15 +290,13 @@ class AllegianceKernel(Kernel):
         if self.fool_seat >= 0:
             owner = self.fool_seat & 1
             taker = self.fool_winner & 1
-            if owner == taker or won[owner] == 0:
+            paid = _FOOL if owner == taker else fool_payment(pile[owner], won[owner], _FOOL, PAY_ORDER)
+            if paid == _FOOL:
                 scored[taker] |= self.fool_bit
             else:
-                for card in _PAY_ORDER:
-                    if pile[owner] >> card & 1:
-                        bit = 1 << card
-                        scored[owner] = scored[owner] & ~bit | self.fool_bit
-                        scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
-                        break
+                bit = 1 << paid
+                scored[owner] = scored[owner] & ~bit | self.fool_bit
+                scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
         side = self.dealer & 1
         scored[side] |= self.discard & self._scored_by(side, self.tricks - 1)
         diff = points_of(scored[0], _VALUE_MASKS) + won[0] - points_of(scored[1], _VALUE_MASKS) - won[1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from tarocchi.core.decks import LOKA_80
+from tarocchi.core.fool import pay_order
 from tarocchi.core.protocol import GameInfo, OptionSpec
 from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, best_position, duty_plays
 
@@ -59,6 +60,8 @@ def _value(index: int) -> int:
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+PAY_ORDER: Final = pay_order(VALUES, HONOURS)
+"""C4: the order in which a side pays for its Fool (``core.fool.fool_payment``)."""
 
 KINGS_ACES = DECK.face_mask("K", "A")
 NOT_DISCARDABLE = {

@@ -3,12 +3,12 @@ settlement (C4), S9 and S10. Who is the hidden partner (S7) changes only what se
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, points_of, value_masks
 from tarocchi.games.sicilian.rules import (
     FOOL,
     HALF,
-    HONOURS,
     LAST_TRICK_BONUS,
+    PAY_ORDER,
     PLAYERS,
     TABLE,
     TRICKS,
@@ -18,7 +18,6 @@ from tarocchi.games.sicilian.rules import (
 from tarocchi.games.sicilian.scoring import declarers
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
-_PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
 
@@ -39,7 +38,7 @@ class SicilianKernel(Kernel):
         """S9: card points (the discard for its side), a point a trick and 5 for the last;
         S10: d = the Declarers' total - 63, times 3 for a Declarer alone."""
         side_of = self.side_of
-        cards, tricks = self.settle(side_of, 2, _PAY_ORDER)
+        cards, tricks = self.settle(side_of, 2, PAY_ORDER)
         cards[side_of[self.discarder]] |= self.discard
         last = side_of[self.winners[-1]]
         d = points_of(cards[0], _VALUE_MASKS) + tricks[0] + (LAST_TRICK_BONUS if last == 0 else 0) - HALF

@@ -7,6 +7,7 @@ from typing import Final
 
 from tarocchi.core.cards import TRUMPS, Suit
 from tarocchi.core.decks import tarot_pack
+from tarocchi.core.fool import pay_order
 from tarocchi.core.protocol import GameInfo
 from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, duty_plays
 
@@ -87,6 +88,8 @@ def _value(index: int) -> int:
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+PAY_ORDER: Final = pay_order(VALUES, HONOURS)
+"""C4: the order in which a side pays for its Fool (``core.fool.fool_payment``)."""
 STRONG = sum(1 << i for i, v in enumerate(VALUES) if v >= 5)
 """Cards worth 5 or 10: never discarded (S4), and the measure of Prop and Cop (S5, S6)."""
 

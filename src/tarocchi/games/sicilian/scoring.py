@@ -9,8 +9,8 @@ from tarocchi.games.sicilian.rules import (
     DECK,
     FOOL,
     HALF,
-    HONOURS,
     LAST_TRICK_BONUS,
+    PAY_ORDER,
     PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
@@ -73,7 +73,7 @@ def score(state: SicilianState) -> HandResult:
     def side_of(seat: int) -> int:
         return 0 if seat in team else 1
 
-    gathered = gather(state.tricks, sides, FOOL, VALUES, HONOURS)
+    gathered = gather(state.tricks, sides, FOOL, PAY_ORDER)
     piles, tricks = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
     if gathered.moved is not None:

@@ -3,7 +3,7 @@ trick (``rules.fool_takes_last``), the Fool's settlement (C4), T5, T8 and T10.""
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, points_of, value_masks
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     AGAINST,
@@ -12,6 +12,7 @@ from tarocchi.games.taroux.rules import (
     FOOL,
     HONOURS,
     MAGICIAN,
+    PAY_ORDER,
     PLAYERS,
     SLAM_ANNOUNCED,
     SLAM_UNANNOUNCED,
@@ -28,7 +29,6 @@ from tarocchi.games.taroux.rules import (
 )
 from tarocchi.games.taroux.state import Phase, TarouxState
 
-_PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
 
@@ -68,7 +68,7 @@ class TarouxKernel(Kernel):
     def scores(self) -> list[int]:
         """T5 the set-aside cards, T8 pairs and target, T10 the score, Sparrow, Abundances, Slam."""
         side_of = self.side_of
-        cards, tricks = self.settle(side_of, 2, _PAY_ORDER)
+        cards, tricks = self.settle(side_of, 2, PAY_ORDER)
         if self.set_aside:
             owner = 1 if self.contract == AGAINST else 0
             if tricks[owner] == 0:

@@ -8,6 +8,7 @@ from typing import Final
 
 from tarocchi.core.cards import TRUMPS
 from tarocchi.core.decks import LOKA_78
+from tarocchi.core.fool import pay_order
 from tarocchi.core.protocol import GameInfo
 from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, duty_plays, trumps_above
 
@@ -58,6 +59,8 @@ def _value(index: int) -> int:
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+PAY_ORDER: Final = pay_order(VALUES, HONOURS)
+"""C4: the order in which a side pays for its Fool (``core.fool.fool_payment``)."""
 
 # T3: the bid ladder; 0 = no bid yet.
 PROP, STAND, TAKE, WITHOUT, AGAINST = 1, 2, 3, 4, 5
