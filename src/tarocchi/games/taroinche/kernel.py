@@ -47,6 +47,8 @@ class TaroincheKernel(Kernel):
         self.taker = state.taker
         self.partner = state.partner
         self.side_of = [0 if seat in (state.taker, state.partner) else 1 for seat in range(PLAYERS)]
+        self.attack = 1 << state.taker | 1 << state.partner
+        """The attack's seats, as a mask."""
         self.capot = bid.value == CAPOT
         self.value = bid.value
         self.stake = MULTIPLIERS[state.coinche] * scored_value(bid.value)
@@ -73,9 +75,7 @@ class TaroincheKernel(Kernel):
 
     def legal(self) -> int:
         turn = self.turn
-        side_of = self.side_of
-        own = self.best_seat >= 0 and side_of[self.best_seat] == side_of[turn]
-        return plays(self.table, self.hands[turn], self.led, self.best, own)
+        return plays(self.table, self.hands[turn], self.led, self.best, self.attack, self.best_seat, turn)
 
     def scores(self) -> list[int]:
         """B7: the attack's tricks, the last trick's 10, the dog or discard and the belote against

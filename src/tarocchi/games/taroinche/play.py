@@ -48,8 +48,10 @@ def play_mask(state: TaroincheState, seat: int) -> int:
     led = table.suit_of[trick[0]]
     best = trick[state.best]
     winner = (state.leader + state.best) % PLAYERS
-    own = side_of(winner, state.taker, state.partner) == side_of(seat, state.taker, state.partner)
-    return plays(table, hand, led, standing(table.suit_of[best], table.power[best], led), own)
+    attack = 1 << state.taker | 1 << state.partner
+    return plays(
+        table, hand, led, standing(table.suit_of[best], table.power[best], led), attack, winner, seat
+    )
 
 
 def shown(mask: int) -> str:

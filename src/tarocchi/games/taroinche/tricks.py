@@ -64,11 +64,12 @@ TABLES: Final = tuple(Tricks(trump) for trump in range(len(CONTRACTS)))
 """Every trump choice's table, by the bid's ``trump``."""
 
 
-def plays(table: Tricks, hand: int, led: int, best: int, own_side_winning: bool) -> int:
-    """B6: the cards of ``hand`` that may be played to a trick whose suit ``led`` (-1: leading,
-    any card) is set and whose best card has the ``standing`` ``best``: follow suit, beating the
-    best card where the suit demands it and one can; else cut, overtrumping if one can (and
-    undertrumping if not), unless one's own side is winning the trick; else any card."""
+def plays(table: Tricks, hand: int, led: int, best: int, attack: int, winner: int, seat: int) -> int:
+    """B6: the cards of ``hand`` that ``seat`` may play to a trick whose suit ``led`` (-1:
+    leading, any card) is set and whose best card, ``winner``'s, has the ``standing`` ``best``:
+    follow suit, beating the best card where the suit demands it and one can; else cut,
+    overtrumping if one can (and undertrumping if not), unless one's own side is winning the
+    trick (``attack``: the mask of the attack's seats); else any card."""
     if led < 0:
         return hand
     follow = hand & table.following[led]
@@ -76,7 +77,7 @@ def plays(table: Tricks, hand: int, led: int, best: int, own_side_winning: bool)
         higher = follow & table.beat[led * STRIDE + best + 1]
         return higher if higher else follow
     cut = hand & table.trumps
-    if not cut or own_side_winning:
+    if not cut or (attack >> winner & 1) == (attack >> seat & 1):
         return hand
     higher = cut & table.above[best + 1]
     return higher if higher else cut
