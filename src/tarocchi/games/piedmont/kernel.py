@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from tarocchi.core.fool import fool_payment
-from tarocchi.core.kernel import Kernel, points_of, value_masks
+from tarocchi.core.kernel import Kernel
 from tarocchi.games.piedmont.rules import (
     DECK,
     EARTH_AIR,
@@ -23,14 +23,14 @@ from tarocchi.games.piedmont.rules import (
     SUITLESS,
     TABLE,
     TRICKS,
-    VALUES,
     plays,
+    seat_scores,
     trick_winner,
 )
+from tarocchi.games.piedmont.scoring import mask_points
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
-_VALUE_MASKS = value_masks(list(VALUES))
 
 OURS: Final = 80
 """Allegiance's calls as moves after the cards: ``ours``, ``yours``, ``confirm``, ``reverse``.
@@ -71,9 +71,7 @@ class PiedmontKernel(Kernel):
         difference to each winner and from each loser; a tie scores nothing."""
         cards, tricks = self.settle(_SIDE_OF, 2, PAY_ORDER)
         cards[self.dealer & 1] |= self.discard
-        points = [points_of(cards[side], _VALUE_MASKS) + tricks[side] for side in (0, 1)]
-        diff = points[0] - points[1]
-        return [diff if seat & 1 == 0 else -diff for seat in range(_N)]
+        return list(seat_scores(mask_points(cards[0]) + tricks[0], mask_points(cards[1]) + tricks[1]))
 
 
 CALL_MOVES = {"ours": OURS, "yours": YOURS, "confirm": CONFIRM, "reverse": REVERSE}
@@ -299,8 +297,7 @@ class AllegianceKernel(Kernel):
                 scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
         side = self.dealer & 1
         scored[side] |= self.discard & self._scored_by(side, self.tricks - 1)
-        diff = points_of(scored[0], _VALUE_MASKS) + won[0] - points_of(scored[1], _VALUE_MASKS) - won[1]
-        return [diff if seat & 1 == 0 else -diff for seat in range(PLAYERS)]
+        return list(seat_scores(mask_points(scored[0]) + won[0], mask_points(scored[1]) + won[1]))
 
     def _trick_of(self, bit: int) -> int:
         """The number of the finished trick holding the card ``bit``."""

@@ -33,6 +33,13 @@ def side_of(seat: int) -> int:
     return seat & 1
 
 
+def seat_scores(total0: int, total1: int) -> tuple[int, ...]:
+    """P5: each seat's score from the sides' totals (card points and tricks): the difference to
+    each player of the side with more, from each of the other; a tie scores nothing."""
+    diff = total0 - total1
+    return (diff, -diff, diff, -diff)
+
+
 def _code(code: str) -> int:
     return DECK.card(code).index
 

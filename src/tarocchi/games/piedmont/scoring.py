@@ -21,6 +21,7 @@ from tarocchi.games.piedmont.rules import (
     TOTAL,
     VALUES,
     WINNING_POINTS,
+    seat_scores,
     side_of,
 )
 from tarocchi.games.piedmont.state import I_CONTEXT, I_DISCARD, I_SEGMENTS, I_TRICKS, PiedmontState
@@ -314,6 +315,7 @@ def _sheet(
     """P5: the totals, the winning side and each seat's score, after the lines so far (each
     side's card points and tricks)."""
     total0, total1 = points0 + tricks0, points1 + tricks1
+    scores = seat_scores(total0, total1)
     lines.append(_line(0, points0, 0))
     lines.append(_line(1, tricks0, 0))
     lines.append(_line(2, total0, 0))
@@ -322,14 +324,11 @@ def _sheet(
     lines.append(_line(2, total1, 1))
     if total0 == total1:
         lines.append(_SCORE_LINE(f"a tie at {total0}: nobody scores (P5)", 0))
-        scores: tuple[int, ...] = (0,) * PLAYERS
     else:
         winner = 0 if total0 > total1 else 1
         won, lost = (total0, total1) if winner == 0 else (total1, total0)
         if not allegiance:
             assert won >= WINNING_POINTS and won + lost == TOTAL
-        diff = won - lost
         lines.append(_win_line(winner, won, lost))
-        scores = tuple(diff if side_of(seat) == winner else -diff for seat in range(PLAYERS))
     # positionally: a keyword call to a Python __init__ costs a third more
     return _HAND_RESULT(_SIDES, (points0, points1), (tricks0, tricks1), scores, tuple(lines))
