@@ -94,6 +94,19 @@ STRONG = sum(1 << i for i, v in enumerate(VALUES) if v >= 5)
 """Cards worth 5 or 10: never discarded (S4), and the measure of Prop and Cop (S5, S6)."""
 
 
+def side_total(card_points: int, tricks: int, last_trick: bool) -> int:
+    """S9: a side's total: its card points, a point a trick and 5 for the last trick."""
+    return card_points + tricks + (LAST_TRICK_BONUS if last_trick else 0)
+
+
+def seat_scores(declarers_total: int, team: tuple[int, ...]) -> tuple[int, ...]:
+    """S10: d = the Declarers' total less 63; each Declarer of a pair scores d, a Declarer alone
+    3d, and each Defender -d."""
+    d = declarers_total - HALF
+    declarer = d if len(team) == 2 else 3 * d
+    return tuple(declarer if seat in team else -d for seat in range(PLAYERS))
+
+
 def strength(hand: int) -> int:
     """S5/S6: the total of the cards worth 5 or 10 in ``hand``."""
     values = VALUES
