@@ -214,9 +214,13 @@ class Kernel:
     def random_playout(self, rng: random.Random) -> None:
         """Play the hand to its end (``done``), each move uniformly among the legal ones."""
         rand = rng.random
-        while not self.done():
+        if self.done():
+            return
+        while True:
             m = self.legal()
             self.play(nth_card(m, int(rand() * m.bit_count())))
+            if self.count == 0 and self.done():  # the hand can end only with a trick
+                return
 
     # --- the end of the hand ------------------------------------------------------------------
 
