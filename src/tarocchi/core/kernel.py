@@ -29,13 +29,15 @@ def nth_card(mask: int, k: int) -> int:
     """The ``k``-th lowest card of ``mask`` (from 0), found in halves of 40 bits: compiled, a
     mask past 62 bits is a big int, and every operation on it allocates; a half is a machine
     word. Packs of up to 80 cards."""
-    half = mask & _LOW
-    below = half.bit_count()
+    half = mask
     base = 0
-    if k >= below:
-        half = mask >> _HALF
-        k -= below
-        base = _HALF
+    if mask > _LOW:  # a mask within the low half (any of a 32-card pack) is walked as it is
+        half = mask & _LOW
+        below = half.bit_count()
+        if k >= below:
+            half = mask >> _HALF
+            k -= below
+            base = _HALF
     while k:
         half &= half - 1
         k -= 1
