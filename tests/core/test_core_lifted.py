@@ -5,7 +5,7 @@ Expectations are worked by hand from the 78-card Loka pack (suits E A F W, K hig
 from __future__ import annotations
 
 from tarocchi.core.decks import LOKA_78
-from tarocchi.core.fool import FoolPlay, gather
+from tarocchi.core.fool import FoolPlay, gather, pay_order
 from tarocchi.core.tricks import FOOL, TRUMP, Trick, TrickTable, led_suit, winning_seat
 
 DECK = LOKA_78
@@ -60,7 +60,7 @@ def test_the_fool_stays_with_its_side_which_pays_its_lowest_card_when_the_other_
         Trick(0, (c("KE"), c("2E"), c("3E"), c("4E")), 0),  # side 0 wins
         Trick(0, (c("FOOL"), c("KA"), c("2A"), c("3A")), 1),  # seat 0's Fool; seat 1 wins
     )
-    gathered = gather(tricks, sides, c("FOOL"), values, honours)
+    gathered = gather(tricks, sides, c("FOOL"), pay_order(values, honours))
     assert gathered.fool == FoolPlay(seat=0, trick=1, owner=0, winner=1)
     assert gathered.tricks == [1, 1]
     # Side 0 pays a card worth 1 (not KE): of 4E, 3E, 2E the first in the natural order (ranks
@@ -73,7 +73,7 @@ def test_the_fool_stays_with_its_side_which_pays_its_lowest_card_when_the_other_
 def test_a_side_that_won_no_trick_gives_the_fool_itself() -> None:
     values = (1,) * DECK.size
     tricks = (Trick(0, (c("FOOL"), c("KA"), c("2A"), c("3A")), 1),)
-    gathered = gather(tricks, ((0, 2), (1, 3)), c("FOOL"), values, 0)
+    gathered = gather(tricks, ((0, 2), (1, 3)), c("FOOL"), pay_order(values, 0))
     assert gathered.moved == (c("FOOL"), 0)
     assert gathered.cards[0] == []
     assert len(gathered.cards[1]) == 4
@@ -82,7 +82,7 @@ def test_a_side_that_won_no_trick_gives_the_fool_itself() -> None:
 def test_nothing_moves_when_the_fool_s_own_side_won_its_trick() -> None:
     values = (1,) * DECK.size
     tricks = (Trick(0, (c("FOOL"), c("2A"), c("KA"), c("3A")), 2),)
-    gathered = gather(tricks, ((0, 2), (1, 3)), c("FOOL"), values, 0)
+    gathered = gather(tricks, ((0, 2), (1, 3)), c("FOOL"), pay_order(values, 0))
     assert gathered.moved is None
     assert gathered.fool == FoolPlay(seat=0, trick=0, owner=0, winner=0)
     assert len(gathered.cards[0]) == 4

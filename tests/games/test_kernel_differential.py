@@ -1,6 +1,6 @@
 """Each game's playout kernel against the engine over many random hands: at every card the same
 legal set, after every trick the same winner, at the end the same scores, and ``undo`` taking the
-kernel back through exactly the states it passed (issue 16).
+kernel back through exactly the states it passed.
 
 Deals and play are random: what is asserted is equality with the engine, whatever the deal."""
 
@@ -62,8 +62,7 @@ def snapshot(k: Kernel) -> tuple[Any, ...]:
         k.count,
         k.led,
         k.best_seat,
-        k.best_power,
-        k.best_trump,
+        k.best,
         k.trick_mask,
         k.fool_seat,
         k.fool_trick,
@@ -89,8 +88,8 @@ def to_play(game: Any, rng: random.Random, number: int) -> Any:
 
 
 def check_random_playout(game: Any, state: Any, k: Kernel, rng: random.Random) -> None:
-    """``random_playout`` (its own copy of ``legal``) plays only cards the engine accepts and scores
-    as the engine; taking it back restores the kernel."""
+    """``random_playout`` plays only cards the engine accepts and scores as the engine; taking it
+    back restores the kernel."""
     start = snapshot(k)
     mark = len(k.cards)
     k.random_playout(rng)

@@ -12,10 +12,38 @@ they are never the payment.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tarocchi.core.running import Pile, piles
 from tarocchi.core.tricks import Trick
+
+_HALF: Final = 40
+_LOW: Final = (1 << _HALF) - 1
+"""A pile is read forty bits at a time: compiled, each part is a machine integer."""
+
+
+def pay_order(values: Sequence[int], honours: int) -> tuple[int, ...]:
+    """C4: the cards in the order a side pays for its Fool: the lowest value, a non-Honour first,
+    then the pack's natural order (a game's ``PAY_ORDER``, built once)."""
+    return tuple(sorted(range(len(values)), key=lambda card: (values[card], honours >> card & 1, card)))
+
+
+def fool_payment(pile: int, tricks: int, fool: int, order: tuple[int, ...]) -> int:
+    """C4: the card the Fool's side gives the side that won the Fool's trick: the first of
+    ``order`` (``pay_order``) among the cards ``pile`` it won, or the Fool itself when it won no
+    trick (``tricks`` 0). The one settlement the score sheets and the playout kernels call."""
+    if tricks == 0:
+        return fool
+    low, high = pile & _LOW, pile >> _HALF
+    for card in order:
+        if card == fool:
+            continue
+        if card < _HALF:
+            if low >> card & 1:
+                return card
+        elif high >> (card - _HALF) & 1:
+            return card
+    raise AssertionError("the side that pays for its Fool won no card")
 
 
 class FoolPlay(NamedTuple):
@@ -39,13 +67,10 @@ class Gathered(NamedTuple):
 
 
 def gather(
-    tricks: Sequence[Trick],
-    sides: Sequence[Sequence[int]],
-    fool: int,
-    values: Sequence[int],
-    honours: int,
+    tricks: Sequence[Trick], sides: Sequence[Sequence[int]], fool: int, order: tuple[int, ...]
 ) -> Gathered:
-    """The cards each side (the seats of ``sides``) won in ``tricks``, settled for the Fool (C4)."""
+    """The cards each side (the seats of ``sides``) won in ``tricks``, settled for the Fool (C4,
+    ``fool_payment`` by the game's ``order``)."""
     cards, won = piles(tricks, sum(len(side) for side in sides), sides, fool)
     played = None
     for number, trick in enumerate(tricks):
@@ -56,13 +81,14 @@ def gather(
             played = FoolPlay(seat, number, owner, winner)
     if played is None or played.owner == played.winner:
         return Gathered(cards, won, played, None)
-    if won[played.owner] == 0:
+    pile = 0
+    for card, _ in cards[played.owner]:
+        pile |= 1 << card
+    paid = fool_payment(pile, won[played.owner], fool, order)
+    if paid == fool:
         moved = (fool, played.trick)
     else:
-        moved = min(
-            (held for held in cards[played.owner] if held[0] != fool),
-            key=lambda held: (values[held[0]], honours >> held[0] & 1, held[0]),
-        )
+        moved = next(held for held in cards[played.owner] if held[0] == paid)
     cards[played.owner].remove(moved)
     cards[played.winner].append(moved)
     return Gathered(cards, won, played, moved)

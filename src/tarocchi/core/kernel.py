@@ -3,10 +3,12 @@
 The search player's strength grows with the playouts it affords, and the engine's immutable
 states, actions and events cost most of a playout's time. A kernel is built from an engine state
 in trick play and plays the rest of the hand in place: ``legal()`` is the mask the engine's
-``play_mask`` gives (C3, C4, and overtrumping where the game has it), ``play(card)`` places a card
-and finishes the trick, ``undo()`` takes the last card back exactly, ``scores()`` is what the
-engine's scoring gives once every trick is played. A game subclasses ``Kernel`` for its own
-trick winner and score; the differential tests hold each to the engine.
+``play_mask`` gives, ``play(card)`` places a card and finishes the trick, ``undo()`` takes the
+last card back exactly, ``scores()`` is what the engine's scoring gives once every trick is
+played. A kernel holds only what is its own, the mutable state, its undo and the playout loop:
+a game's subclass answers ``legal``, its trick winner's exceptions and ``scores`` by calling the
+same rule functions as the engine (the game's ``plays``, ``core.tricks.standing``, its scoring),
+and the differential tests hold each to the engine.
 
 Plain ints and lists only, no closures, no dynamic attributes: the module compiles with mypyc.
 """
@@ -16,11 +18,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-TRUMP: Final = 4
-"""Suit id of the trump suit, as in ``core.tricks`` (Final: compiled, a constant, not a lookup)."""
-FOOL: Final = 5
-"""Suit id of the Fool, as in ``core.tricks``."""
-
+from tarocchi.core.fool import fool_payment
+from tarocchi.core.tricks import standing
 
 _HALF: Final = 40
 _LOW: Final = (1 << 40) - 1
@@ -30,13 +29,15 @@ def nth_card(mask: int, k: int) -> int:
     """The ``k``-th lowest card of ``mask`` (from 0), found in halves of 40 bits: compiled, a
     mask past 62 bits is a big int, and every operation on it allocates; a half is a machine
     word. Packs of up to 80 cards."""
-    half = mask & _LOW
-    below = half.bit_count()
+    half = mask
     base = 0
-    if k >= below:
-        half = mask >> _HALF
-        k -= below
-        base = _HALF
+    if mask > _LOW:  # a mask within the low half (any of a 32-card pack) is walked as it is
+        half = mask & _LOW
+        below = half.bit_count()
+        if k >= below:
+            half = mask >> _HALF
+            k -= below
+            base = _HALF
     while k:
         half &= half - 1
         k -= 1
@@ -44,32 +45,20 @@ def nth_card(mask: int, k: int) -> int:
 
 
 class Kernel:
-    """Trick play of one hand in place: follow suit, else trump, else any card; optionally beat
-    the highest trump in the trick if able; the Fool may always be played, never wins and stays
-    with its owner's side until the settlement (C4)."""
+    """Trick play of one hand in place: the seat to play, the suit led and the trick's best card
+    by its ``standing`` (C3); the Fool may always be played, never wins and stays with its
+    owner's side until the settlement (C4)."""
 
     def __init__(
-        self,
-        players: int,
-        total_tricks: int,
-        suit_of: list[int],
-        power: list[int],
-        suit_masks: list[int],
-        above: list[int],
-        overtrump: bool,
-        fool: int,
+        self, players: int, total_tricks: int, suit_of: tuple[int, ...], power: tuple[int, ...], fool: int
     ) -> None:
         self.players = players
         self.total_tricks = total_tricks
         self.suit_of = suit_of
         self.power = power
-        self.suit_masks = suit_masks
-        self.trump_mask = suit_masks[TRUMP]
-        self.overtrump = overtrump
+        """Each card's suit id and strength (``core.tricks.TrickTable``)."""
         self.fool = fool
         self.fool_bit = 1 << fool if fool >= 0 else 0
-        self.above = above
-        """``above[p + 1]``: the trumps of strength above ``p`` (``trumps_above``)."""
         self.bits = [1 << card for card in range(len(suit_of))]
         """``1 << card`` for every card, made once."""
         self.hands: list[int] = [0] * players
@@ -85,8 +74,8 @@ class Kernel:
         """Cards in the trick in progress."""
         self.led = -1
         self.best_seat = -1
-        self.best_power = -1
-        self.best_trump = False
+        self.best = -1
+        """The ``standing`` of the trick's best card (-1: none yet)."""
         self.trick_mask = 0
         self.fool_seat = -1
         self.fool_trick = -1
@@ -135,33 +124,15 @@ class Kernel:
         return self.tricks == self.total_tricks
 
     def legal(self) -> int:
-        """The mask of cards the seat to play may play (``core.tricks.legal_plays``)."""
-        hand = self.hands[self.turn]
-        led = self.led
-        if led < 0:
-            return hand
-        allowed = hand & self.suit_masks[led]
-        if not allowed:
-            allowed = hand & self.trump_mask
-            if not allowed:
-                return hand
-        if self.overtrump and self.best_trump and allowed & self.trump_mask:
-            higher = allowed & self.above[self.best_power + 1]
-            if higher:
-                allowed = higher
-        return allowed | (hand & self.fool_bit)
+        """The mask of moves the seat to act may make: the game's ``plays``, as the engine's."""
+        raise NotImplementedError
 
     def play(self, card: int) -> None:
         """The seat to play plays ``card`` (legal: not checked); a complete trick is won at once."""
         seat = self.turn
         bit = self.bits[card]
         self.hands[seat] ^= bit
-        self._saved.append(
-            (self.led + 1)
-            | (self.best_seat + 1) << 4
-            | (self.best_power + 1) << 8
-            | int(self.best_trump) << 16
-        )
+        self._saved.append((self.led + 1) | (self.best_seat + 1) << 4 | (self.best + 1) << 8)
         self.cards.append(card)
         self.seats.append(seat)
         if card == self.fool:
@@ -170,17 +141,12 @@ class Kernel:
         else:
             self.trick_mask |= bit
             suit = self.suit_of[card]
-            strength = self.power[card]
             if self.led < 0:
                 self.led = suit
-            if suit == TRUMP:
-                if not self.best_trump or strength > self.best_power:
-                    self.best_seat = seat
-                    self.best_power = strength
-                    self.best_trump = True
-            elif suit == self.led and not self.best_trump and strength > self.best_power:
+            here = standing(suit, self.power[card], self.led)
+            if here > self.best:
                 self.best_seat = seat
-                self.best_power = strength
+                self.best = here
         self.count += 1
         if self.count < self.players:
             self.turn = (seat + 1) % self.players
@@ -199,13 +165,12 @@ class Kernel:
         self.count = 0
         self.led = -1
         self.best_seat = -1
-        self.best_power = -1
-        self.best_trump = False
+        self.best = -1
         self.trick_mask = 0
 
     def trick_winner(self) -> int:
-        """The seat that wins the complete trick (C3: the highest trump, else the highest card of
-        the suit led, the first of equals; the Fool never wins). Games with exceptions override."""
+        """The seat that wins the complete trick: the best ``standing`` (C3; the Fool never wins).
+        Games with exceptions override."""
         return self.best_seat
 
     def call_move(self, word: str) -> int:
@@ -241,8 +206,7 @@ class Kernel:
             self.trick_mask ^= bit
         self.led = (saved & 15) - 1
         self.best_seat = (saved >> 4 & 15) - 1
-        self.best_power = (saved >> 8 & 255) - 1
-        self.best_trump = bool(saved >> 16 & 1)
+        self.best = (saved >> 8 & 255) - 1
 
     def undo_to(self, mark: int) -> None:
         """Take back cards until ``mark`` cards (``len(self.cards)``) are played."""
@@ -250,38 +214,21 @@ class Kernel:
             self.undo()
 
     def random_playout(self, rng: random.Random) -> None:
-        """Play the hand to its end, each card uniformly among the legal ones."""
+        """Play the hand to its end (``done``), each move uniformly among the legal ones."""
         rand = rng.random
-        hands = self.hands
-        suit_masks = self.suit_masks
-        trumps = self.trump_mask
-        fool_bit = self.fool_bit
-        overtrump = self.overtrump
-        while self.tricks < self.total_tricks:
-            # ``legal()`` inlined: the hottest line of every playout.
-            hand = hands[self.turn]
-            led = self.led
-            m = hand
-            if led >= 0:
-                m = hand & suit_masks[led]
-                if not m:
-                    m = hand & trumps
-                if m:
-                    if overtrump and self.best_trump and m & trumps:
-                        higher = m & self.above[self.best_power + 1]
-                        if higher:
-                            m = higher
-                    m |= hand & fool_bit
-                else:
-                    m = hand
+        if self.done():
+            return
+        while True:
+            m = self.legal()
             self.play(nth_card(m, int(rand() * m.bit_count())))
+            if self.count == 0 and self.done():  # the hand can end only with a trick
+                return
 
     # --- the end of the hand ------------------------------------------------------------------
 
-    def settle(self, side_of: list[int], sides: int, cheapest: list[int]) -> tuple[list[int], list[int]]:
-        """Each side's won cards and tricks after the Fool's settlement (``core.fool.gather``):
-        ``side_of`` a seat's side; ``cheapest`` the cards in the order the owner's side pays the
-        Fool with (value, then non-Honour first, then index)."""
+    def settle(self, side_of: list[int], sides: int, order: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        """Each side's won cards and tricks after the Fool's settlement (C4, ``fool.fool_payment``
+        by the game's ``order``): ``side_of`` a seat's side."""
         cards = [0] * sides
         won = [0] * sides
         for seat in range(self.players):
@@ -292,41 +239,18 @@ class Kernel:
             winner = side_of[self.fool_winner]
             if owner == winner:
                 cards[owner] |= self.fool_bit
-            elif won[owner] == 0:
-                cards[winner] |= self.fool_bit
             else:
-                pile = cards[owner]
-                for card in cheapest:
-                    if pile >> card & 1:
-                        cards[owner] = pile ^ (1 << card) | self.fool_bit
-                        cards[winner] |= 1 << card
-                        break
+                paid = fool_payment(cards[owner], won[owner], self.fool, order)
+                if paid == self.fool:
+                    cards[winner] |= self.fool_bit
+                else:
+                    cards[owner] ^= 1 << paid | self.fool_bit
+                    cards[winner] |= 1 << paid
         return cards, won
 
     def scores(self) -> list[int]:
         """Every seat's game points for the finished hand, as the engine scores it."""
         raise NotImplementedError
-
-
-class Table:
-    """A game's ``core.tricks.TrickTable`` as the lists a kernel reads, built once per game."""
-
-    def __init__(self, suit_of: tuple[int, ...], power: tuple[int, ...], suit_masks: tuple[int, ...]) -> None:
-        self.suit_of = list(suit_of)
-        self.power = list(power)
-        self.suit_masks = list(suit_masks)
-        above = [0] * (max(power) + 2)
-        for card in range(len(power)):
-            if suit_of[card] == TRUMP:
-                for p in range(-1, power[card]):
-                    above[p + 1] |= 1 << card
-        self.above = above
-
-
-def pay_order(values: list[int], honours: int) -> list[int]:
-    """The cards in the order a side pays for the Fool (C4): lowest value, a non-Honour first,
-    then the pack's natural order."""
-    return sorted(range(len(values)), key=lambda card: (values[card], honours >> card & 1, card))
 
 
 def value_masks(values: list[int]) -> list[int]:

@@ -1,12 +1,16 @@
-"""Trick duties and trick winners as small tables and pure functions.
+"""Trick duties and trick winners as small tables and pure functions: the shared rulebook.
 
 A ``TrickTable`` says, for every card index of a deck, its suit id and its strength; a game
 builds one (or one per trump suit, where the contract chooses trumps) and the functions here
-answer "what may I play" and "who won" with a few integer operations.
+answer "what may I play" (``duty_plays``), "how strong is this card here" (``standing``) and "who
+won" (``best_position``) with a few integer operations. They are the one definition of C3 and
+C4: every game's rules compose them, and the engine's phase handlers and the playout kernels call
+the games' compositions (compiled by mypyc, so a call is a C call).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -17,6 +21,8 @@ TRUMP: Final = 4
 """Suit id of the trump suit in a ``TrickTable`` (plain suits are 0..3)."""
 FOOL: Final = 5
 """Suit id of the Fool, which belongs to no suit (C4)."""
+TRUMPED: Final = 64
+"""What a trump's ``standing`` adds to its strength: above every card of the suit led."""
 
 
 class Trick(NamedTuple):
@@ -51,6 +57,9 @@ class TrickTable:
     leads: tuple[int | None, ...]
     """The suit id each card sets as the first card of a trick other than the Fool (the Fool's
     is None, C4): ``led = state.led; if led is None: led = leads[card]`` after every card."""
+    following: tuple[int, ...]
+    """Each suit id's cards with the Fool (C4: it may always be played), as ``duty_plays``
+    takes them."""
 
     @property
     def trump_mask(self) -> int:
@@ -76,27 +85,59 @@ class TrickTable:
         for i, s in enumerate(suit_of):
             masks[s] |= 1 << i
         leads = tuple(None if s == FOOL else s for s in suit_of)
-        return cls(tuple(suit_of), tuple(c.rank for c in deck.cards), tuple(masks), leads)
+        following = tuple(mask | masks[FOOL] for mask in masks)
+        return cls(tuple(suit_of), tuple(c.rank for c in deck.cards), tuple(masks), leads, following)
+
+    def above(self) -> tuple[int, ...]:
+        """``trumps_above(suit_of, power)`` of this table."""
+        return trumps_above(self.suit_of, self.power)
 
 
-def duty_plays(hand: int, following: int, trumps: int, fools: int, stronger: int) -> int:
+def trumps_above(suit_of: tuple[int, ...] | list[int], power: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """``above[s + 1]``: the trumps whose ``standing`` is above ``s`` (every trump while ``s`` is
+    a card of the suit led, or -1): the cards that beat the trick's best where a game demands it
+    (T7, B6's overtrump)."""
+    above = [0] * (TRUMPED + max(power) + 2)
+    for card in range(len(suit_of)):
+        if suit_of[card] == TRUMP:
+            for s in range(-1, TRUMPED + power[card]):
+                above[s + 1] |= 1 << card
+    return tuple(above)
+
+
+def standing(suit: int, power: int, led: int) -> int:
+    """C3: how a card of ``suit`` and ``power`` stands in a trick whose suit to follow is ``led``
+    (-1: none set yet): a trump above every other card, by its power; a card of the suit led by
+    its power; any other card (a discard, the Fool) -1, never winning. Of two cards of one
+    standing the first played stands higher: a caller keeps its best while the next is not above."""
+    if suit == TRUMP:
+        return power + TRUMPED
+    if suit == led:
+        return power
+    return -1
+
+
+def duty_plays(hand: int, following: int, trumps: int, fool: int, stronger: int) -> int:
     """The cards of ``hand`` that may be played to a trick whose suit to follow has the cards
-    ``following`` (C3): that suit, else trumps, else any card; of the trumps allowed, those in
-    ``stronger`` if it holds any (a duty to beat the trick's best trump; ``trumps`` where a game
-    has none); and the Fool, ``fools``, always (C4). A lead is any card: the caller's case.
+    ``following`` (C3): that suit, else trumps, else any card; of the cards allowed, those in
+    ``stronger`` if it holds any (the trumps that beat the trick's best, where a game has that
+    duty; 0 where it has none); and the Fool, ``fool`` (its one bit, 0 in a pack without it),
+    always (C4). A lead is any card: the caller's case.
 
-    The one definition of these duties, over plain masks, so that a game's compiled play step
-    calls it with its own tables and no frozen dataclass is read on the hot path."""
+    ``following`` and ``trumps`` are given with the Fool in them (``TrickTable.following``): a
+    Piedmont or Taroux hand is a mask past 62 bits, on which every operation allocates, so the
+    suit led and the Fool are one ``and``, and so are the trumps and the Fool. The one definition
+    of these duties, over plain masks: every game's ``plays`` calls it with its own tables."""
     allowed = hand & following
-    if not allowed:
+    if not allowed or allowed == fool:
         allowed = hand & trumps
-        if not allowed:
+        if not allowed or allowed == fool:
             return hand
-    if allowed & trumps:
+    if stronger:
         higher = allowed & stronger
         if higher:
-            allowed = higher
-    return allowed | (hand & fools)
+            return higher | (hand & fool)
+    return allowed
 
 
 def legal_plays(
@@ -110,19 +151,13 @@ def legal_plays(
     """
     if led is None:
         return hand
-    masks = table.suit_masks
-    trumps = masks[TRUMP]
-    stronger = trumps
+    fool = table.suit_masks[FOOL] if rules.fool else 0
+    masks = [mask | fool for mask in table.suit_masks]
+    stronger = 0
     if rules.must_overtrump and best_trump >= 0:
-        power = table.power
-        stronger = 0
-        m = hand & trumps
-        while m:
-            low = m & -m
-            if power[low.bit_length() - 1] > best_trump:
-                stronger |= low
-            m ^= low
-    return duty_plays(hand, masks[led], trumps, masks[FOOL] if rules.fool else 0, stronger)
+        above = table.above()
+        stronger = above[best_trump + TRUMPED + 1]
+    return duty_plays(hand, masks[led], masks[TRUMP], fool, stronger)
 
 
 def led_suit(table: TrickTable, cards: tuple[int, ...]) -> int | None:
@@ -150,19 +185,25 @@ def best_position(
     the ``ignore`` mask and the Fool never win. -1 if no card can win. Over plain tables, as
     ``duty_plays``, for a game's compiled play step."""
     best = -1
-    best_is_trump = False
-    best_power = -1
+    best_standing = -1
     for pos in range(len(cards)):
         card = cards[pos]
         if ignore and ignore >> card & 1:
             continue
-        suit = suit_of[card]
-        strength = power[card]
-        if suit == TRUMP:
-            if not best_is_trump or strength > best_power:
-                best, best_is_trump, best_power = pos, True, strength
-        elif suit == led and not best_is_trump and strength > best_power:
-            best, best_power = pos, strength
+        here = standing(suit_of[card], power[card], led)
+        if here > best_standing:
+            best, best_standing = pos, here
+    return best
+
+
+def best_standing(cards: tuple[int, ...], led: int, suit_of: tuple[int, ...], power: tuple[int, ...]) -> int:
+    """The ``standing`` of the best card of ``cards`` (-1: none, or none that can win)."""
+    best = -1
+    for pos in range(len(cards)):
+        card = cards[pos]
+        here = standing(suit_of[card], power[card], led)
+        if here > best:
+            best = here
     return best
 
 
@@ -175,6 +216,43 @@ def winning_seat(
     if pos is None:
         raise AssertionError(f"no card can win the trick of card indices {cards}")
     return (leader + pos) % players
+
+
+def voids(
+    tricks: Iterable[Iterable[tuple[int, int]]],
+    table: TrickTable,
+    players: int,
+    dead: int = 0,
+    above: tuple[int, ...] = (),
+) -> list[int]:
+    """For each of ``players`` seats, the cards play has shown it cannot hold, C3's duties read
+    backwards: one who did not follow the suit led lacks that suit, and if he did not trump
+    either, trumps; with ``above`` (``trumps_above``: a duty to beat the trick's best trump, T7),
+    one who played a trump below the trick's best lacks the trumps above it.
+
+    ``tricks`` are the plays of each trick as (seat, card index) in the order made (``views.
+    trick_plays``). The Fool (C4) sets no suit and shows nothing; nor does a card in ``dead`` (a
+    card P4 forces out of play)."""
+    lacks = [0] * players
+    suit_of, power, masks = table.suit_of, table.power, table.suit_masks
+    for plays in tricks:
+        led = -1
+        best = -1
+        for seat, card in plays:
+            suit = suit_of[card]
+            if suit == FOOL or dead >> card & 1:
+                continue
+            if led < 0:
+                led = suit
+            elif suit != led:
+                lacks[seat] |= masks[led]
+                if suit != TRUMP:
+                    lacks[seat] |= masks[TRUMP]
+            here = standing(suit, power[card], led)
+            if here < best and above and suit == TRUMP:
+                lacks[seat] |= above[best + 1]
+            best = max(best, here)
+    return lacks
 
 
 def duty_refusal(

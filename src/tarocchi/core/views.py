@@ -167,6 +167,15 @@ class PlayerView:
             raise RecordError(f"not a view of {game.info.id}: {type(error).__name__} {error}"[:300]) from None
 
 
+def trick_plays(view: PlayerView) -> list[list[tuple[int, int]]]:
+    """Every trick of ``view``, the one in progress last, as its plays (seat, card index) in the
+    order made: what ``tricks.voids`` reads."""
+    tricks = [[(seat, card.index) for seat, card in trick.plays] for trick in view.tricks]
+    if view.trick is not None and view.trick.plays:
+        tricks.append([(seat, card.index) for seat, card in view.trick.plays])
+    return tricks
+
+
 @lru_cache(maxsize=8)
 def _face_downs(deck: Deck) -> dict[str, Action]:
     """What others see of face-down discards, by notation: the only actions a view's events hold

@@ -16,10 +16,8 @@ import random
 from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import Card
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, led_suit
-from tarocchi.core.views import PlayerView
-from tarocchi.games.piedmont.play import trick_winner
+from tarocchi.core.tricks import TRUMP, led_suit, voids
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.piedmont.rules import (
     DECK,
     EARTH_AIR,
@@ -30,6 +28,7 @@ from tarocchi.games.piedmont.rules import (
     TABLE,
     VALUES,
     side_of,
+    trick_winner,
 )
 from tarocchi.games.piedmont.state import Phase
 from tarocchi.games.piedmont.views import PiedmontFacts
@@ -106,20 +105,6 @@ def _call(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     return words["confirm" if has_earth_air == want_earth_air else "reverse"]
 
 
-def _voids(view: PlayerView) -> set[tuple[int, int]]:
-    """(seat, suit) pairs that play has shown void: a seat that did not follow the suit led."""
-    voids = set()
-    for trick in (*view.tricks, *((view.trick,) if view.trick else ())):
-        led = led_suit(TABLE, tuple(card.index for _, card in trick.plays))
-        if led is None:
-            continue
-        for seat, card in trick.plays:
-            suit = TABLE.suit_of[card.index]
-            if suit != led and suit != FOOL_SUIT:
-                voids.add((seat, led))
-    return voids
-
-
 def _cheapest(cards: list[Card]) -> Card:
     """The card it costs least to give: lowest value, then keep trumps, then lowest rank."""
     return min(
@@ -146,7 +131,8 @@ def _play(view: PlayerView, legal: list[Action]) -> Action:
         cards_now = played + extra
         if all(c == FOOL for c in cards_now):
             return None
-        return trick_winner(cards_now, leader, led_suit(TABLE, cards_now), allegiance, dead)
+        led = led_suit(TABLE, cards_now)
+        return trick_winner(cards_now, leader, -1 if led is None else led, allegiance, dead)
 
     current = winner_with(())
     last = len(plays) == 3
@@ -183,6 +169,11 @@ def _complete_pair(seat: int, plays: tuple[tuple[int, Card], ...], cards: list[C
     return None
 
 
+def _voids(view: PlayerView) -> list[int]:
+    """Per seat, the cards play has shown it lacks (``tricks.voids``; a dead card shows nothing)."""
+    return voids(trick_plays(view), TABLE, PLAYERS, dead=PiedmontFacts.of(view).dead.mask)
+
+
 def _safe(view: PlayerView, plays: tuple[tuple[int, Card], ...], winner: int, led: int | None) -> bool:
     """Whether the partner's winning card will probably hold against the players still to come."""
     card = next(c for s, c in plays if s == winner)
@@ -197,18 +188,22 @@ def _safe(view: PlayerView, plays: tuple[tuple[int, Card], ...], winner: int, le
         and c.index not in played
         and c not in view.hand
     ]
-    return not higher and led is not None and (winner, led) not in _voids(view)
+    return not higher and led is not None and not _voids(view)[winner] & TABLE.suit_masks[led]
 
 
 def _lead(view: PlayerView, cards: list[Card]) -> Card:
     """Cash a King whose suit nobody has shown void in; else low from the longest suit."""
     seat = view.seat
     assert seat is not None
-    voids = _voids(view)
+    lacks = _voids(view)
     opponents = [(seat + 1) % PLAYERS, (seat + 3) % PLAYERS]
     for card in cards:
         suit = TABLE.suit_of[card.index]
-        if card.code.startswith("K") and suit < 4 and not any((o, suit) in voids for o in opponents):
+        if (
+            card.code.startswith("K")
+            and suit < 4
+            and not any(lacks[o] & TABLE.suit_masks[suit] for o in opponents)
+        ):
             return card
     lengths = _suit_lengths(view)
     plain = [c for c in cards if TABLE.suit_of[c.index] < 4]

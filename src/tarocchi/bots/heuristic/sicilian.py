@@ -29,9 +29,8 @@ from enum import IntEnum
 
 from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action, Call, Discard, Play
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, led_suit, winning_position
-from tarocchi.core.views import PlayerView
+from tarocchi.core.tricks import TRUMP, led_suit, voids, winning_position
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rules import (
     DECK,
@@ -175,11 +174,11 @@ def friends(view: PlayerView) -> set[int]:
     if declarer is None:
         return {seat}
     if facts.mode is Mode.RALLY and partner is None and card is not None:
-        voids = _voids(view)
+        lacks = voids(trick_plays(view), TABLE, PLAYERS)
         candidates = {
             s
             for s in range(PLAYERS)
-            if s not in (declarer, seat) and not voids[s] & SUIT_MASKS[TABLE.suit_of[card.index]]
+            if s not in (declarer, seat) and not lacks[s] & SUIT_MASKS[TABLE.suit_of[card.index]]
         }
         own_discard = view.own_discard.mask
         if own_discard >> card.index & 1:
@@ -191,22 +190,6 @@ def friends(view: PlayerView) -> set[int]:
     if seat in team:
         return team
     return {s for s in range(PLAYERS) if s not in team}
-
-
-def _voids(view: PlayerView) -> list[int]:
-    """For each seat, the mask of suits (as card masks) it has shown it lacks."""
-    voids = [0] * PLAYERS
-    for trick in (*view.tricks, *((view.trick,) if view.trick else ())):
-        led = led_suit(TABLE, tuple(card.index for _, card in trick.plays))
-        if led is None:
-            continue
-        for seat, card in trick.plays:
-            suit = TABLE.suit_of[card.index]
-            if suit not in (led, FOOL_SUIT):
-                voids[seat] |= TABLE.suit_masks[led]
-                if suit != TRUMP:
-                    voids[seat] |= TRUMP_MASK
-    return voids
 
 
 class _Table:
@@ -223,7 +206,7 @@ class _Table:
                 played |= 1 << card.index
         discarded = view.own_discard.mask
         self.unseen = DECK.full & ~(played | view.hand.mask | discarded)
-        self.voids = _voids(view)
+        self.voids = voids(trick_plays(view), TABLE, PLAYERS)
         plays = view.trick.plays
         self.leader = view.trick.leader
         self.cards = tuple(card.index for _, card in plays)

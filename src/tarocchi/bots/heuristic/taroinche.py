@@ -27,10 +27,11 @@ import random
 from tarocchi.bots.base import legal_choices
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.taroinche.bidding import Bid
 from tarocchi.games.taroinche.rules import (
     AGAINST,
+    BELOTE,
     CAPOT,
     CONTRACTS,
     DECK,
@@ -45,8 +46,9 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.state import Phase
+from tarocchi.games.taroinche.tricks import TABLES, takes
 from tarocchi.games.taroinche.views import TaroincheFacts
-from tarocchi.games.taroinche.worlds import contract_of, revealed, shown_dog, takes, trick_plays
+from tarocchi.games.taroinche.worlds import contract_of, revealed, shown_dog
 
 POINTS_PER_TRICK = 28
 """What a trick brings the side that takes it: a sixth of the 162 is 27; 28 did best in
@@ -56,12 +58,11 @@ PARTNER_TRICKS = 0.9
 SUPPORT_TRICKS = 1.6
 DOG_POINTS = {WITH: 11, WITHOUT: 9, AGAINST: 0}
 """B4: the dog's points go to the attack With (improved by the exchange) or Without."""
-BELOTE_POINTS = 20
 SOLO_MARGIN = 20
+"""A solo (4V won or lost) only when the hand alone makes the value with this to spare."""
 DRAW_TRUMPS = 3
 """A taker with this many trumps and not the best one still leads them (the lowest), to draw the
 defence's; it did better than waiting in duplicate self-play."""
-"""A solo (4V won or lost) only when the hand alone makes the value with this to spare."""
 COINCHE_TRICKS = 2.2
 """The defensive tricks in hand that make a coinche of 90 worth it; fewer against a higher bid."""
 CAPOT_COINCHE = 0.5
@@ -134,7 +135,7 @@ def hand_tricks(hand: int, trump: int) -> float:
 
 def _belote(hand: int, trump: int) -> int:
     pair = sum(1 << (trump * 8 + i) for i in (1, 2))  # K and Q of the trump suit
-    return BELOTE_POINTS if hand & pair == pair else 0
+    return BELOTE if hand & pair == pair else 0
 
 
 def expected_points(hand: int, trump: int, partner_tricks: float) -> float:
@@ -275,7 +276,7 @@ class _Table:
         """No card the seats ``against`` may hold beats ``card`` (a cut included)."""
         for seat in self.opponents(against):
             possible = self.unseen & ~self.cannot[seat]
-            if any(takes(self.contract, other, card) for other in bits(possible)):
+            if any(takes(TABLES[self.contract.trump], other, card) for other in bits(possible)):
                 return False
         return True
 
@@ -297,9 +298,9 @@ def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     after = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(plays))]
     best_seat, best = plays[0]
     for s, card in plays[1:]:
-        if takes(table.contract, card, best):
+        if takes(TABLES[table.contract.trump], card, best):
             best_seat, best = s, card
-    winners = [c for c in cards if takes(table.contract, c, best)]
+    winners = [c for c in cards if takes(TABLES[table.contract.trump], c, best)]
     safe = [c for c in winners if table.master(c, after)]
     if table.side(best_seat) == table.side(seat):
         if table.master(best, after):

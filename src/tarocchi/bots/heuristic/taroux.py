@@ -227,7 +227,7 @@ class _Table:
         seen = facts.trumps_discarded.mask | view.own_discard.mask
         self.out = DECK.full & ~(played | self.hand | seen)
         """Cards in another hand (or a hidden stock or discard)."""
-        self.forbidden = revealed((*view.tricks, trick))
+        self.forbidden = revealed(view)
         self.suits_led = {led_suit(TABLE, tuple(c.index for _, c in t.plays)) for t in view.tricks}
         pos = len(self.cards)
         self.after = [(self.leader + p) % PLAYERS for p in range(pos + 1, PLAYERS)]

@@ -1,14 +1,15 @@
-"""Piedmont's playout kernels (``core.kernel``): P3 duties, the Fool's settlement (C4) and P5's
-score, with P4's Good and Evil under the trumps option (``PiedmontKernel``) or the Game of
-Allegiance (``AllegianceKernel``: the calls are moves of the kernel, the partner's card played
-dead or taken back, cards scored by the call in force for their trick)."""
+"""Piedmont's playout kernels (``core.kernel``): P3 duties and P4's winner (``rules.plays``,
+``rules.trick_winner``), the Fool's settlement (C4) and P5's score, with P4's Good and Evil under
+the trumps option (``PiedmontKernel``) or the Game of Allegiance (``AllegianceKernel``: the calls
+are moves of the kernel, the partner's card played dead or taken back, cards scored by the call
+in force for their trick)."""
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from tarocchi.core.kernel import TRUMP, Kernel, Table, nth_card, pay_order, points_of, value_masks
+from tarocchi.core.fool import fool_payment
+from tarocchi.core.kernel import Kernel
 from tarocchi.games.piedmont.rules import (
     DECK,
     EARTH_AIR,
@@ -17,19 +18,19 @@ from tarocchi.games.piedmont.rules import (
     FOOL,
     GOOD,
     GOOD_EVIL,
-    HONOURS,
+    PAY_ORDER,
     PLAYERS,
     SUITLESS,
     TABLE,
     TRICKS,
-    VALUES,
+    plays,
+    seat_scores,
+    trick_winner,
 )
+from tarocchi.games.piedmont.scoring import mask_points
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
-_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
-_PAY_ORDER = pay_order(list(VALUES), HONOURS)
-_VALUE_MASKS = value_masks(list(VALUES))
 
 OURS: Final = 80
 """Allegiance's calls as moves after the cards: ``ours``, ``yours``, ``confirm``, ``reverse``.
@@ -51,58 +52,26 @@ class PiedmontKernel(Kernel):
     """A Piedmont hand under the trumps option, played in place."""
 
     def __init__(self, dealer: int, discard: int) -> None:
-        super().__init__(
-            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
-        )
+        super().__init__(PLAYERS, TRICKS, TABLE.suit_of, TABLE.power, FOOL)
         self.dealer = dealer
         self.discard = discard
 
+    def legal(self) -> int:
+        return plays(self.hands[self.turn], -1, self.led)
+
     def trick_winner(self) -> int:
-        """P4 trumps option: Good and Evil from one side win for the player of the first; from
-        opposing sides they are ignored, and if nothing else can win, the player of the first wins."""
+        """C3 by the best ``standing``, unless Good and Evil are both in the trick (P4)."""
         if self.trick_mask & _GOOD_EVIL != _GOOD_EVIL:
             return self.best_seat
-        start = len(self.cards) - _N
-        first = -1
-        second = -1
-        for pos in range(_N):
-            if _GOOD_EVIL >> self.cards[start + pos] & 1:
-                if first < 0:
-                    first = pos
-                else:
-                    second = pos
-        leader = self.leader
-        if (leader + first) & 1 == (leader + second) & 1:
-            return (leader + first) % _N
-        best = -1
-        best_power = -1
-        best_trump = False
-        led = -1
-        for pos in range(_N):
-            card = self.cards[start + pos]
-            suit = self.suit_of[card]
-            if card == FOOL:
-                continue
-            if led < 0:
-                led = suit
-            if _GOOD_EVIL >> card & 1:
-                continue
-            strength = self.power[card]
-            if suit == 4:
-                if not best_trump or strength > best_power:
-                    best, best_power, best_trump = pos, strength, True
-            elif suit == led and not best_trump and strength > best_power:
-                best, best_power = pos, strength
-        return (leader + (first if best < 0 else best)) % _N
+        cards = self.cards
+        return trick_winner(tuple(cards[len(cards) - _N :]), self.leader, self.led, False, 0)
 
     def scores(self) -> list[int]:
         """P2: the discard counts for the dealer's side; P5: card points and tricks, the
         difference to each winner and from each loser; a tie scores nothing."""
-        cards, tricks = self.settle(_SIDE_OF, 2, _PAY_ORDER)
+        cards, tricks = self.settle(_SIDE_OF, 2, PAY_ORDER)
         cards[self.dealer & 1] |= self.discard
-        points = [points_of(cards[side], _VALUE_MASKS) + tricks[side] for side in (0, 1)]
-        diff = points[0] - points[1]
-        return [diff if seat & 1 == 0 else -diff for seat in range(_N)]
+        return list(seat_scores(mask_points(cards[0]) + tricks[0], mask_points(cards[1]) + tricks[1]))
 
 
 CALL_MOVES = {"ours": OURS, "yours": YOURS, "confirm": CONFIRM, "reverse": REVERSE}
@@ -126,9 +95,7 @@ class AllegianceKernel(Kernel):
     led, forced card, caller, number of scoring segments and any take-back before it."""
 
     def __init__(self, state: PiedmontState) -> None:
-        super().__init__(
-            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
-        )
+        super().__init__(PLAYERS, TRICKS, TABLE.suit_of, TABLE.power, FOOL)
         self.dealer = state.context.dealer
         self.discard = state.discard
         self.hands = list(state.hands)
@@ -169,19 +136,7 @@ class AllegianceKernel(Kernel):
         """``play.play_mask`` and the call phase's actions, as one mask of moves."""
         if self.pending >= 0:
             return _FIRST_CALL if self.caller < 0 else _ANSWER
-        hand = self.hands[self.turn]
-        forced = self.forced
-        if forced >= 0 and hand >> forced & 1:
-            return 1 << forced
-        led = self.led
-        if led < 0:
-            return hand
-        allowed = hand & self.suit_masks[led]
-        if not allowed:
-            allowed = hand & self.trump_mask
-            if not allowed:
-                return hand
-        return allowed | (hand & self.fool_bit)
+        return plays(self.hands[self.turn], self.forced, self.led)
 
     def play(self, move: int) -> None:
         """The seat to act makes ``move`` (legal: not checked): a card, or the pending call."""
@@ -240,43 +195,21 @@ class AllegianceKernel(Kernel):
         return saved
 
     def _finish(self) -> None:
-        """The complete trick to its winner: the highest live trump, else the highest live card
-        of the suit led, the first of equals (C3, P3); dead cards and the Fool never win."""
+        """The complete trick to its winner (``rules.trick_winner``: dead cards and the Fool never
+        win)."""
         trick = self.trick
         leader = self.leader
-        dead = self.dead
-        led = self.led
-        suit_of = self.suit_of
-        power = self.power
-        best = -1
-        best_power = -1
-        best_trump = False
+        winner = trick_winner(tuple(trick), leader, self.led, True, self.dead)
         mask = 0
         bits = self.bits
-        fool = -1
         for pos in range(_N):
             card = trick[pos]
             if card == _FOOL:
-                fool = pos
-                continue
-            mask |= bits[card]
-            if dead and dead >> card & 1:
-                continue
-            suit = suit_of[card]
-            strength = power[card]
-            if suit == TRUMP:
-                if not best_trump or strength > best_power:
-                    best = pos
-                    best_power = strength
-                    best_trump = True
-            elif suit == led and not best_trump and strength > best_power:
-                best = pos
-                best_power = strength
-        winner = (leader + best) % _N
-        if fool >= 0:
-            self.fool_seat = (leader + fool) % _N
-            self.fool_trick = self.tricks
-            self.fool_winner = winner
+                self.fool_seat = (leader + pos) % _N
+                self.fool_trick = self.tricks
+                self.fool_winner = winner
+            else:
+                mask |= bits[card]
         self.trick_masks.append(mask)
         self.winners.append(winner)
         self.tricks_won[winner] += 1
@@ -335,32 +268,6 @@ class AllegianceKernel(Kernel):
     def done(self) -> bool:
         return self.tricks == _LAST
 
-    def random_playout(self, rng: random.Random) -> None:
-        """Play the hand to its end, each move uniformly among the legal ones."""
-        rand = rng.random
-        hands = self.hands
-        suit_masks = self.suit_masks
-        trumps = self.trump_mask
-        fool_bit = self.fool_bit
-        while self.tricks < _LAST:
-            # ``legal()`` inlined: the hottest line of every playout.
-            if self.pending >= 0:
-                m = _FIRST_CALL if self.caller < 0 else _ANSWER
-            else:
-                hand = hands[self.turn]
-                forced = self.forced
-                led = self.led
-                if forced >= 0 and hand >> forced & 1:
-                    m = self.bits[forced]
-                elif led < 0:
-                    m = hand
-                else:
-                    m = hand & suit_masks[led]
-                    if not m:
-                        m = hand & trumps
-                    m = m | (hand & fool_bit) if m else hand
-            self.play(nth_card(m, int(rand() * m.bit_count())))
-
     def scores(self) -> list[int]:
         """C4 with the printed values, the paid card scoring for its receiver under its trick's
         call; P2 the discard under the last call; P5 card points and tricks, the difference."""
@@ -381,19 +288,16 @@ class AllegianceKernel(Kernel):
         if self.fool_seat >= 0:
             owner = self.fool_seat & 1
             taker = self.fool_winner & 1
-            if owner == taker or won[owner] == 0:
+            paid = _FOOL if owner == taker else fool_payment(pile[owner], won[owner], _FOOL, PAY_ORDER)
+            if paid == _FOOL:
                 scored[taker] |= self.fool_bit
             else:
-                for card in _PAY_ORDER:
-                    if pile[owner] >> card & 1:
-                        bit = 1 << card
-                        scored[owner] = scored[owner] & ~bit | self.fool_bit
-                        scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
-                        break
+                bit = 1 << paid
+                scored[owner] = scored[owner] & ~bit | self.fool_bit
+                scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
         side = self.dealer & 1
         scored[side] |= self.discard & self._scored_by(side, self.tricks - 1)
-        diff = points_of(scored[0], _VALUE_MASKS) + won[0] - points_of(scored[1], _VALUE_MASKS) - won[1]
-        return [diff if seat & 1 == 0 else -diff for seat in range(PLAYERS)]
+        return list(seat_scores(mask_points(scored[0]) + won[0], mask_points(scored[1]) + won[1]))
 
     def _trick_of(self, bit: int) -> int:
         """The number of the finished trick holding the card ``bit``."""

@@ -1,7 +1,7 @@
-"""Trick play: what may be played (P3, C4, P4's forced card), who wins (C3, P3, P4); the deal's
-hands as masks and the first state (P2); the phase handlers of the discard (P2), the cards and
-Allegiance's calls (P4). Compiled by mypyc where it can be: random play spends its time here,
-so each step builds its new state by position in one go (``state.I_*``), from Final tables."""
+"""The phase handlers of the discard (P2), the cards and Allegiance's calls (P4), and the first
+state (P2); what may be played and who wins are ``rules.plays`` and ``rules.trick_winner``.
+Compiled by mypyc where it can be: random play spends its time here, so each step builds its
+new state by position in one go (``state.I_*``), from Final tables."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.rows import row
 from tarocchi.core.trickplay import TrickPlay, card_of
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, best_position, duty_refusal, winning_position
+from tarocchi.core.tricks import duty_refusal
 from tarocchi.games.piedmont.rules import (
     DECK,
     DUTIES,
@@ -26,7 +25,9 @@ from tarocchi.games.piedmont.rules import (
     STOCK_SIZE,
     TABLE,
     TRICKS,
+    plays,
     side_of,
+    trick_winner,
 )
 from tarocchi.games.piedmont.state import (
     I_ACTOR,
@@ -70,11 +71,6 @@ _SIZE: Final = DECK.size
 _BITS: Final = tuple(1 << card for card in range(DECK.size))
 _DISCARD_AT: Final = Positions(DISCARDS)
 _LEADS: Final = TABLE.leads
-_SUIT_OF: Final = TABLE.suit_of
-_POWER: Final = TABLE.power
-_FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
-_WITH_FOOL: Final = tuple(mask | _FOOLS for mask in TABLE.suit_masks)
-"""Each suit's cards and the Fool (C4: it may always be played)."""
 _DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
 _DISCARD_PHASE: Final = _DISCARD
 _PLAY_PHASE: Final = _PLAY
@@ -87,29 +83,6 @@ _EVENT: Final = Event
 module level is a lookup in the module's dict each time)."""
 assert len(PiedmontState._fields) == 16, "Playing builds the state by position"
 assert PLAYERS == 4, "the hot path rebuilds four hands"
-assert not DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
-
-
-def hand_mask(hand: int, forced: int, led: int | None) -> int:
-    """The cards of ``hand`` that may be played: P4's forced card, else P3 and C4 (``legal_plays``
-    of ``DUTIES`` over this game's tables: follow suit, else trump, else anything; the Fool
-    always).
-
-    Written for few big-int operations (compiled, each allocates; a Piedmont hand is an 80-bit
-    mask): with no duty to overtrump, the cards of the suit to follow and the Fool are one
-    ``and``, and so are the trumps and the Fool."""
-    if forced >= 0 and hand >> forced & 1:
-        return 1 << forced
-    if led is None:
-        return hand
-    allowed = hand & _WITH_FOOL[led]
-    if allowed and allowed != _FOOLS:
-        return allowed  # the suit led, and the Fool if held
-    if led != TRUMP:
-        allowed = hand & _WITH_FOOL[TRUMP]
-        if allowed and allowed != _FOOLS:
-            return allowed  # none of it: trumps, and the Fool if held
-    return hand  # neither: any card
 
 
 def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
@@ -171,7 +144,7 @@ def settled(state: PiedmontState, not_discardable: int) -> PiedmontState:
         legal = state.hands[actor] & ~not_discardable
     elif phase == _PLAY:
         actor = (state.leader + len(state.trick)) % PLAYERS
-        legal = hand_mask(state.hands[actor], state.forced, state.led)
+        legal = plays(state.hands[actor], state.forced, -1 if state.led is None else state.led)
     elif phase == _CALL:
         actor = state.pending
         legal = FIRST_CALL_BITS if state.caller < 0 else ANSWER_BITS
@@ -182,34 +155,7 @@ def settled(state: PiedmontState, not_discardable: int) -> PiedmontState:
 
 def play_mask(state: PiedmontState, seat: int) -> int:
     """The cards ``seat`` may play now."""
-    return hand_mask(state.hands[seat], state.forced, state.led)
-
-
-def trick_winner(cards: tuple[int, ...], leader: int, led: int | None, allegiance: bool, dead: int) -> int:
-    """The seat that wins a complete trick.
-
-    Trumps option (P4): Good or Evil alone is the lowest trump; both from one side win for the
-    player of the first; both from opposing sides are ignored, and if nothing else can win, the
-    player of the first wins. Allegiance: both are plain lowest trumps; a dead card never wins.
-    """
-    if not allegiance:
-        first = second = -1
-        for pos in range(len(cards)):
-            card = cards[pos]
-            if card in (GOOD, EVIL):
-                if first < 0:
-                    first = pos
-                else:
-                    second = pos
-        if second >= 0:
-            if side_of(leader + first) == side_of(leader + second):
-                return (leader + first) % PLAYERS
-            won = winning_position(TABLE, cards, led, ignore=GOOD_EVIL)
-            return (leader + (first if won is None else won)) % PLAYERS
-    pos = best_position(cards, -1 if led is None else led, _SUIT_OF, _POWER, dead)
-    if pos < 0:
-        raise AssertionError(f"no card can win the trick of card indices {cards}")
-    return (leader + pos) % PLAYERS
+    return plays(state.hands[seat], state.forced, -1 if state.led is None else state.led)
 
 
 def refusal(state: PiedmontState, seat: int, card: int) -> str:
@@ -279,7 +225,7 @@ class Playing(TrickPlay[PiedmontState]):
         else:
             phase, pending = kept[I_PHASE], kept[I_PENDING]
             actor = seat + 1 if seat < PLAYERS - 1 else 0
-            legal = hand_mask(hands[actor], forced, led)
+            legal = plays(hands[actor], forced, -1 if led is None else led)
         # The hottest line of random play: every field by position, in one call (``rows.row``).
         return _ROW(
             _STATE,
@@ -315,7 +261,7 @@ class Playing(TrickPlay[PiedmontState]):
         added to the tricks with its public note, and the winner to lead (or the hand over)."""
         kept: tuple[Any, ...] = state  # as in ``place``: fields passed on as objects
         leader: int = state[I_LEADER]
-        winner = trick_winner(trick, leader, led, self.allegiance, dead)
+        winner = trick_winner(trick, leader, -1 if led is None else led, self.allegiance, dead)
         tricks, events = self.won(state[I_TRICKS], leader, trick, winner, events)
         done = len(tricks) == TRICKS
         return _ROW(
@@ -335,7 +281,7 @@ class Playing(TrickPlay[PiedmontState]):
             dead,
             events,
             -1 if done else winner,
-            0 if done else hand_mask(hands[winner], forced, None),
+            0 if done else plays(hands[winner], forced, -1),
         )
 
     def finish(self, state: PiedmontState) -> PiedmontState:
@@ -395,7 +341,7 @@ class Discarding:
         if discard.bit_count() == STOCK_SIZE:
             events = (_LAID_ASIDE[dealer], events)
             phase, actor = _PLAY_PHASE, (leader + len(trick)) % PLAYERS
-            legal = hand_mask(hands[actor], forced, led)
+            legal = plays(hands[actor], forced, -1 if led is None else led)
         else:
             phase, actor = _DISCARD_PHASE, dealer
             legal = hands[dealer] & ~not_discardable
@@ -506,7 +452,7 @@ class Calling:
             dead,
             events,
             actor,
-            hand_mask(hands[actor], forced, led),
+            plays(hands[actor], forced, -1 if led is None else led),
         )
         if len(trick) < PLAYERS:
             return new

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tarocchi.core.fool import gather
+from tarocchi.core.fool import fool_payment, gather
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
     DECK,
     EARTH_AIR,
     FIRE_WATER,
     FOOL,
-    HONOURS,
+    PAY_ORDER,
     PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
@@ -21,6 +21,7 @@ from tarocchi.games.piedmont.rules import (
     TOTAL,
     VALUES,
     WINNING_POINTS,
+    seat_scores,
     side_of,
 )
 from tarocchi.games.piedmont.state import I_CONTEXT, I_DISCARD, I_SEGMENTS, I_TRICKS, PiedmontState
@@ -51,11 +52,6 @@ _BYTE_POINTS: Final = tuple(
     for start in range(0, DECK.size, 8)
 )
 """P1's card values summed a byte of a mask at a time."""
-_PAY_ORDER: Final = tuple(
-    sorted(range(DECK.size), key=lambda card: (VALUES[card], HONOURS >> card & 1, card))
-)
-"""C4: the card a side pays for its Fool is the first of these it won (the lowest value, a
-non-Honour first, then the pack's order)."""
 _FOOL_BIT: Final = 1 << FOOL
 _FULL: Final = DECK.full
 
@@ -137,18 +133,6 @@ _PACK_POINTS: Final = mask_points(DECK.full)
 """P1: the points of every card of the pack."""
 
 
-def _first_paid(pile: int) -> int:
-    """C4: the card of ``pile`` a side pays for its Fool (the first of ``_PAY_ORDER`` in it)."""
-    low, high = pile & _LOW, pile >> _HALF
-    for card in _PAY_ORDER:
-        if card < _HALF:
-            if low >> card & 1:
-                return card
-        elif high >> (card - _HALF) & 1:
-            return card
-    raise AssertionError("the side that pays for its Fool won no card")
-
-
 def sheet_of(allegiance: bool) -> Callable[[PiedmontState], HandResult]:
     """``score`` for one option, as a compiled function of the state alone: the game's
     ``outcome`` calls it with no Python frame on the way."""
@@ -209,10 +193,10 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the side that played the Fool pays the trick's winners a card for it
-        if tricks[fool_owner] == 0:
-            moved, moved_trick = FOOL, fool_trick
+        moved = fool_payment(held[fool_owner] & ~_FOOL_BIT, tricks[fool_owner], FOOL, PAY_ORDER)
+        if moved == FOOL:
+            moved_trick = fool_trick
         else:
-            moved = _first_paid(held[fool_owner] & ~_FOOL_BIT)
             moved_trick = next(n for n, trick in enumerate(played) if moved in trick[1])
         bit = 1 << moved
         scored[fool_owner] &= ~bit
@@ -267,7 +251,7 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
         won[fool_winner] &= ~_FOOL_BIT
         won[fool_owner] |= _FOOL_BIT
         paid = tricks1 if fool_owner else tricks0
-        moved = FOOL if paid == 0 else _first_paid(won[fool_owner] & ~_FOOL_BIT)
+        moved = fool_payment(won[fool_owner] & ~_FOOL_BIT, paid, FOOL, PAY_ORDER)
         won[fool_owner] ^= 1 << moved
         won[fool_winner] |= 1 << moved
         won0 = won[0]
@@ -295,7 +279,7 @@ def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
             return 0
         return VALUES[card]
 
-    gathered = gather(state.tricks, SIDES, FOOL, VALUES, HONOURS)
+    gathered = gather(state.tricks, SIDES, FOOL, PAY_ORDER)
     credits, tricks = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
     if gathered.moved is not None:
@@ -331,6 +315,7 @@ def _sheet(
     """P5: the totals, the winning side and each seat's score, after the lines so far (each
     side's card points and tricks)."""
     total0, total1 = points0 + tricks0, points1 + tricks1
+    scores = seat_scores(total0, total1)
     # Each side's lines add up to its total: the Fool's card and the discard above are in its
     # card points, so the line of the cards won in play says the rest.
     included0 = included1 = 0
@@ -347,14 +332,11 @@ def _sheet(
     lines.append(_line(2, total1, 1))
     if total0 == total1:
         lines.append(_SCORE_LINE(f"a tie at {total0}: nobody scores (P5)", 0))
-        scores: tuple[int, ...] = (0,) * PLAYERS
     else:
         winner = 0 if total0 > total1 else 1
         won, lost = (total0, total1) if winner == 0 else (total1, total0)
         if not allegiance:
             assert won >= WINNING_POINTS and won + lost == TOTAL
-        diff = won - lost
         lines.append(_win_line(winner, won, lost))
-        scores = tuple(diff if side_of(seat) == winner else -diff for seat in range(PLAYERS))
     # positionally: a keyword call to a Python __init__ costs a third more
     return _HAND_RESULT(_SIDES, (points0, points1), (tricks0, tricks1), scores, tuple(lines))

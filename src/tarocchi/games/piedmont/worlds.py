@@ -16,37 +16,26 @@ from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import bits
 from tarocchi.core.protocol import Deal
 from tarocchi.core.resample import World, deal_unseen
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP
+from tarocchi.core.tricks import voids
 from tarocchi.core.views import PlayerView
 from tarocchi.games.piedmont.play import DISCARDS
 from tarocchi.games.piedmont.rules import DECK, GOOD_EVIL, NOT_DISCARDABLE, PLAYERS, STOCK_SIZE, TABLE
 from tarocchi.games.piedmont.views import PiedmontFacts
 
 
-def _voids(view: PlayerView, dead: int) -> list[int]:
-    """For each seat, the mask of suits play has shown it lacks, read from the plays in the order
-    they were made: the suit led is set by the first card (not the Fool, C4) and stays when a card
-    is taken back (P4); a card taken back was still a legal play, and a forced dead card shows
-    nothing."""
-    voids = [0] * PLAYERS
-    led = None
+def _plays_as_made(view: PlayerView) -> list[list[tuple[int, int]]]:
+    """Every trick's plays (seat, card index) in the order they were made, read from the log: a
+    card taken back (P4) stays among them, since it was a legal play, and its trick's suit led
+    stays as its first card set it."""
+    tricks: list[list[tuple[int, int]]] = [[]]
     for event in view.events:
         if event.trick:  # a trick won: the next card leads
-            led = None
+            tricks.append([])
             continue
         action = event.action
-        if not isinstance(action, Play) or event.seat is None:
-            continue
-        card = action.card.index
-        suit = TABLE.suit_of[card]
-        if led is None:
-            led = None if suit == FOOL_SUIT else suit
-        elif suit not in (led, FOOL_SUIT) and not dead >> card & 1:
-            voids[event.seat] |= TABLE.suit_masks[led]
-            if suit != TRUMP:
-                voids[event.seat] |= TABLE.trump_mask
-    return voids
+        if isinstance(action, Play) and event.seat is not None:
+            tricks[-1].append((event.seat, action.card.index))
+    return tricks
 
 
 def place(view: PlayerView, rng: random.Random) -> World:
@@ -71,10 +60,10 @@ def place(view: PlayerView, rng: random.Random) -> World:
     held[seat] = 0
     unseen = DECK.full & ~(mine | played | own_discard | sum(held))
 
-    voids = _voids(view, facts.dead.mask)
+    lacks = voids(_plays_as_made(view), TABLE, PLAYERS, dead=facts.dead.mask)
     caller = facts.caller
     others = [s for s in range(PLAYERS) if s != seat]
-    forbidden = [voids[s] for s in others]
+    forbidden = [lacks[s] for s in others]
     if caller is not None:
         # P4: the partner plays the other card at his turn in the call's trick (taking back a card
         # he played before it); if he has played in that trick and it is not dead, he lacks it.

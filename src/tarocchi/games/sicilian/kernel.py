@@ -1,24 +1,23 @@
-"""The Sicilian game's playout kernel (``core.kernel``): S8 duties, the Fool's settlement (C4),
-S9 and S10. Who is the hidden partner (S7) changes only what seats know, not the play."""
+"""The Sicilian game's playout kernel (``core.kernel``): S8 duties (``rules.plays``), the Fool's
+settlement (C4), S9 and S10. Who is the hidden partner (S7) changes only what seats know, not the play."""
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, points_of, value_masks
 from tarocchi.games.sicilian.rules import (
     FOOL,
-    HALF,
-    HONOURS,
-    LAST_TRICK_BONUS,
+    PAY_ORDER,
     PLAYERS,
     TABLE,
     TRICKS,
     VALUES,
+    plays,
+    seat_scores,
+    side_total,
 )
 from tarocchi.games.sicilian.scoring import declarers
 from tarocchi.games.sicilian.state import Phase, SicilianState
 
-_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
-_PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
 
@@ -26,24 +25,24 @@ class SicilianKernel(Kernel):
     """A Sicilian hand in trick play, played in place; side 0 is the Declarer's."""
 
     def __init__(self, team: tuple[int, ...], discarder: int, discard: int) -> None:
-        super().__init__(
-            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, False, FOOL
-        )
+        super().__init__(PLAYERS, TRICKS, TABLE.suit_of, TABLE.power, FOOL)
         self.side_of = [0 if seat in team else 1 for seat in range(PLAYERS)]
-        self.pair = len(team) == 2
+        self.team = team
         self.discarder = discarder
         self.discard = discard
 
+    def legal(self) -> int:
+        return plays(self.hands[self.turn], self.led)
+
     def scores(self) -> list[int]:
         """S9: card points (the discard for its side), a point a trick and 5 for the last;
-        S10: d = the Declarers' total - 63, times 3 for a Declarer alone."""
+        S10: d = the Declarers' total - 63, times 3 for a Declarer alone (``rules.side_total``,
+        ``rules.seat_scores``)."""
         side_of = self.side_of
-        cards, tricks = self.settle(side_of, 2, _PAY_ORDER)
+        cards, tricks = self.settle(side_of, 2, PAY_ORDER)
         cards[side_of[self.discarder]] |= self.discard
-        last = side_of[self.winners[-1]]
-        d = points_of(cards[0], _VALUE_MASKS) + tricks[0] + (LAST_TRICK_BONUS if last == 0 else 0) - HALF
-        declarer = d if self.pair else 3 * d
-        return [declarer if side_of[seat] == 0 else -d for seat in range(PLAYERS)]
+        total = side_total(points_of(cards[0], _VALUE_MASKS), tricks[0], side_of[self.winners[-1]] == 0)
+        return list(seat_scores(total, self.team))
 
 
 def kernel(state: SicilianState) -> SicilianKernel | None:

@@ -8,10 +8,9 @@ from tarocchi.core.actions import Action
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.trickplay import TrickPlay, card_of, write_next_trick
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
+from tarocchi.core.tricks import best_position, duty_refusal
 from tarocchi.games.sicilian.auction import PLAYS
-from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS
+from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS, plays
 from tarocchi.games.sicilian.state import Phase, SicilianFields, SicilianState
 
 _LEADS: Final = TABLE.leads
@@ -32,27 +31,16 @@ _LEGAL: Final = _FIELD["legal"]
 _NEXT_TRICK: Final = (_PHASE, _LEADER, _TRICK, _LED, _TRICKS, _EVENTS, _ACTOR, _LEGAL)
 _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
-_SUIT_MASKS: Final = TABLE.suit_masks
-_TRUMPS: Final = TABLE.suit_masks[TRUMP]
-_FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
-assert not DUTIES.must_overtrump and DUTIES.fool, "the play step calls duty_plays with these duties"
 
 
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
 """Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 
 
-def hand_mask(hand: int, led: int | None) -> int:
-    """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)
-    (``legal_plays`` of ``DUTIES`` over this game's tables)."""
-    if led is None:
-        return hand
-    return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _TRUMPS)
-
-
 def play_mask(state: SicilianState, seat: int) -> int:
-    """The cards ``seat`` may play now (``hand_mask``)."""
-    return hand_mask(state.hands[seat], state.led)
+    """The cards ``seat`` may play now (``rules.plays``)."""
+    led = state.led
+    return plays(state.hands[seat], -1 if led is None else led)
 
 
 def refusal(state: SicilianState, seat: int, card: int) -> str:
@@ -99,7 +87,7 @@ class Playing(TrickPlay[SicilianState]):
             fields[_TRICK] = trick
             fields[_LED] = led
             fields[_ACTOR] = nxt
-            fields[_LEGAL] = hand_mask(hands[nxt], led)
+            fields[_LEGAL] = plays(hands[nxt], -1 if led is None else led)
         else:
             best = best_position(trick, -1 if led is None else led, _SUIT_OF, _POWER, 0)
             winner = (s.leader + best) % PLAYERS  # C3; the Fool never wins

@@ -1,4 +1,5 @@
-"""The Sicilian game as data: pack, values, thresholds and duties (rulings S1-S10, C3, C4)."""
+"""The Sicilian game as data: pack, values, thresholds and duties (rulings S1-S10, C3, C4); its
+duties as a function over ints (``plays``), which the engine and the playout kernel both call."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from typing import Final
 
 from tarocchi.core.cards import TRUMPS, Suit
 from tarocchi.core.decks import tarot_pack
+from tarocchi.core.fool import pay_order
 from tarocchi.core.protocol import GameInfo
-from tarocchi.core.tricks import TrickRules, TrickTable
+from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, duty_plays
 
 SUITS = (
     Suit("C", "Cups", "♥", "red"),
@@ -51,7 +53,8 @@ TRICKS: Final = 15
 HANDS_PER_GAME = 4
 TOTAL = 126
 """S9: 106 card points + 15 tricks + 5 for the last trick."""
-HALF = 63
+HALF = TOTAL // 2
+"""S10: the break-even mark, half the points: 63."""
 LAST_TRICK_BONUS = 5
 OFFER_CAP = 63
 """S3: offers are capped at 63."""
@@ -85,8 +88,23 @@ def _value(index: int) -> int:
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+PAY_ORDER: Final = pay_order(VALUES, HONOURS)
+"""C4: the order in which a side pays for its Fool (``core.fool.fool_payment``)."""
 STRONG = sum(1 << i for i, v in enumerate(VALUES) if v >= 5)
 """Cards worth 5 or 10: never discarded (S4), and the measure of Prop and Cop (S5, S6)."""
+
+
+def side_total(card_points: int, tricks: int, last_trick: bool) -> int:
+    """S9: a side's total: its card points, a point a trick and 5 for the last trick."""
+    return card_points + tricks + (LAST_TRICK_BONUS if last_trick else 0)
+
+
+def seat_scores(declarers_total: int, team: tuple[int, ...]) -> tuple[int, ...]:
+    """S10: d = the Declarers' total less 63; each Declarer of a pair scores d, a Declarer alone
+    3d, and each Defender -d."""
+    d = declarers_total - HALF
+    declarer = d if len(team) == 2 else 3 * d
+    return tuple(declarer if seat in team else -d for seat in range(PLAYERS))
 
 
 def strength(hand: int) -> int:
@@ -109,6 +127,19 @@ COINS: Final = 1
 TABLE: Final = TrickTable.natural(DECK)
 DUTIES: Final = TrickRules(must_overtrump=False, fool=True, ruling="S8")
 """S8: follow suit, else trump, else any card; no duty to overtrump; the Fool (C4)."""
+_FOLLOWING: Final = TABLE.following
+_TRUMPS: Final = TABLE.following[TRUMP]
+_FOOL_BIT: Final = 1 << FOOL
+assert not DUTIES.must_overtrump and DUTIES.fool, "plays gives these duties"
+
+
+def plays(hand: int, led: int) -> int:
+    """S8 and C4, ``core.tricks.duty_plays``: follow the suit ``led``, else trump, else any card;
+    no duty to overtrump; the Fool always. ``led`` -1: leading, any card."""
+    if led < 0:
+        return hand
+    return duty_plays(hand, _FOLLOWING[led], _TRUMPS, _FOOL_BIT, 0)
+
 
 INFO = GameInfo(
     id="sicilian",

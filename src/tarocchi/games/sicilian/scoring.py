@@ -9,12 +9,14 @@ from tarocchi.games.sicilian.rules import (
     DECK,
     FOOL,
     HALF,
-    HONOURS,
     LAST_TRICK_BONUS,
+    PAY_ORDER,
     PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
     VALUES,
+    seat_scores,
+    side_total,
 )
 from tarocchi.games.sicilian.state import Mode, SicilianState, ThrownIn
 
@@ -73,7 +75,7 @@ def score(state: SicilianState) -> HandResult:
     def side_of(seat: int) -> int:
         return 0 if seat in team else 1
 
-    gathered = gather(state.tricks, sides, FOOL, VALUES, HONOURS)
+    gathered = gather(state.tricks, sides, FOOL, PAY_ORDER)
     piles, tricks = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
     if gathered.moved is not None:
@@ -103,7 +105,7 @@ def score(state: SicilianState) -> HandResult:
 
     last = side_of(state.tricks[-1].winner)
     card_points = [sum(VALUES[card] for card, _ in pile) for pile in piles]
-    points = [card_points[s] + tricks[s] + (LAST_TRICK_BONUS if s == last else 0) for s in (0, 1)]
+    points = [side_total(card_points[s], tricks[s], s == last) for s in (0, 1)]
     # Each side's lines add up to its total: the Fool's card and the discard above are in its
     # card points, so the line of the cards won in play says the rest.
     included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
@@ -116,21 +118,17 @@ def score(state: SicilianState) -> HandResult:
 
     d = points[0] - HALF
     lines.append(ScoreLine(f"d = {points[0]} - {HALF} (S9)", d, 0))
-    scores = [0] * PLAYERS
+    scores = seat_scores(points[0], team)
     names = " and ".join(SEAT_NAMES[s] for s in team)
     if len(team) == 2:
         label = f"2 v 2: each Declarer ({names}) {d:+d}, each Defender {-d:+d} (S10)"
-        for seat in range(PLAYERS):
-            scores[seat] = d if seat in team else -d
     else:
         label = f"1 v 3: the Declarer ({names}) {3 * d:+d}, each Defender {-d:+d} (S10)"
-        for seat in range(PLAYERS):
-            scores[seat] = 3 * d if seat in team else -d
     lines.append(ScoreLine(label, d, 0))
     return HandResult(
         sides=sides,
         card_points=tuple(card_points),
         tricks=(tricks[0], tricks[1]),
-        scores=tuple(scores),
+        scores=scores,
         lines=tuple(lines),
     )

@@ -29,9 +29,8 @@ from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import bits
 from tarocchi.core.protocol import Deal
 from tarocchi.core.resample import World, deal_unseen
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, Trick, led_suit
-from tarocchi.core.views import PlayerView
+from tarocchi.core.tricks import Trick, voids
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.sicilian.auction import DISCARDS
 from tarocchi.games.sicilian.rally import rally_choices
 from tarocchi.games.sicilian.rules import (
@@ -53,24 +52,6 @@ REDRAWS = 40
 """Draws tried for a world whose bids and rally the sampled hands could have made."""
 PLAIN_LOW = DECK.full & ~STRONG & ~TRUMP_MASK
 """Cards that may be discarded before any trump (S4)."""
-
-
-def _voids(tricks: tuple[Trick, ...], current: tuple[int, ...], leader: int) -> list[int]:
-    """For each seat, the mask of cards play has shown it cannot hold."""
-    voids = [0] * PLAYERS
-    for first, cards in [(t.leader, t.cards) for t in tricks] + [(leader, current)]:
-        led = led_suit(TABLE, cards)
-        if led is None:
-            continue
-        for pos, card in enumerate(cards):
-            suit = TABLE.suit_of[card]
-            if suit in (led, FOOL_SUIT):
-                continue
-            seat = (first + pos) % PLAYERS
-            voids[seat] |= TABLE.suit_masks[led]
-            if suit != TRUMP:
-                voids[seat] |= TRUMP_MASK
-    return voids
 
 
 def _shown_stock(view: PlayerView) -> int:
@@ -115,9 +96,9 @@ def place(view: PlayerView, rng: random.Random) -> World:
     discard_known = own_discard if discarder == seat else shown_trumps
     unseen = DECK.full & ~(mine | played | discard_known)
 
-    voids = _voids(tricks, trick, leader)
+    lacks = voids(trick_plays(view), TABLE, PLAYERS)
     others = [s for s in range(PLAYERS) if s != seat]
-    forbidden = [voids[s] for s in others]
+    forbidden = [lacks[s] for s in others]
     capacities = [view.hand_sizes[s] for s in others]
     places = list(others)  # the seat each place stands for; -1 the stock, -2 the discard
     if discarder not in (-1, seat):

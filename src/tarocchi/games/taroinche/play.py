@@ -1,4 +1,5 @@
-"""Trick play (B6): what may be played, who is winning, and the duty named when a card is refused."""
+"""Trick play's phase handler (B6): what may be played and who is winning (``tricks.plays``,
+``tricks.takes``), and the duty named when a card is refused."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Final
 from tarocchi.core.actions import Play
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.trickplay import TrickPlay
+from tarocchi.core.tricks import standing
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
@@ -22,6 +24,7 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.state import FIELD, Phase, TaroincheState
+from tarocchi.games.taroinche.tricks import TABLES, plays, takes
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
 _NEW: Final = tuple.__new__
@@ -35,38 +38,20 @@ _EVENTS: Final = FIELD["events"]
 
 
 def play_mask(state: TaroincheState, seat: int) -> int:
-    """The cards ``seat`` may play to the trick in progress."""
+    """The cards ``seat`` may play to the trick in progress (``tricks.plays``)."""
     hand = state.hands[seat]
     trick = state.trick
     if not trick:
         return hand
     assert state.bid is not None
-    contract = CONTRACTS[state.bid.trump]
-    led = SUIT_OF[trick[0]]
+    table = TABLES[state.bid.trump]
+    led = table.suit_of[trick[0]]
     best = trick[state.best]
-    follow = hand & SUIT_MASKS[led]
-    if follow:
-        if contract.must_beat[led]:
-            return follow & contract.beats[best] or follow
-        return follow
-    trumps = hand & contract.trump_mask
-    if not trumps:
-        return hand  # No-trump, All-trump, or no trump in hand: any card
     winner = (state.leader + state.best) % PLAYERS
-    if side_of(winner, state.taker, state.partner) == side_of(seat, state.taker, state.partner):
-        return hand  # a player of one's own side is winning: any card
-    if contract.trump_mask >> best & 1:
-        return trumps & contract.beats[best] or trumps
-    return trumps
-
-
-def beats(state: TaroincheState, card: int, best: int) -> bool:
-    """Whether ``card`` takes the lead of the trick from ``best`` (C3, B6)."""
-    assert state.bid is not None
-    contract = CONTRACTS[state.bid.trump]
-    if contract.beats[best] >> card & 1:
-        return True
-    return bool(contract.trump_mask >> card & 1) and not contract.trump_mask >> best & 1
+    attack = 1 << state.taker | 1 << state.partner
+    return plays(
+        table, hand, led, standing(table.suit_of[best], table.power[best], led), attack, winner, seat
+    )
 
 
 def shown(mask: int) -> str:
@@ -129,7 +114,7 @@ class Playing(TrickPlay[TaroincheState]):
             events = (Event(seat, None, PUBLIC, belote_note(state, card)), events)
         trick = state.trick
         best = state.best
-        if trick and beats(state, card, trick[best]):
+        if trick and takes(TABLES[bid.trump], card, trick[best]):
             best = len(trick)
         trick = (*trick, card)
         fields: list[object] = list(state)

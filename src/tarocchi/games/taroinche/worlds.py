@@ -24,7 +24,7 @@ from tarocchi.core.actions import Action
 from tarocchi.core.cards import bits
 from tarocchi.core.protocol import Deal
 from tarocchi.core.resample import World, deal_unseen
-from tarocchi.core.views import PlayerView
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.taroinche.game import DISCARDS
 from tarocchi.games.taroinche.rules import (
     CAPOT,
@@ -39,6 +39,7 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.state import Phase
+from tarocchi.games.taroinche.tricks import TABLES, takes
 from tarocchi.games.taroinche.views import TaroincheFacts
 
 TRIES = 50
@@ -55,13 +56,6 @@ def contract_of(view: PlayerView) -> tuple[Contract, int, int, int] | None:
 def shown_dog(view: PlayerView) -> int:
     """The With dog, as shown to everyone when the auction ended (0 if none was shown)."""
     return TaroincheFacts.of(view).dog.mask
-
-
-def takes(contract: Contract, card: int, best: int) -> bool:
-    """Whether ``card`` beats ``best`` (C3, B6)."""
-    if contract.beats[best] >> card & 1:
-        return True
-    return bool(contract.trump_mask >> card & 1) and not contract.trump_mask >> best & 1
 
 
 def revealed(
@@ -86,17 +80,9 @@ def revealed(
                         out[seat] |= trumps
                     elif trumps >> best & 1 and not contract.beats[best] >> card & 1:
                         out[seat] |= contract.beats[best]
-            if takes(contract, card, best):
+            if takes(TABLES[contract.trump], card, best):
                 best_seat, best = seat, card
     return out
-
-
-def trick_plays(view: PlayerView) -> list[list[tuple[int, int]]]:
-    """Every trick of the view, the one in progress last, as (seat, card index) pairs."""
-    tricks = [[(s, c.index) for s, c in t.plays] for t in view.tricks]
-    if view.trick is not None and view.trick.plays:
-        tricks.append([(s, c.index) for s, c in view.trick.plays])
-    return tricks
 
 
 def place(view: PlayerView, rng: random.Random) -> World:

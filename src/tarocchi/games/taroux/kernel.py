@@ -1,11 +1,9 @@
-"""Taroux's playout kernel (``core.kernel``): T7 duties (overtrump), T9's Fool in the last trick,
-the Fool's settlement (C4), T5, T8 and T10."""
+"""Taroux's playout kernel (``core.kernel``): T7 duties (``rules.plays``), T9's Fool in the last
+trick (``rules.fool_takes_last``), the Fool's settlement (C4), T5, T8 and T10."""
 
 from __future__ import annotations
 
-from typing import Final
-
-from tarocchi.core.kernel import Kernel, Table, pay_order, points_of, value_masks
+from tarocchi.core.kernel import Kernel, points_of, value_masks
 from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     AGAINST,
@@ -14,6 +12,7 @@ from tarocchi.games.taroux.rules import (
     FOOL,
     HONOURS,
     MAGICIAN,
+    PAY_ORDER,
     PLAYERS,
     SLAM_ANNOUNCED,
     SLAM_UNANNOUNCED,
@@ -25,14 +24,11 @@ from tarocchi.games.taroux.rules import (
     VALUES,
     WIN_BONUS,
     abundance,
+    fool_takes_last,
+    plays,
 )
 from tarocchi.games.taroux.state import Phase, TarouxState
 
-_LAST: Final = 11
-"""The twelfth trick's number (T9), Final: compiled, a constant rather than a module lookup."""
-assert TRICKS - 1 == _LAST
-_TABLE = Table(TABLE.suit_of, TABLE.power, TABLE.suit_masks)
-_PAY_ORDER = pay_order(list(VALUES), HONOURS)
 _VALUE_MASKS = value_masks(list(VALUES))
 
 
@@ -40,9 +36,7 @@ class TarouxKernel(Kernel):
     """A Taroux hand in trick play, played in place; side 0 is the Declarers'."""
 
     def __init__(self, state: TarouxState) -> None:
-        super().__init__(
-            PLAYERS, TRICKS, _TABLE.suit_of, _TABLE.power, _TABLE.suit_masks, _TABLE.above, True, FOOL
-        )
+        super().__init__(PLAYERS, TRICKS, TABLE.suit_of, TABLE.power, FOOL)
         side = declarers(state.bidder)
         self.side_of = [0 if side >> seat & 1 else 1 for seat in range(PLAYERS)]
         set_aside = state.stock_left
@@ -55,22 +49,26 @@ class TarouxKernel(Kernel):
         self.slam = state.slam
         self.abundances = [abundance(shown.bit_count())[0] for shown in state.shown if shown]
 
+    def legal(self) -> int:
+        return plays(self.hands[self.turn], self.led, self.best)
+
     def trick_winner(self) -> int:
-        """T9: at the twelfth trick, a Fool played by a player whose side won the eleven tricks
-        before wins it; else C3."""
-        if self.tricks == _LAST and self.fool_trick == self.tricks:
+        """C3 by the best ``standing``, unless the Fool takes the twelfth trick (T9)."""
+        if self.fool_trick == self.tricks:
             side_of = self.side_of
             mine = side_of[self.fool_seat]
-            for winner in self.winners:
-                if side_of[winner] != mine:
-                    return self.best_seat
-            return self.fool_seat
+            won = 0
+            for seat in range(PLAYERS):
+                if side_of[seat] == mine:
+                    won += self.tricks_won[seat]
+            if fool_takes_last(self.tricks, won):
+                return self.fool_seat
         return self.best_seat
 
     def scores(self) -> list[int]:
         """T5 the set-aside cards, T8 pairs and target, T10 the score, Sparrow, Abundances, Slam."""
         side_of = self.side_of
-        cards, tricks = self.settle(side_of, 2, _PAY_ORDER)
+        cards, tricks = self.settle(side_of, 2, PAY_ORDER)
         if self.set_aside:
             owner = 1 if self.contract == AGAINST else 0
             if tricks[owner] == 0:

@@ -1,4 +1,5 @@
-"""Trick play: what may be played (T7, C4) and who wins (C3, T9)."""
+"""Trick play's phase handler: what may be played (T7, C4: ``rules.plays``) and who wins (C3,
+T9: ``core.tricks.best_position``, ``rules.fool_takes_last``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,19 @@ from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import EventLog
 from tarocchi.core.rows import row
 from tarocchi.core.trickplay import TrickPlay, card_of
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP, best_position, duty_plays, duty_refusal
-from tarocchi.games.taroux.rules import DECK, DUTIES, FOOL, PLAYERS, SEAT_NAMES, TABLE, TRICKS, partner_of
+from tarocchi.core.tricks import TRUMP, TRUMPED, best_position, best_standing, duty_refusal
+from tarocchi.games.taroux.rules import (
+    DECK,
+    DUTIES,
+    FOOL,
+    PLAYERS,
+    SEAT_NAMES,
+    TABLE,
+    TRICKS,
+    fool_takes_last,
+    partner_of,
+    plays,
+)
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
@@ -19,17 +30,8 @@ PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
 _LEADS: Final = TABLE.leads
-_SUIT_MASKS: Final = TABLE.suit_masks
-_TRUMPS: Final = TABLE.suit_masks[TRUMP]
-_FOOLS: Final = TABLE.suit_masks[FOOL_SUIT]
 _BITS: Final = tuple(1 << card for card in range(DECK.size))
-_ABOVE: Final = tuple(
-    sum(_BITS[card] for card in range(DECK.size) if _TRUMPS >> card & 1 and _POWER[card] > power)
-    for power in range(max(_POWER) + 1)
-)
-"""The trumps stronger than each strength: T7's duty to beat the trick's best trump."""
 _STATE: Final = TarouxState
-assert DUTIES.must_overtrump and DUTIES.fool, "hand_mask inlines these duties"
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
 _ROW: Final = row
@@ -71,27 +73,17 @@ def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     return (t[0], t[1], t[2], t[3], card) if n == 4 else (t[0], t[1], t[2], t[3], t[4], card)
 
 
-def best_trump(trick: tuple[int, ...]) -> int:
-    """Strength of the highest trump in ``trick`` (-1: none)."""
-    best = -1
-    for card in trick:
-        if _SUIT_OF[card] == TRUMP and _POWER[card] > best:
-            best = _POWER[card]
-    return best
-
-
-def hand_mask(hand: int, led: int | None, best: int) -> int:
-    """The cards of ``hand`` that may be played, the trick's best trump of strength ``best`` (-1:
-    none): T7, follow suit, else trump, beating that trump if able; C4, the Fool always
-    (``legal_plays`` of ``DUTIES`` over this game's tables)."""
+def hand_mask(hand: int, led: int | None, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (``rules.plays``), its suit to follow
+    ``led`` (None: none set)."""
     if led is None:
         return hand
-    return duty_plays(hand, _SUIT_MASKS[led], _TRUMPS, _FOOLS, _ABOVE[best] if best >= 0 else _TRUMPS)
+    return plays(hand, led, best_standing(trick, led, _SUIT_OF, _POWER))
 
 
 def play_mask(state: TarouxState, seat: int) -> int:
     """The cards ``seat`` may play now (T7: follow, else trump, always beat a trump if able)."""
-    return hand_mask(state.hands[seat], state.led, best_trump(state.trick))
+    return hand_mask(state.hands[seat], state.led, state.trick)
 
 
 def declarers(bidder: int) -> int:
@@ -100,18 +92,18 @@ def declarers(bidder: int) -> int:
 
 
 def trick_winner(state: TarouxFields, cards: tuple[int, ...], led: int | None) -> int:
-    """The seat that wins a complete trick.
-
-    C3: highest trump, else highest card of the suit led; the Fool never wins, except T9: at the
-    twelfth trick, a Fool played by a player whose side (Declarers or Defenders) won the eleven
-    tricks before wins it.
-    """
+    """The seat that wins a complete trick: C3, the best card (``best_position``), unless the
+    Fool takes the twelfth (T9, ``rules.fool_takes_last``)."""
     leader = state.leader
-    if len(state.tricks) == TRICKS - 1 and FOOL in cards:
+    if FOOL in cards:
         seat = (leader + cards.index(FOOL)) % PLAYERS
         side = declarers(state.bidder)
-        mine = bool(side >> seat & 1)
-        if all(bool(side >> t.winner & 1) == mine for t in state.tricks):
+        mine = side >> seat & 1
+        won = 0
+        for done in state.tricks:
+            if side >> done.winner & 1 == mine:
+                won += 1
+        if fool_takes_last(len(state.tricks), won):
             return seat
     pos = best_position(cards, -1 if led is None else led, _SUIT_OF, _POWER, 0)
     if pos < 0:
@@ -124,7 +116,7 @@ def refusal(state: TarouxState, seat: int, card: int) -> str:
     hand = state.hands[seat]
     led = state.led
     allowed = play_mask(state, seat)
-    top = best_trump(state.trick)
+    top = best_standing(state.trick, -1 if led is None else led, _SUIT_OF, _POWER) - TRUMPED
     following = led is not None and led != TRUMP and hand & TABLE.suit_masks[led]
     if hand >> card & 1 and not following and top >= 0 and _SUIT_OF[card] == TRUMP and _POWER[card] < top:
         codes = DECK.codes(allowed)
@@ -172,7 +164,7 @@ class Playing(TrickPlay[TarouxState]):
             s[21],
             events,
             nxt,
-            hand_mask(hands[nxt], led, best_trump(trick)),
+            hand_mask(hands[nxt], led, trick),
         )  # fmt: skip
         return new
 

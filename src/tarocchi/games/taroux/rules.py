@@ -1,4 +1,6 @@
-"""Taroux of Six as data: pack, values, seating, the bid ladder and the duties (T1-T11, C3, C4)."""
+"""Taroux of Six as data: pack, values, seating, the bid ladder and the duties (T1-T11, C3, C4);
+its trick rules as functions over ints (``plays``, ``fool_takes_last``), which the engine and the
+playout kernel both call."""
 
 from __future__ import annotations
 
@@ -6,8 +8,9 @@ from typing import Final
 
 from tarocchi.core.cards import TRUMPS
 from tarocchi.core.decks import LOKA_78
+from tarocchi.core.fool import pay_order
 from tarocchi.core.protocol import GameInfo
-from tarocchi.core.tricks import TrickRules, TrickTable
+from tarocchi.core.tricks import TRUMP, TrickRules, TrickTable, duty_plays, trumps_above
 
 DECK: Final = LOKA_78
 PLAYERS: Final = 6
@@ -56,6 +59,8 @@ def _value(index: int) -> int:
 
 
 VALUES: tuple[int, ...] = tuple(_value(i) for i in range(DECK.size))
+PAY_ORDER: Final = pay_order(VALUES, HONOURS)
+"""C4: the order in which a side pays for its Fool (``core.fool.fool_payment``)."""
 
 # T3: the bid ladder; 0 = no bid yet.
 PROP, STAND, TAKE, WITHOUT, AGAINST = 1, 2, 3, 4, 5
@@ -73,6 +78,8 @@ TARGETS = (56, 51, 41, 36)
 """T8: points the Declarers need with 0, 1, 2, 3 Honours credited to them."""
 ABUNDANCES = ((11, 40, "Grand"), (8, 30, "Middling"), (6, 20, "Small"))
 """T6: (trumps shown, points, name), largest first."""
+MIN_ABUNDANCE: Final = min(needed for needed, _, _ in ABUNDANCES)
+"""T6: the fewest trumps an Abundance shows (the Small's)."""
 SPARROW_ANNOUNCED = 20
 SPARROW_UNANNOUNCED = 10
 SLAM_ANNOUNCED = 400
@@ -108,6 +115,27 @@ TABLE: Final = TrickTable.natural(DECK)
 """T1: rational ranking, King high, Ace low; trumps by number."""
 DUTIES: Final = TrickRules(must_overtrump=True, fool=True, ruling="T7")
 """T7: follow suit, else trump; with a trump in the trick, beat it if able; the Fool (C4)."""
+_FOLLOWING: Final = TABLE.following
+_TRUMPS: Final = TABLE.following[TRUMP]
+_FOOL_BIT: Final = 1 << FOOL
+_ABOVE: Final = trumps_above(TABLE.suit_of, TABLE.power)
+assert DUTIES.must_overtrump and DUTIES.fool, "plays gives these duties"
+
+
+def plays(hand: int, led: int, best: int) -> int:
+    """T7 and C4, ``core.tricks.duty_plays``: follow the suit ``led``, else trump, and with a trump
+    in the trick beat it if able (the trick's best card has the ``standing`` ``best``, -1:
+    none); the Fool always. ``led`` -1: leading, any card."""
+    if led < 0:
+        return hand
+    return duty_plays(hand, _FOLLOWING[led], _TRUMPS, _FOOL_BIT, _ABOVE[best + 1])
+
+
+def fool_takes_last(number: int, side_tricks: int) -> bool:
+    """T9: the Fool played to trick ``number`` (from 0) wins it when that is the twelfth and its
+    player's side won the ``side_tricks`` before it, all eleven; otherwise it never wins (C4)."""
+    return number == TRICKS - 1 and side_tricks == number
+
 
 INFO = GameInfo(
     id="taroux",

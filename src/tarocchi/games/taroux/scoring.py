@@ -19,6 +19,7 @@ from tarocchi.games.taroux.rules import (
     FOOL,
     HONOURS,
     MAGICIAN,
+    PAY_ORDER,
     PLAYERS,
     SEAT_NAMES,
     SHORT_BID_NAMES,
@@ -68,7 +69,7 @@ def score(state: TarouxState) -> HandResult:
         return DECLARERS if side_mask >> seat & 1 else DEFENDERS
 
     sides = tuple(tuple(seat for seat in range(PLAYERS) if side(seat) == i) for i in (DECLARERS, DEFENDERS))
-    gathered = gather(state.tricks, sides, FOOL, VALUES, HONOURS)
+    gathered = gather(state.tricks, sides, FOOL, PAY_ORDER)
     piles, won = gathered.cards, gathered.tricks
     lines: list[ScoreLine] = []
     if gathered.moved is not None:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tarocchi.games.taroux.play import best_trump, declarers, hand_mask
+from tarocchi.games.taroux.play import declarers, hand_mask
 from tarocchi.games.taroux.rules import (
     AGAINST,
     DECK,
     DISCARDS_EACH,
     HONOURS,
     MAGICIAN,
+    MIN_ABUNDANCE,
     PLAIN_DISCARDABLE,
     PLAYERS,
     STAND,
@@ -38,8 +39,6 @@ SPARROW_AT: Final = DECK.size
 SLAM_AT: Final = DECK.size + 1
 DONE_AT: Final = DECK.size + 2
 """The declarations' menu: a trump shown, by its card index; then these three calls."""
-MIN_ABUNDANCE: Final = 6
-"""T6: the fewest trumps an Abundance shows."""
 _BIDS_ABOVE: Final = tuple(
     tuple(sum(1 << b for b in range(high + 1, AGAINST + 1) if honour or b > STAND) for honour in (0, 1))
     for high in range(AGAINST + 1)
@@ -149,7 +148,7 @@ def settle(fields: list[Any]) -> None:
     elif phase == _PLAY_PHASE:
         trick: tuple[int, ...] = fields[I_TRICK]
         seat = (fields[I_LEADER] + len(trick)) % PLAYERS
-        legal = hand_mask(hands[seat], fields[I_LED], best_trump(trick))
+        legal = hand_mask(hands[seat], fields[I_LED], trick)
     else:
         seat, legal = -1, 0
     fields[I_ACTOR] = seat

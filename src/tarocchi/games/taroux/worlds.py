@@ -27,9 +27,8 @@ from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.cards import bits
 from tarocchi.core.protocol import Deal
 from tarocchi.core.resample import World, deal_unseen
-from tarocchi.core.tricks import FOOL as FOOL_SUIT
-from tarocchi.core.tricks import TRUMP
-from tarocchi.core.views import PlayerView, TrickView
+from tarocchi.core.tricks import voids
+from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.taroux.exchange import DISCARDS
 from tarocchi.games.taroux.rules import (
     DECK,
@@ -46,35 +45,14 @@ from tarocchi.games.taroux.views import TarouxFacts
 
 NEEDS_HONOUR = frozenset({"prop", "stand", "contra", "recontra"})
 """T3: calls that need an Honour in the dealt hand."""
-_ABOVE = tuple(
-    sum(1 << c for c in bits(TRUMP_CARDS) if TABLE.power[c] > power) for power in range(max(TABLE.power) + 2)
-)
-"""_ABOVE[p]: the trumps stronger than strength p."""
+_ABOVE = TABLE.above()
 TRIES = 60
 
 
-def revealed(tricks: tuple[TrickView, ...]) -> list[int]:
-    """Per seat, the cards play has shown it cannot hold any more (T7 duties)."""
-    forbidden = [0] * PLAYERS
-    suit_of, power, masks = TABLE.suit_of, TABLE.power, TABLE.suit_masks
-    for trick in tricks:
-        led: int | None = None
-        best = -1
-        for seat, card in trick.plays:
-            suit = suit_of[card.index]
-            if suit == FOOL_SUIT:
-                continue  # the Fool may replace any card (C4): it says nothing
-            if led is None:
-                led = suit
-            elif suit != led:
-                forbidden[seat] |= masks[led]
-                if suit != TRUMP:
-                    forbidden[seat] |= masks[TRUMP]
-            if suit == TRUMP:
-                if best >= 0 and power[card.index] < best:
-                    forbidden[seat] |= _ABOVE[best]  # had to overtrump if able
-                best = max(best, power[card.index])
-    return forbidden
+def revealed(view: PlayerView) -> list[int]:
+    """Per seat, the cards play has shown it cannot hold any more (``tricks.voids`` of T7: follow,
+    else trump, beating the trick's best trump if able)."""
+    return voids(trick_plays(view), TABLE, PLAYERS, above=_ABOVE)
 
 
 def _stock_order(view: PlayerView) -> tuple[int, ...] | None:
@@ -138,7 +116,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
 
     others = [s for s in range(PLAYERS) if s != seat]
     discarders = [s for s in others if face_down[s]]
-    forbidden = revealed(tricks)
+    forbidden = revealed(view)
     for s in others:
         if _plain_bound(s, trump_discards, played[s], face_down) == 0:
             forbidden[s] |= PLAIN_DISCARDABLE
