@@ -14,17 +14,17 @@ from rich.console import Console
 
 from tarocchi.bots.players import make_player
 from tarocchi.cli.render import Seating, events_lines, result_table, status_lines
-from tarocchi.cli.rulings import for_players, ruling_ids
+from tarocchi.core.rulings import for_players, ruling_ids
 
 
 def test_ruling_ids_are_told_from_card_lists() -> None:
-    assert ruling_ids("piedmont", "may not be discarded (P2)") == ["P2"]
-    assert ruling_ids("piedmont", "you must play a trump (T20)") == []  # a card, not a ruling
-    assert ruling_ids("sicilian", "to bargain (S3): silent, hold") == ["S3"]
-    assert ruling_ids("taroux", "you must overtrump (T15) (T7)") == ["T7"]
-    assert ruling_ids("taroinche", "thrown in (B3, C2)") == ["B3", "C2"]
-    assert for_players("taroux", "you must overtrump (T15) (T7)") == "you must overtrump (T15)"
-    assert for_players("sicilian", "to bargain (S3): silent") == "to bargain: silent"
+    assert ruling_ids("P", "may not be discarded (P2)") == ["P2"]
+    assert ruling_ids("P", "you must play a trump (T20)") == []  # a card, not a ruling
+    assert ruling_ids("S", "to bargain (S3): silent, hold") == ["S3"]
+    assert ruling_ids("T", "you must overtrump (T15) (T7)") == ["T7"]
+    assert ruling_ids("B", "thrown in (B3, C2)") == ["B3", "C2"]
+    assert for_players("T", "you must overtrump (T15) (T7)") == "you must overtrump (T15)"
+    assert for_players("S", "to bargain (S3): silent") == "to bargain: silent"
 
 
 @pytest.mark.parametrize("name", sorted(VARIANTS))
@@ -56,6 +56,6 @@ def test_no_ruling_id_in_what_a_player_sees_of_a_whole_hand(name: str, tmp_path:
     console.print(result_table(seating, match.hand.result, 1))
     shown = out.getvalue() + refusals.getvalue()
     assert "(" in shown and len(shown) > 2000
-    assert ruling_ids(game.info.id, shown) == [], [
-        line for line in shown.splitlines() if ruling_ids(game.info.id, line)
+    assert ruling_ids(game.info.ruling_letter, shown) == [], [
+        line for line in shown.splitlines() if ruling_ids(game.info.ruling_letter, line)
     ][:5]

@@ -44,12 +44,12 @@ from tarocchi.cli.render import (
     trick_text,
     winners_text,
 )
-from tarocchi.cli.rulings import for_players, ruling_ids
 from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.errors import NotationError, RecordError, TarocchiError
 from tarocchi.core.match import Match, play_out
 from tarocchi.core.protocol import Game
 from tarocchi.core.record import load, path_text, resume, save
+from tarocchi.core.rulings import for_players, ruling_ids
 from tarocchi.core.text import bounded, shown
 from tarocchi.games.taroux.actions import Show
 
@@ -438,7 +438,7 @@ class TableSession:
     def _refuse(self, message: str) -> None:
         """A refusal: one line, in the player's words (no ruling ids: ``why`` shows them), control
         characters escaped, at most ~300 characters."""
-        say(self.console, bounded(for_players(self.game.info.id, message)), "yellow")
+        say(self.console, bounded(for_players(self.game.info.ruling_letter, message)), "yellow")
 
     def _handle(self, line: str) -> None:
         text = line.strip()
@@ -502,7 +502,7 @@ class TableSession:
         text = warn(self.match.view(self.seat), action) if warn is not None else None
         if not text or action not in self.match.view(self.seat).legal_actions:
             return True
-        words = for_players(self.game.info.id, text)
+        words = for_players(self.game.info.ruling_letter, text)
         say(self.console, f"{words[:1].upper()}{words[1:]}.", "yellow")
         return not self.interactive or self._yes(f"{action} all the same? [y/N] ")
 
@@ -552,7 +552,7 @@ class TableSession:
         if self.refused_notation:
             say(self.console, "How moves are typed: see docs/notation.md.", "dim")
             return
-        rules = ", ".join(ruling_ids(self.game.info.id, self.last_refusal))
+        rules = ", ".join(ruling_ids(self.game.info.ruling_letter, self.last_refusal))
         which = "Rulings" if "," in rules else "Ruling"
         page = f"docs/rules/{self.game.info.id}.md"
         where = f"see {page} (the rules of {self.game.info.name})"
@@ -689,7 +689,7 @@ class TableSession:
         """One line: the search player's choice, its mean result over sampled worlds, the runner-up."""
         found = self._suggestion()
         if found is not None:
-            say(self.console, f"hint: {for_players(self.game.info.id, found.text)}", "cyan")
+            say(self.console, f"hint: {for_players(self.game.info.ruling_letter, found.text)}", "cyan")
 
     def _auto(self) -> None:
         """The hint's move played: a whole discard at once, as the hint names it."""

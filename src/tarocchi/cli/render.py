@@ -14,12 +14,12 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from tarocchi.cli.rulings import for_players
 from tarocchi.core.actions import Call, Discard, FaceDown, Play
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, CardSet, Deck
 from tarocchi.core.events import PUBLIC, Event
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game, HandResult
+from tarocchi.core.rulings import for_players
 from tarocchi.core.views import PlayerView, TrickView
 from tarocchi.core.words import plural
 
@@ -103,7 +103,7 @@ class Seating:
 
     def words(self, text: str) -> str:
         """An engine's ``text`` as players read it: without its ruling ids (``why`` shows them)."""
-        return for_players(self.game.info.id, text)
+        return for_players(self.game.info.ruling_letter, text)
 
     def you(self, note: str, first: bool = True) -> str:
         """``note`` (an engine's words, as ``words`` gives them) with this seat's own name as "you"

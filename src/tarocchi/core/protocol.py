@@ -64,6 +64,8 @@ class GameInfo:
     side_names: tuple[str, ...] = ()
     partnerships: tuple[tuple[int, ...], ...] = ()
     """Fixed partnerships, seats of each (empty where sides change from hand to hand)."""
+    ruling_letter: str = ""
+    """The letter of this game's own rulings (P2, T7 ...) in its explanations; C is every game's."""
 
 
 def parse_options(info: GameInfo, given: Mapping[str, str] | None) -> dict[str, str]:

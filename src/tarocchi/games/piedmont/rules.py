@@ -154,4 +154,5 @@ INFO = GameInfo(
     "and Evil; the dealer discards 4; 19 tricks; 83 of 165 points wins the difference.",
     side_names=SIDE_NAMES,
     partnerships=SIDES,
+    ruling_letter="P",
 )

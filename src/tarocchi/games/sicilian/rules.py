@@ -153,4 +153,5 @@ INFO = GameInfo(
     "Prop and Cop, or Prop and a rallied hidden partner; 15 tricks; 126 points, 63 to break even.",
     side_names=SIDE_NAMES,
     partnerships=(),
+    ruling_letter="S",
 )

@@ -153,4 +153,5 @@ INFO = GameInfo(
     "partner (or yourself); coinche and surcoinche; the contract's value scores, card points do not.",
     side_names=SIDE_NAMES,
     partnerships=(),
+    ruling_letter="B",
 )

@@ -150,4 +150,5 @@ INFO = GameInfo(
     "target 56/51/41/36 by the Honours won.",
     side_names=SIDE_NAMES,
     partnerships=((0, 3), (1, 4), (2, 5)),
+    ruling_letter="T",
 )
