@@ -13,6 +13,13 @@ from browsers import installed
 from firefox import Firefox
 from serverproc import Server
 
+from tarocchi.server.pace import SCALE_VARIABLE
+
+os.environ.setdefault(SCALE_VARIABLE, "0")
+"""The servers the page tests start play computer players at full speed (the page still asks for
+its pace, and each hand's end still waits for "Next hand"); test_pace_page.py starts its own at
+the real pace."""
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_FLAGS = (
     "--no-sandbox",  # the tests may run as root

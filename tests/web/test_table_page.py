@@ -33,43 +33,44 @@ def state(page: Any) -> dict[str, Any]:
     return message
 
 
+def until(page: Any, seat: int, condition: str, arg: object = None) -> dict[str, Any]:
+    """The next state where ``condition`` (a JavaScript function of the message and ``arg``)
+    holds, clicking "Next hand" as a person does at each hand's end held for ``seat`` on the way."""
+    while True:
+        reason = page.wait_for_function(
+            f"""([seat, arg]) => {{
+                const m = window.tarocchiTable && window.tarocchiTable.message;
+                if (!m) return false;
+                if (({condition})(m, arg)) return "ready";
+                return (m.table.waiting || []).includes(seat) && "next";
+            }}""",
+            arg=[seat, arg],
+            timeout=30_000,
+        ).json_value()
+        if reason == "ready":
+            return state(page)
+        page.locator("button.next-hand").click()
+        page.wait_for_function(
+            "(seat) => !(window.tarocchiTable.message.table.waiting || []).includes(seat)", arg=seat
+        )
+
+
+MY_TURN = "(m, seat) => m.view.to_act === seat && m.legal.length > 0"
+
+
 def wait_for_turn_or_sheet(page: Any, seat: int) -> dict[str, Any]:
-    page.wait_for_function(
-        """(seat) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && (m.sheet.length > 0 || (m.view.to_act === seat && m.legal.length > 0));
-        }""",
-        arg=seat,
-        timeout=20_000,
-    )
-    return state(page)
+    return until(page, seat, f"(m) => m.sheet.length > 0 || ({MY_TURN})(m, {seat})")
 
 
 def wait_for_turn(page: Any, seat: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act, across hands thrown in unplayed on the way."""
-    page.wait_for_function(
-        """(seat) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && m.view.to_act === seat && m.legal.length > 0;
-        }""",
-        arg=seat,
-        timeout=20_000,
-    )
-    return state(page)
+    return until(page, seat, f"(m) => ({MY_TURN})(m, {seat})")
 
 
 def turn_or_sheet_line(page: Any, seat: int, lines: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act, or where the sheet has more than ``lines`` hands
     (a hand may be thrown in before anyone plays a card)."""
-    page.wait_for_function(
-        """([seat, n]) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && (m.sheet.length > n || (m.view.to_act === seat && m.legal.length > 0));
-        }""",
-        arg=[seat, lines],
-        timeout=20_000,
-    )
-    return state(page)
+    return until(page, seat, f"(m, n) => m.sheet.length > n || ({MY_TURN})(m, {seat})", lines)
 
 
 def act_by_click(page: Any, message: dict[str, Any]) -> str:
@@ -136,12 +137,17 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
             carded.add(message["view"]["hand_number"])
         message = turn_or_sheet_line(page, 0, len(message["sheet"]))
     number = min(carded)
-    sheet = page.locator(f"section.sheet table.hand-sheet[data-hand='{number}']")
-    sheet.wait_for()
+    # the hand's end: a dialog in view with the last trick, the sheet's lines and the totals
+    dialog = page.locator(".dialog.hand-end")
+    dialog.wait_for()
+    sheet = dialog.locator(f"table.hand-sheet[data-hand='{number}']")
     lines = next(line["lines"] for line in message["sheet"] if line["number"] == number)
     assert sheet.locator("tbody tr").count() == len(lines) > 0
     assert "Totals" in sheet.inner_text()
-    page.screenshot(path=str(screenshots / f"{game}-sheet.png"), full_page=True)
+    assert dialog.get_by_role("button", name="Next hand").is_visible()
+    box = dialog.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 300) <= 900  # in view
+    page.screenshot(path=str(screenshots / f"{game}-hand-end.png"))
     page.close()
 
 
@@ -209,11 +215,8 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         for _ in range(3):
             acted_on = wait_for_turn(page, 0)["version"]
             act_by_click(page, state(page))
-        page.wait_for_function(  # seat 0 to act again: the computers wait for it, the table is still
-            "(v) => { const m = window.tarocchiTable.message; return m.version > v && m.view.to_act === 0; }",
-            arg=acted_on,
-        )
-        before = state(page)
+        # seat 0 to act again: the computers wait for it, the table is still
+        before = until(page, 0, "(m, v) => m.version > v && m.view.to_act === 0", acted_on)
         page.reload()
         page.wait_for_function(
             "(v) => window.tarocchiTable.message && window.tarocchiTable.message.version === v",
@@ -256,12 +259,7 @@ def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server:
     page.goto(link)
     looked = False
     while True:
-        page.wait_for_function(
-            """() => { const m = window.tarocchiTable && window.tarocchiTable.message;
-                       return m && (m.table.over || (m.view.to_act === 0 && m.legal.length > 0)); }""",
-            timeout=20_000,
-        )
-        message = state(page)
+        message = until(page, 0, f"(m) => m.table.over || ({MY_TURN})(m, 0)")
         if message["table"]["over"]:
             break
         if not looked and message["view"]["tricks"]:
@@ -272,8 +270,12 @@ def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server:
             looked = True
         act_by_click(page, message)
     assert looked
-    assert page.locator(".over").inner_text().startswith("Game over:")
-    href = page.locator("a.record").get_attribute("href")
+    dialog = page.locator(".dialog.game-over")
+    assert dialog.locator(".over").inner_text().startswith("Game over:")
+    standings = dialog.locator(".standings li").all_inner_texts()
+    totals = message["sheet"][-1]["totals"]
+    assert [int(line.rsplit(": ", 1)[1]) for line in standings] == sorted(totals, reverse=True)
+    href = dialog.locator("a.record").get_attribute("href")
     assert href is not None
     record = httpx.get(f"{server.base}{href}").json()
     summary = replay(record)

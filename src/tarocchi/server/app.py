@@ -40,6 +40,7 @@ from tarocchi.server.messages import (
     HintAnswer,
     MyTable,
     NewTable,
+    NextHand,
     OptionOut,
     Ping,
     Pong,
@@ -47,8 +48,10 @@ from tarocchi.server.messages import (
     SeatChange,
     SeatInfo,
     SeatLink,
+    SetPace,
     Undo,
 )
+from tarocchi.server.nexthand import say_next
 from tarocchi.server.store import Store, digest
 from tarocchi.server.tables import UNDO_SECONDS, Connection, LiveTable, Refusal, Tables
 from tarocchi.web import STATIC, deck_json
@@ -77,7 +80,7 @@ def _one_line(error: ValidationError) -> str:
     if kind == "missing":
         return f"missing field '{where.split('.')[-1]}'"
     if kind == "union_tag_invalid" or kind == "union_tag_not_found":
-        return "unknown message type: 'type' must be hello, act, ping, hint or undo"
+        return "unknown message type: 'type' must be hello, act, ping, hint, undo, pace or next"
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
@@ -379,12 +382,24 @@ def create_app(db_url: str, *, workers: int | None = None, undo_seconds: float =
                         await _error(websocket, refusal.code, str(refusal))
                         continue
                     tables(websocket).wake(table)
+                elif isinstance(message, SetPace | NextHand):
+                    if connection is None or connection.seat is None:
+                        await _error(websocket, "seat", f"say hello with a token before '{message.type}'")
+                        continue
+                    if isinstance(message, SetPace):
+                        connection.pace = message.pace
+                    else:
+                        async with table.lock:
+                            say_next(table, connection.seat, message.hand)
+                        await table.broadcast()
+                    tables(websocket).wake(table)
         except WebSocketDisconnect:
             pass
         finally:
             if connection is not None and connection in table.connections:
                 table.connections.remove(connection)
                 await table.broadcast()
+                tables(websocket).wake(table)  # a hand held for this person goes on without them
             tables(websocket).let_go(table)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")

@@ -18,6 +18,7 @@ import hmac
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -32,6 +33,7 @@ from tarocchi.core.errors import TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
+from tarocchi.server import nexthand, pace
 from tarocchi.server.messages import State
 from tarocchi.server.store import Appended, Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
@@ -85,6 +87,8 @@ class Connection:
     def __init__(self, seat: int | None, send: Send) -> None:
         self.seat = seat
         self.send = send
+        self.pace: str | None = None
+        """The pace a person watching asked for (``pace.PACES``; None: a program, never paced)."""
 
 
 class LiveTable:
@@ -99,6 +103,10 @@ class LiveTable:
         import system, a file system search, and every state sent asks for hints)."""
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
+        self.connections: list[Connection] = []
+        self.hand_end = nexthand.HandEnd()
+        self.changed_at = time.monotonic()
+        """When the table last changed: computer players' pauses count from it (``pace``)."""
         self._replay(stored)
         self.driving = True
         """Whether this process made the table's latest change (or knows of no other that did):
@@ -111,7 +119,6 @@ class LiveTable:
         """A change was announced without its action (an undo, a seat): read from the database."""
         self.following: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
-        self.connections: list[Connection] = []
         self.players: dict[int, Player] = {}
         self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
         self.thinking = False
@@ -192,11 +199,13 @@ class LiveTable:
             self._apply(seat, self.game.parse_action(text))
 
     def _apply(self, seat: int, action: Action) -> None:
+        nexthand.deal(self)  # a hand held for its people, whose next hand another process dealt
         self.match.submit(seat, action)
         self.version += 1
         self.stored += 1
-        if self.match.hand_over and not self.match.over:
-            self.match.next_hand()
+        self.changed_at = time.monotonic()
+        if not pace.people(self):
+            nexthand.deal(self)
 
     async def act(self, store: Store, seat: int, text: str, version: int) -> None:
         """Take the action: committed to the database before anyone hears of it."""
@@ -393,6 +402,7 @@ class LiveTable:
                 "hints": self.hint_refusal(seat, turn=False) is None,
                 "undo": self.undo_refusal(seat) is None,
                 "move_seconds": self.move_seconds,
+                "waiting": nexthand.waiting(self),
             },
             "view": view.to_json(),
             "present": presentation(self.game, view, log),
@@ -516,6 +526,9 @@ class Tables:
     def wake(self, table: LiveTable) -> None:
         """If a computer player is to act, let it think in the worker pool and act; if a person is,
         start the table's time limit for this move (once: a reconnection does not restart it)."""
+        if nexthand.held(table):
+            nexthand.settle(self, table)
+            return
         seat = table.match.to_act()
         if seat is None or table.thinking:
             return
@@ -563,6 +576,9 @@ class Tables:
                 "table %s: seat %d was handed back to a person while its computer thought", table.id, seat
             )
             return
+        paced = pace.remaining(table, action)
+        if paced:
+            await asyncio.sleep(paced)
         try:
             await table.act(self.store, seat, str(action), version)
         except Refusal as refusal:
