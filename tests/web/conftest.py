@@ -66,6 +66,18 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server at the real pace (the other page tests' servers play at full speed)."""
+    folder = tmp_path_factory.mktemp("paced")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(SCALE_VARIABLE, "1")
+        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+        running.start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture
 def screenshots() -> Path:
     """Where page tests leave their screenshots for a person to look at."""

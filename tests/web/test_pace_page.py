@@ -12,8 +12,6 @@ import pytest
 from serverproc import Server
 from test_table_page import MY_TURN, act_by_click, until
 
-from tarocchi.server.pace import SCALE_VARIABLE
-
 GAMES = ["piedmont", "sicilian", "taroinche", "taroux"]
 
 RECORD = """() => {
@@ -41,18 +39,6 @@ def longest_view(samples: list[tuple[float, list[str]]], code: str) -> float:
         else:
             start = None
     return best
-
-
-@pytest.fixture(scope="module")
-def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """A server at the real pace (the other page tests' servers play at full speed)."""
-    folder = tmp_path_factory.mktemp("paced")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(SCALE_VARIABLE, "1")
-        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-        running.start()
-    yield running
-    running.stop()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 
 from tarocchi.cli.render import Seating, card_style, event_line
-from tarocchi.core.actions import Action, named_cards
+from tarocchi.core.actions import Action, FaceDown, Play, named_cards
 from tarocchi.core.cards import Card, Deck
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
@@ -90,6 +90,21 @@ class Log:
         return [line for line in self.lines if line is not None]
 
 
+def auction_calls(view: PlayerView) -> list[dict[str, Any]]:
+    """The calls and bids of the hand before its first card is played (the auction as the page
+    lists it, each seat's last in a bubble): each as ``seat`` and the typed ``action``; none once
+    play has begun."""
+    calls: list[dict[str, Any]] = []
+    for event in view.events:
+        if isinstance(event.action, Play):
+            return []
+        action = event.action
+        if event.seat is None or action is None or isinstance(action, FaceDown) or named_cards(action):
+            continue
+        calls.append({"seat": event.seat, "action": action_json(action)})
+    return calls
+
+
 def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> dict[str, Any]:
     """The page's extras for ``view``: sorted hand, typed legal actions, summary, log, partners.
     ``log`` keeps the seat's lines from one call to the next."""
@@ -102,6 +117,7 @@ def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> d
         "summary": game.legal_summary(view.legal_actions),
         "log": [line.plain for line in lines],
         "log_parts": [line_parts(game.deck, line) for line in lines],
+        "calls": auction_calls(view),
         "partners": sorted(seating.partners),
         "seat_names": [game.seat_name(seat) for seat in range(game.players)],
         "trump_suit": game.trump_suit(view),

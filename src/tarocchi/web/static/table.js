@@ -24,7 +24,7 @@ export class TablePage {
     this.animate = localStorage.getItem("tarocchi.animate") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches;
     const pace = localStorage.getItem("tarocchi.pace");
     this.pace = PACES.includes(pace) ? pace : "normal";
-    this.ui = { showLast: false, showGrid: false, dialogHidden: false, historyOpen: false };
+    this.ui = { showLast: false, showGrid: false, dialogHidden: false, historyOpen: false, compose: {} };
     this.seen = new Set(); // the trick's cards already drawn: only a new one comes in from its seat
     this.previousTrick = null; // the last trick of the hand before, to look at in the next
     this.announce = document.getElementById("announce");
@@ -149,6 +149,10 @@ export class TablePage {
       onUndo: () => this.undo(),
       onLastTrick: () => this.toggle("showLast"),
       onGrid: () => this.toggle("showGrid"),
+      onCompose: (type, field, value) => {
+        this.ui.compose[type] = { ...(this.ui.compose[type] || {}), [field]: value };
+        this.draw();
+      },
       onHideDialog: () => this.toggle("dialogHidden", true),
       onShowDialog: () => this.toggle("dialogHidden", false),
       onHistory: (open) => {

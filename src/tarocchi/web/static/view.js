@@ -3,6 +3,7 @@
 // (the seat's view and the table around it) and returns nothing; table.js wires the clicks.
 
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
+import { auctionList, callWords, composer, lastCalls } from "./auction.js";
 import { lineNode, suitLegend } from "./chips.js";
 import { cardOf, el, indexDeck, svgNode } from "./dom.js";
 import { gameOverDialog, handEndDialog, scoreGrid } from "./handend.js";
@@ -11,8 +12,9 @@ import { lastTrick, trickArea, trickHistory } from "./trick.js";
 
 export { cardOf, el, indexDeck, places, seatLabel };
 
-function seatBox(message, seat, place) {
+function seatBox(message, seat, place, deck) {
   const { view, table } = message;
+  const call = lastCalls(message).get(seat);
   const toAct = view.to_act === seat;
   const info = table.seats[seat] || {};
   const won = view.tricks.filter((t) => t.winner === seat).length;
@@ -28,6 +30,7 @@ function seatBox(message, seat, place) {
     el("span", { className: "who" }, who),
     el("span", { className: "count" }, `${view.hand_sizes[seat]} cards · ${won} tricks`),
     toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
+    call ? el("span", { className: "bubble", "aria-label": `last call: ${callWords(call, seat, message, deck)}` }, callWords(call, seat, message, deck)) : null,
   );
 }
 
@@ -70,16 +73,21 @@ export function handRow(message, deck, onCard) {
 }
 
 /** The actions that name no card: calls and bids, as buttons (or a field when there are many). */
-export function actionBar(message, onAction, onText) {
+export function actionBar(message, deck, handlers) {
+  const { onAction, onText } = handlers;
   const calls = message.legal.filter((action) => !action.card);
   const bar = el("div", { className: "actions", role: "group", "aria-label": "your calls" });
   if (!calls.length) return bar;
   const few = calls.length <= 12;
-  const shown = few ? calls : calls.filter((action) => action.type === "Call");
+  const many = (type) => calls.filter((action) => action.type === type).length > 12;
+  const shown = few ? calls : calls.filter((action) => !many(action.type));
   for (const action of shown) {
-    bar.append(el("button", { className: "call", dataset: { action: action.text }, onclick: () => onAction(action) }, action.text));
+    const words = callWords(action, message.table.seat, message, deck);
+    bar.append(el("button", { className: "call", dataset: { action: action.text }, "aria-label": words, onclick: () => onAction(action) }, words));
   }
   if (!few) {
+    const types = [...new Set(calls.filter((action) => many(action.type)).map((action) => action.type))];
+    for (const type of types) bar.append(composer(type, calls.filter((action) => action.type === type), message, deck, handlers));
     const list = el("datalist", { id: "legal-list" }, calls.map((action) => el("option", { value: action.text })));
     const field = el("input", {
       id: "action-text",
@@ -93,7 +101,7 @@ export function actionBar(message, onAction, onText) {
       { className: "bid", onsubmit: (event) => { event.preventDefault(); onText(field.value); } },
       field,
       list,
-      el("button", { type: "submit" }, "Bid"),
+      el("button", { type: "submit" }, "Send"),
     );
     bar.append(form);
     if (message.summary) bar.append(el("p", { className: "summary" }, `Legal: ${message.summary}`));
@@ -176,10 +184,11 @@ function controls(message, handlers) {
 export function drawTable(root, message, deck, handlers) {
   const { view, table } = message;
   const focused = focusKey(root);
+  const typed = root.querySelector("#action-text")?.value;
   const scroll = logScroll(root);
   const place = places(view.hand_sizes.length, table.seat);
   const seats = el("div", { className: `ring players-${view.hand_sizes.length}` });
-  for (let seat = 0; seat < view.hand_sizes.length; seat += 1) seats.append(seatBox(message, seat, place[seat]));
+  for (let seat = 0; seat < view.hand_sizes.length; seat += 1) seats.append(seatBox(message, seat, place[seat], deck));
   seats.append(trickArea(message, deck, place));
   const status = el(
     "p",
@@ -201,7 +210,8 @@ export function drawTable(root, message, deck, handlers) {
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
     message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
     table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
-    actionBar(message, handlers.onAction, handlers.onText),
+    actionBar(message, deck, handlers),
+    auctionList(message, deck) || "",
     el(
       "div",
       { className: "side" },
@@ -212,6 +222,8 @@ export function drawTable(root, message, deck, handlers) {
   );
   const log = root.querySelector(".log");
   log.scrollTop = scroll.follow ? log.scrollHeight : scroll.top;
+  const field = root.querySelector("#action-text");
+  if (field && typed) field.value = typed;
   const again = focused && root.querySelector(focused);
   if (again) again.focus({ preventScroll: true });
 }
