@@ -48,7 +48,8 @@ def test_a_paced_person_sees_computer_moves_spaced_and_the_hand_held(
             # every computer move came at least a paced pause after the change before it
             gaps = []
             for (before_at, before), (at, after) in itertools.pairwise(stamps[1:]):  # from a change
-                if after["version"] == before["version"] + 1:
+                grew = len(after["view"]["events"]) > len(before["view"]["events"])
+                if after["version"] == before["version"] + 1 and grew:  # one seat's move, seen
                     event = after["view"]["events"][len(before["view"]["events"])]
                     if event["seat"] not in (0, None) and not str(event["action"]).startswith("discard"):
                         trick = before["view"]["trick"] or {}
@@ -103,3 +104,42 @@ def test_pace_and_next_need_a_seat_and_a_known_pace(tmp_path: Any) -> None:
             seat.send({"type": "pace", "pace": "glacial"})
             error = seat.error()
             assert error["code"] == "message" and "pace" in error["message"]
+
+
+def test_the_next_hand_waits_for_every_person_at_the_table(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SCALE_VARIABLE, "0")
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", undo_seconds=0)) as client:
+        table = create(client, "taroinche", ["invite", "invite", "easy", "easy", "easy"])
+        with (
+            client.websocket_connect(f"/ws/{table['id']}") as a,
+            client.websocket_connect(f"/ws/{table['id']}") as b,
+        ):
+            people = [Seat(a), Seat(b)]
+            people[0].send({"type": "hello", "token": table["seats"][0]["token"]})
+            people[0].next_state()
+            people[1].send({"type": "hello", "token": table["seats"][1]["token"]})
+            for seat in (0, 1):
+                people[seat].send({"type": "pace", "pace": "fast"})
+            while True:  # both hear every change; each acts on his own turn
+                states = [person.next_state() for person in people]
+                if states[0]["table"]["waiting"] is not None:
+                    break
+                view = states[0]["view"]
+                if view["to_act"] in (0, 1):
+                    mover = view["to_act"]
+                    action = states[mover]["view"]["legal_actions"][0]
+                    people[mover].send({"type": "act", "action": action, "version": states[mover]["version"]})
+            number = states[0]["view"]["hand_number"]
+            assert [s["table"]["waiting"] for s in states] == [[0, 1], [0, 1]]
+            people[1].send({"type": "next", "hand": number})
+            states = [person.next_state() for person in people]
+            assert [s["table"]["waiting"] for s in states] == [[0], [0]]  # still held for South
+            assert all(s["view"]["hand_number"] == number for s in states)
+            people[0].send({"type": "next", "hand": number})
+            for person in people:
+                state = person.next_state()
+                if state["view"]["hand_number"] == number:
+                    state = person.next_state()
+                assert state["view"]["hand_number"] == number + 1 and state["table"]["waiting"] is None

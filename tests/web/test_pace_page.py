@@ -58,7 +58,7 @@ def test_every_card_of_every_trick_is_seen_at_the_default_pace(
                 break
             continue  # a hand thrown in unplayed: "Next hand" is clicked by ``until``
         if not shot and message["view"]["trick"] and len(message["view"]["trick"]["plays"]) >= 2:
-            page.screenshot(path=str(screenshots / f"{game}-trick.png"))
+            page.screenshot(path=str(screenshots / f"{game}-paced-trick.png"))
             shot = True
         page.wait_for_timeout(PERSON_WAITS_MS)
         act_by_click(page, message)

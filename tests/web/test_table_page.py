@@ -8,6 +8,7 @@ horizontal scrolling."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,16 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
     """Click what a person would: a raised card, else a call button, else type a legal bid."""
     version = message["version"]
     cards = page.locator("button.in-hand.legal")
-    if cards.count():
+    if page.locator(".discard").count():  # several cards to lay aside: choose them all, confirm once
+        due = message["table"]["discards"]
+        for chosen in range(due):
+            assert page.locator(".discard .count").inner_text().endswith(f"{due - chosen} left")
+            page.locator("button.in-hand.legal:not(.selected)").first.click()
+        assert page.locator(".discard .set-aside").count() == due
+        page.click("button.confirm-discard")
+        what = "discard"
+        page.wait_for_function("(v) => window.tarocchiTable.message.version >= v", arg=version + due)
+    elif cards.count():
         cards.first.click()
         what = "card"
     elif page.locator("button.call").count():
@@ -148,6 +158,13 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
     box = dialog.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 300) <= 900  # in view
     page.screenshot(path=str(screenshots / f"{game}-hand-end.png"))
+    # the score grid, one click away: a row per finished hand, the hand just played highlighted
+    dialog.get_by_role("button", name="Scores").click()
+    grid = page.locator("section.grid")
+    assert grid.locator("tbody tr").count() == len(message["sheet"])
+    assert grid.locator("tbody tr.current th").inner_text() == str(message["view"]["hand_number"])
+    assert grid.locator("tfoot td").all_inner_texts() == [str(t) for t in message["sheet"][-1]["totals"]]
+    page.screenshot(path=str(screenshots / f"{game}-grid.png"))
     page.close()
 
 
@@ -185,12 +202,16 @@ def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -
         page.wait_for_selector("#table .hand")
         pages.append(page)
     plays = 0
+    deadline = time.monotonic() + 60
     while plays < 12:
+        assert time.monotonic() < deadline, "the two people's table stopped"
         for seat, page in enumerate(pages):
             message = state(page)
             if message["view"]["to_act"] == seat and message["legal"]:
                 act_by_click(page, message)
                 plays += 1
+            elif seat in (message["table"]["waiting"] or []):  # a hand thrown in: on to the next
+                page.locator("button.next-hand").click()
         pages[0].wait_for_timeout(50)
     hands = [
         set(pages[s].locator("#table .hand button").evaluate_all("(b) => b.map((x) => x.dataset.code)"))
@@ -235,19 +256,34 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         own.stop()
 
 
+@pytest.mark.parametrize("game", ["piedmont", "sicilian", "taroinche", "taroux"])
 def test_a_phone_shows_the_whole_table_without_scrolling_sideways(
-    browser: Any, server: Server, screenshots: Path
+    browser: Any, server: Server, screenshots: Path, game: str
 ) -> None:
-    link = server.alone_with_computers("taroux")
+    """At 360 px: the table (its trick labels whole, its buttons big enough to tap), the lobby,
+    the rules and the cards, none wider than the screen."""
+    link = server.alone_with_computers(game)
     page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page.goto(link)
     page.wait_for_selector("#table .hand")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360, width
-    page.screenshot(path=str(screenshots / "taroux-phone.png"), full_page=True)
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("body[data-ready=yes]")
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => [...document.querySelectorAll("#table button, #table select")]
+            .filter((b) => b.offsetParent && !b.classList.contains("in-hand"))
+            .filter((b) => b.getBoundingClientRect().height < 40)
+            .map((b) => b.textContent)"""
+    )
+    assert small == [], small
+    page.screenshot(path=str(screenshots / f"{game}-phone.png"), full_page=True)
+    for path, ready in (
+        ("/", "body[data-ready=yes]"),
+        (f"/rules.html?game={game}", "body[data-ready=yes]"),
+        ("/gallery.html", "body[data-ready=yes]"),
+    ):
+        page.goto(f"{server.base}{path}")
+        page.wait_for_selector(ready)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, path
     page.close()
 
 

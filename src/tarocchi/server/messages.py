@@ -120,6 +120,8 @@ class TableInfo(Strict):
     """The time limit per move (None: none)."""
     waiting: list[int] | None = None
     """At a hand's end held for its people: the seats not yet ready for the next (None: none held)."""
+    discards: int = 0
+    """How many cards this seat is still to lay aside in a row (0: it is not discarding)."""
 
 
 class State(Strict):

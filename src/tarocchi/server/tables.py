@@ -34,6 +34,7 @@ from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.server import nexthand, pace
+from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
 from tarocchi.server.store import Appended, Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
@@ -403,6 +404,7 @@ class LiveTable:
                 "undo": self.undo_refusal(seat) is None,
                 "move_seconds": self.move_seconds,
                 "waiting": nexthand.waiting(self),
+                "discards": discards_due(self.game, self.match.state, seat),
             },
             "view": view.to_json(),
             "present": presentation(self.game, view, log),

@@ -24,7 +24,8 @@ export class TablePage {
     this.animate = localStorage.getItem("tarocchi.animate") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches;
     const pace = localStorage.getItem("tarocchi.pace");
     this.pace = PACES.includes(pace) ? pace : "normal";
-    this.ui = { showLast: false, showGrid: false, dialogHidden: false, historyOpen: false, compose: {} };
+    this.ui = { showLast: false, showGrid: false, dialogHidden: false, historyOpen: false, compose: {}, selected: new Set() };
+    this.queue = []; // a confirmed discard's cards still to send, one action each
     this.seen = new Set(); // the trick's cards already drawn: only a new one comes in from its seat
     this.previousTrick = null; // the last trick of the hand before, to look at in the next
     this.announce = document.getElementById("announce");
@@ -76,6 +77,7 @@ export class TablePage {
 
   receive(data) {
     if (data.type === "error") {
+      this.queue = [];
       if (this.message) {
         this.message.refusal = data.message;
         this.message.hintAsked = false;
@@ -116,10 +118,35 @@ export class TablePage {
       previousTrick: this.previousTrick,
     };
     this.tell(before, this.message);
+    if (!data.table.discards) this.ui.selected = new Set();
     this.deck = this.decks.get(data.table.deck);
     const rules = document.getElementById("rules-link");
     if (rules) rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}`;
     document.body.dataset.version = String(data.version);
+    this.draw();
+    this.sendQueued();
+  }
+
+  /** The next card of a confirmed discard, when it is this seat's turn to lay it aside. */
+  sendQueued() {
+    const message = this.message;
+    if (!this.queue.length || message.view.to_act !== message.table.seat) return;
+    const code = this.queue.shift();
+    const action = message.legal.find((a) => a.type === "Discard" && a.card === code);
+    if (!action) {
+      this.queue = [];
+      message.refusal = "the rest of the discard was not sent: the table changed; choose again";
+      this.draw();
+      return;
+    }
+    this.send(action.text);
+  }
+
+  /** A card clicked in a discard of several: chosen, or chosen no more (sent on "Confirm"). */
+  choose(code) {
+    const selected = this.ui.selected;
+    if (selected.has(code)) selected.delete(code);
+    else if (selected.size < this.message.table.discards) selected.add(code);
     this.draw();
   }
 
@@ -149,6 +176,12 @@ export class TablePage {
       onUndo: () => this.undo(),
       onLastTrick: () => this.toggle("showLast"),
       onGrid: () => this.toggle("showGrid"),
+      onConfirmDiscard: () => {
+        this.queue = [...this.ui.selected];
+        this.ui.selected = new Set();
+        this.sendQueued();
+      },
+      onClearDiscard: () => this.toggle("selected", new Set()),
       onCompose: (type, field, value) => {
         this.ui.compose[type] = { ...(this.ui.compose[type] || {}), [field]: value };
         this.draw();
@@ -175,6 +208,10 @@ export class TablePage {
   }
 
   card(code, actions) {
+    if (actions.length && actions[0].type === "Discard" && this.message.table.discards > 1) {
+      this.choose(code);
+      return;
+    }
     if (!actions.length) {
       const why = this.message.view.to_act === this.message.table.seat ? "that card may not be played now" : "it is not your turn";
       this.send(code, why);

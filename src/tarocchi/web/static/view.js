@@ -63,6 +63,7 @@ export function handRow(message, deck, onCard) {
           dataset: { code },
           "aria-label": label,
           "aria-disabled": legal ? "false" : "true",
+          "aria-pressed": message.selected?.has(code) ? "true" : null,
           onclick: () => onCard(code, actions),
         },
         svgNode(cardSvg(cardOf(deck, code), deck.suits)),
@@ -70,6 +71,28 @@ export function handRow(message, deck, onCard) {
     );
   }
   return row;
+}
+
+/** A discard of several cards: how many to choose and how many are left, the cards set aside,
+ * and one button to confirm them all. */
+export function discardPanel(message, deck, handlers) {
+  const due = message.table.discards || 0;
+  if (due < 2 || !message.legal.some((action) => action.type === "Discard")) return "";
+  const chosen = [...(message.selected || [])];
+  const left = due - chosen.length;
+  return el(
+    "div",
+    { className: "discard", role: "group", "aria-label": "your discard" },
+    el("p", { className: "count", role: "status" }, `Choose ${due} cards to lay aside: ${left ? `${left} left` : "ready"}`),
+    el(
+      "div",
+      { className: "aside cards", "aria-label": "set aside" },
+      chosen.map((code) => el("div", { className: "set-aside", dataset: { code } }, svgNode(cardSvg(cardOf(deck, code), deck.suits)))),
+      Array.from({ length: left }, () => el("div", { className: "slot", "aria-hidden": "true" })),
+    ),
+    el("button", { type: "button", className: "confirm-discard", disabled: left !== 0, onclick: handlers.onConfirmDiscard }, `Lay these ${due} aside`),
+    chosen.length ? el("button", { type: "button", className: "clear-discard", onclick: handlers.onClearDiscard }, "Clear") : null,
+  );
 }
 
 /** The actions that name no card: calls and bids, as buttons (or a field when there are many). */
@@ -209,6 +232,7 @@ export function drawTable(root, message, deck, handlers) {
     seats,
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
     message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
+    discardPanel(message, deck, handlers),
     table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
     actionBar(message, deck, handlers),
     auctionList(message, deck) || "",
