@@ -110,12 +110,13 @@ export function handEndDialog(message, deck, handlers) {
     lastTrickLine(message, deck),
     view.tricks.length ? cardsWon(message, deck) : null,
     hand ? handSheet(message, hand) : null,
+    message.showGrid ? scoreGrid(message) : null,
     el(
       "div",
       { className: "buttons" },
       mine ? el("button", { type: "button", className: "next-hand", onclick: () => handlers.onNext(view.hand_number) }, "Next hand") : null,
       el("span", { className: "waiting", role: "status" }, others.length ? `Waiting for ${others.join(", ")}…` : mine ? "" : "The next hand is being dealt…"),
-      el("button", { type: "button", className: "scores", onclick: handlers.onGrid }, "Scores"),
+      el("button", { type: "button", className: "scores", "aria-pressed": message.showGrid ? "true" : "false", onclick: handlers.onGrid }, "Scores"),
       el("button", { type: "button", className: "hide", onclick: handlers.onHideDialog }, "Look at the table"),
     ),
   );
@@ -134,11 +135,12 @@ export function gameOverDialog(message, handlers) {
     el("h2", { id: "game-over-title" }, "Game over"),
     el("p", { className: "over" }, `Game over: ${names} ${table.winners.length > 1 ? "win" : "wins"}.`),
     el("ol", { className: "standings" }, order.map(([total, seat]) => el("li", { className: table.winners.includes(seat) ? "winner" : "" }, `${seatLabel(table, seat)}: ${total}`))),
+    message.showGrid ? scoreGrid(message) : null,
     el(
       "div",
       { className: "buttons" },
       el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record"),
-      el("button", { type: "button", className: "scores", onclick: handlers.onGrid }, "Scores"),
+      el("button", { type: "button", className: "scores", "aria-pressed": message.showGrid ? "true" : "false", onclick: handlers.onGrid }, "Scores"),
       el("button", { type: "button", className: "hide", onclick: handlers.onHideDialog }, "Look at the table"),
       el("a", { href: "/" }, "New table"),
     ),

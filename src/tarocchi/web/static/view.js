@@ -228,7 +228,7 @@ export function drawTable(root, message, deck, handlers) {
     status,
     controls(message, handlers),
     table.over && message.dialogHidden ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
-    message.showGrid ? scoreGrid(message) : "",
+    message.showGrid && !dialog ? scoreGrid(message) : "",
     seats,
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
     message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
