@@ -1,6 +1,7 @@
 """The log lines a table keeps from one state to the next (``web.present.Log``) are exactly the
 lines the whole log would give, for every seat and a spectator, over hand boundaries, face-down
-discards and partners made known mid-hand (the lines are built anew only for new events)."""
+discards and partners made known mid-hand (the lines are built anew only for new events); the
+page's parts of each line are its words with each card apart."""
 
 from __future__ import annotations
 
@@ -29,8 +30,15 @@ def test_kept_log_lines_equal_the_whole_log_at_every_step(game: str, options: di
             match.next_hand()
         for seat in seats:
             view = match.view(seat)
-            kept = presentation(g, view, logs[seat])["log"]
-            assert kept == presentation(g, view)["log"], (seat, steps)
+            present = presentation(g, view, logs[seat])
+            assert present["log"] == presentation(g, view)["log"], (seat, steps)
+            # the page's parts say the same words, each card apart as a card of the pack
+            joined = [
+                "".join(p if isinstance(p, str) else p["card"] for p in line) for line in present["log_parts"]
+            ]
+            assert joined == present["log"], (seat, steps)
+            cards = {p["card"] for line in present["log_parts"] for p in line if not isinstance(p, str)}
+            assert cards <= {card.code for card in g.deck.cards}
         mover = match.to_act()
         assert mover is not None
         match.submit(mover, rng.choice(match.view(mover).legal_actions))

@@ -13,6 +13,13 @@ from browsers import installed
 from firefox import Firefox
 from serverproc import Server
 
+from tarocchi.server.pace import SCALE_VARIABLE
+
+os.environ.setdefault(SCALE_VARIABLE, "0")
+"""The servers the page tests start play computer players at full speed (the page still asks for
+its pace, and each hand's end still waits for "Next hand"); test_pace_page.py starts its own at
+the real pace."""
+
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_FLAGS = (
     "--no-sandbox",  # the tests may run as root
@@ -55,6 +62,18 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     undo_seconds = getattr(request.module, "UNDO_SECONDS", 0.0)
     running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log", undo_seconds)
     running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server at the real pace (the other page tests' servers play at full speed)."""
+    folder = tmp_path_factory.mktemp("paced")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(SCALE_VARIABLE, "1")
+        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+        running.start()
     yield running
     running.stop()
 

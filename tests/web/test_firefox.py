@@ -48,6 +48,13 @@ def test_a_person_plays_by_clicks_in_firefox(firefox: Firefox, server: Server, s
         version = message["version"]
         clicked = firefox.value(
             """(() => {
+                const confirm = () => document.querySelector('#table button.confirm-discard');
+                if (confirm()) {  // a discard of several cards: choose them all, confirm once
+                    const unchosen = '#table button.in-hand.legal:not(.selected)';
+                    while (confirm().disabled) document.querySelector(unchosen).click();
+                    confirm().click();
+                    return 'discard';
+                }
                 const target = document.querySelector('#table button.in-hand.legal, #table button.call');
                 if (!target) return null;
                 target.click();

@@ -27,7 +27,13 @@ def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> 
             message = turn_or_sheet_line(page, 0, len(message["sheet"]))
             continue
         legal = {action["card"] for action in message["legal"] if action.get("card")}
-        if legal:
+        if message["table"]["discards"] > 1:  # Enter chooses each card of the discard, then confirms it
+            for _ in range(message["table"]["discards"]):
+                page.locator("#table .hand button.in-hand.legal:not(.selected)").first.focus()
+                page.keyboard.press("Enter")
+            assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+            page.locator("#table button.confirm-discard").focus()
+        elif legal:
             page.locator("#table .hand button.in-hand").first.focus()
             for _ in range(len(message["hand"])):  # the right arrow walks the hand to a legal card
                 if page.evaluate("() => document.activeElement.dataset.code") in legal:

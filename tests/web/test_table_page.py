@@ -8,6 +8,7 @@ horizontal scrolling."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -33,50 +34,60 @@ def state(page: Any) -> dict[str, Any]:
     return message
 
 
+def until(page: Any, seat: int, condition: str, arg: object = None) -> dict[str, Any]:
+    """The next state where ``condition`` (a JavaScript function of the message and ``arg``)
+    holds, clicking "Next hand" as a person does at each hand's end held for ``seat`` on the way."""
+    while True:
+        reason = page.wait_for_function(
+            f"""([seat, arg]) => {{
+                const m = window.tarocchiTable && window.tarocchiTable.message;
+                if (!m) return false;
+                if (({condition})(m, arg)) return "ready";
+                return (m.table.waiting || []).includes(seat) && "next";
+            }}""",
+            arg=[seat, arg],
+            timeout=30_000,
+        ).json_value()
+        if reason == "ready":
+            return state(page)
+        page.locator("button.next-hand").click()
+        page.wait_for_function(
+            "(seat) => !(window.tarocchiTable.message.table.waiting || []).includes(seat)", arg=seat
+        )
+
+
+MY_TURN = "(m, seat) => m.view.to_act === seat && m.legal.length > 0"
+
+
 def wait_for_turn_or_sheet(page: Any, seat: int) -> dict[str, Any]:
-    page.wait_for_function(
-        """(seat) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && (m.sheet.length > 0 || (m.view.to_act === seat && m.legal.length > 0));
-        }""",
-        arg=seat,
-        timeout=20_000,
-    )
-    return state(page)
+    return until(page, seat, f"(m) => m.sheet.length > 0 || ({MY_TURN})(m, {seat})")
 
 
 def wait_for_turn(page: Any, seat: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act, across hands thrown in unplayed on the way."""
-    page.wait_for_function(
-        """(seat) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && m.view.to_act === seat && m.legal.length > 0;
-        }""",
-        arg=seat,
-        timeout=20_000,
-    )
-    return state(page)
+    return until(page, seat, f"(m) => ({MY_TURN})(m, {seat})")
 
 
 def turn_or_sheet_line(page: Any, seat: int, lines: int) -> dict[str, Any]:
     """The next state where ``seat`` is to act, or where the sheet has more than ``lines`` hands
     (a hand may be thrown in before anyone plays a card)."""
-    page.wait_for_function(
-        """([seat, n]) => {
-            const m = window.tarocchiTable && window.tarocchiTable.message;
-            return m && (m.sheet.length > n || (m.view.to_act === seat && m.legal.length > 0));
-        }""",
-        arg=[seat, lines],
-        timeout=20_000,
-    )
-    return state(page)
+    return until(page, seat, f"(m, n) => m.sheet.length > n || ({MY_TURN})(m, {seat})", lines)
 
 
 def act_by_click(page: Any, message: dict[str, Any]) -> str:
     """Click what a person would: a raised card, else a call button, else type a legal bid."""
     version = message["version"]
     cards = page.locator("button.in-hand.legal")
-    if cards.count():
+    if page.locator(".discard").count():  # several cards to lay aside: choose them all, confirm once
+        due = message["table"]["discards"]
+        for chosen in range(due):
+            assert page.locator(".discard .count").inner_text().endswith(f"{due - chosen} left")
+            page.locator("button.in-hand.legal:not(.selected)").first.click()
+        assert page.locator(".discard .set-aside").count() == due
+        page.click("button.confirm-discard")
+        what = "discard"
+        page.wait_for_function("(v) => window.tarocchiTable.message.version >= v", arg=version + due)
+    elif cards.count():
         cards.first.click()
         what = "card"
     elif page.locator("button.call").count():
@@ -136,12 +147,24 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
             carded.add(message["view"]["hand_number"])
         message = turn_or_sheet_line(page, 0, len(message["sheet"]))
     number = min(carded)
-    sheet = page.locator(f"section.sheet table.hand-sheet[data-hand='{number}']")
-    sheet.wait_for()
+    # the hand's end: a dialog in view with the last trick, the sheet's lines and the totals
+    dialog = page.locator(".dialog.hand-end")
+    dialog.wait_for()
+    sheet = dialog.locator(f"table.hand-sheet[data-hand='{number}']")
     lines = next(line["lines"] for line in message["sheet"] if line["number"] == number)
     assert sheet.locator("tbody tr").count() == len(lines) > 0
     assert "Totals" in sheet.inner_text()
-    page.screenshot(path=str(screenshots / f"{game}-sheet.png"), full_page=True)
+    assert dialog.get_by_role("button", name="Next hand").is_visible()
+    box = dialog.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 300) <= 900  # in view
+    page.screenshot(path=str(screenshots / f"{game}-hand-end.png"))
+    # the score grid, one click away: a row per finished hand, the hand just played highlighted
+    dialog.get_by_role("button", name="Scores").click()
+    grid = page.locator("section.grid")
+    assert grid.locator("tbody tr").count() == len(message["sheet"])
+    assert grid.locator("tbody tr.current th").inner_text() == str(message["view"]["hand_number"])
+    assert grid.locator("tfoot td").all_inner_texts() == [str(t) for t in message["sheet"][-1]["totals"]]
+    page.screenshot(path=str(screenshots / f"{game}-grid.png"))
     page.close()
 
 
@@ -179,12 +202,16 @@ def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -
         page.wait_for_selector("#table .hand")
         pages.append(page)
     plays = 0
+    deadline = time.monotonic() + 60
     while plays < 12:
+        assert time.monotonic() < deadline, "the two people's table stopped"
         for seat, page in enumerate(pages):
             message = state(page)
             if message["view"]["to_act"] == seat and message["legal"]:
                 act_by_click(page, message)
                 plays += 1
+            elif seat in (message["table"]["waiting"] or []):  # a hand thrown in: on to the next
+                page.locator("button.next-hand").click()
         pages[0].wait_for_timeout(50)
     hands = [
         set(pages[s].locator("#table .hand button").evaluate_all("(b) => b.map((x) => x.dataset.code)"))
@@ -209,11 +236,8 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         for _ in range(3):
             acted_on = wait_for_turn(page, 0)["version"]
             act_by_click(page, state(page))
-        page.wait_for_function(  # seat 0 to act again: the computers wait for it, the table is still
-            "(v) => { const m = window.tarocchiTable.message; return m.version > v && m.view.to_act === 0; }",
-            arg=acted_on,
-        )
-        before = state(page)
+        # seat 0 to act again: the computers wait for it, the table is still
+        before = until(page, 0, "(m, v) => m.version > v && m.view.to_act === 0", acted_on)
         page.reload()
         page.wait_for_function(
             "(v) => window.tarocchiTable.message && window.tarocchiTable.message.version === v",
@@ -232,19 +256,34 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         own.stop()
 
 
+@pytest.mark.parametrize("game", ["piedmont", "sicilian", "taroinche", "taroux"])
 def test_a_phone_shows_the_whole_table_without_scrolling_sideways(
-    browser: Any, server: Server, screenshots: Path
+    browser: Any, server: Server, screenshots: Path, game: str
 ) -> None:
-    link = server.alone_with_computers("taroux")
+    """At 360 px: the table (its trick labels whole, its buttons big enough to tap), the lobby,
+    the rules and the cards, none wider than the screen."""
+    link = server.alone_with_computers(game)
     page = browser.new_page(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page.goto(link)
     page.wait_for_selector("#table .hand")
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 360, width
-    page.screenshot(path=str(screenshots / "taroux-phone.png"), full_page=True)
-    page.goto(f"{server.base}/")
-    page.wait_for_selector("body[data-ready=yes]")
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """() => [...document.querySelectorAll("#table button, #table select")]
+            .filter((b) => b.offsetParent && !b.classList.contains("in-hand"))
+            .filter((b) => b.getBoundingClientRect().height < 40)
+            .map((b) => b.textContent)"""
+    )
+    assert small == [], small
+    page.screenshot(path=str(screenshots / f"{game}-phone.png"), full_page=True)
+    for path, ready in (
+        ("/", "body[data-ready=yes]"),
+        (f"/rules.html?game={game}", "body[data-ready=yes]"),
+        ("/gallery.html", "body[data-ready=yes]"),
+    ):
+        page.goto(f"{server.base}{path}")
+        page.wait_for_selector(ready)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, path
     page.close()
 
 
@@ -256,12 +295,7 @@ def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server:
     page.goto(link)
     looked = False
     while True:
-        page.wait_for_function(
-            """() => { const m = window.tarocchiTable && window.tarocchiTable.message;
-                       return m && (m.table.over || (m.view.to_act === 0 && m.legal.length > 0)); }""",
-            timeout=20_000,
-        )
-        message = state(page)
+        message = until(page, 0, f"(m) => m.table.over || ({MY_TURN})(m, 0)")
         if message["table"]["over"]:
             break
         if not looked and message["view"]["tricks"]:
@@ -272,8 +306,12 @@ def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server:
             looked = True
         act_by_click(page, message)
     assert looked
-    assert page.locator(".over").inner_text().startswith("Game over:")
-    href = page.locator("a.record").get_attribute("href")
+    dialog = page.locator(".dialog.game-over")
+    assert dialog.locator(".over").inner_text().startswith("Game over:")
+    standings = dialog.locator(".standings li").all_inner_texts()
+    totals = message["sheet"][-1]["totals"]
+    assert [int(line.rsplit(": ", 1)[1]) for line in standings] == sorted(totals, reverse=True)
+    href = dialog.locator("a.record").get_attribute("href")
     assert href is not None
     record = httpx.get(f"{server.base}{href}").json()
     summary = replay(record)

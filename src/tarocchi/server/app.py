@@ -44,6 +44,7 @@ from tarocchi.server.messages import (
     HintAnswer,
     MyTable,
     NewTable,
+    NextHand,
     OptionOut,
     Ping,
     Pong,
@@ -53,8 +54,10 @@ from tarocchi.server.messages import (
     SeatChanged,
     SeatInfo,
     SeatLink,
+    SetPace,
     Undo,
 )
+from tarocchi.server.nexthand import say_next
 from tarocchi.server.settings import Settings
 from tarocchi.server.store import Store, digest
 from tarocchi.server.tables import Connection, LiveTable, Refusal, Tables
@@ -86,7 +89,7 @@ def _one_line(error: ValidationError) -> str:
     if kind == "missing":
         return f"missing field '{where.split('.')[-1]}'"
     if kind == "union_tag_invalid" or kind == "union_tag_not_found":
-        return "unknown message type: 'type' must be hello, act, ping, hint or undo"
+        return "unknown message type: 'type' must be hello, act, ping, hint, undo, pace or next"
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
@@ -433,10 +436,23 @@ def create_app(
                         await _error(websocket, refusal.code, str(refusal))
                         continue
                     tables(websocket).wake(table)
+                elif isinstance(message, SetPace | NextHand):
+                    if connection is None or connection.seat is None:
+                        await _error(websocket, "seat", f"say hello with a token before '{message.type}'")
+                        continue
+                    if isinstance(message, SetPace):
+                        connection.pace = message.pace
+                    else:
+                        async with table.lock:
+                            say_next(table, connection.seat, message.hand)
+                        await table.broadcast()
+                    tables(websocket).wake(table)
         except WebSocketDisconnect:
             pass
         finally:
             gone = connection is not None and connection in table.connections and table.leave(connection)
+            if gone:
+                tables(websocket).wake(table)  # a hand held for this person goes on without them
             tables(websocket).let_go(table)
             if gone:  # shielded: a handler cancelled as its socket closes still tells the others
                 await asyncio.shield(table.tell_seats())

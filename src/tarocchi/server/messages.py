@@ -58,7 +58,24 @@ class Undo(Strict):
     version: Annotated[int, Field(ge=0)]
 
 
-ClientMessage = Annotated[Hello | Act | Ping | AskHint | Undo, Field(discriminator="type")]
+class SetPace(Strict):
+    """A person watches at this seat: pace the computer players' moves, and hold each hand's end
+    until this seat says ``next`` (docs/protocol.md, "Pace and the end of a hand")."""
+
+    type: Literal["pace"]
+    pace: Literal["fast", "normal", "slow"]
+
+
+class NextHand(Strict):
+    """This seat has seen the end of hand ``hand``: the next may be dealt."""
+
+    type: Literal["next"]
+    hand: Annotated[int, Field(ge=1)]
+
+
+ClientMessage = Annotated[
+    Hello | Act | Ping | AskHint | Undo | SetPace | NextHand, Field(discriminator="type")
+]
 
 
 class Incoming(Strict):
@@ -104,6 +121,10 @@ class TableInfo(Strict):
     """Whether this seat may take back its last action now (message ``undo``)."""
     move_seconds: int | None
     """The time limit per move (None: none)."""
+    waiting: list[int] | None = None
+    """At a hand's end held for its people: the seats not yet ready for the next (None: none held)."""
+    discards: int = 0
+    """How many cards this seat is still to lay aside in a row (0: it is not discarding)."""
 
 
 class State(Strict):

@@ -33,6 +33,8 @@ from tarocchi.core.errors import TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
+from tarocchi.server import nexthand, pace
+from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
 from tarocchi.server.store import Appended, Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
@@ -95,6 +97,8 @@ class Connection:
         self.send = send
         self.sent = -1
         """The version of the last state sent: a state goes to a connection once per change."""
+        self.pace: str | None = None
+        """The pace a person watching asked for (``pace.PACES``; None: a program, never paced)."""
 
 
 class LiveTable:
@@ -109,9 +113,12 @@ class LiveTable:
         import system, a file system search, and every state sent asks for hints)."""
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
+        self.connections: list[Connection] = []
+        self.hand_end = nexthand.HandEnd()
         self.changed_at = time.monotonic()
         """When the table last changed here, or was loaded (monotonic seconds): a table idle for the
-        archive time, that nobody watches, is forgotten until it is asked for again."""
+        archive time, that nobody watches, is forgotten until it is asked for again; computer players'
+        pauses count from it (``pace``)."""
         self._replay(stored)
         self.driving = True
         """Whether this process made the table's latest change (or knows of no other that did):
@@ -124,7 +131,6 @@ class LiveTable:
         """A change was announced without its action (an undo, a seat): read from the database."""
         self.following: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
-        self.connections: list[Connection] = []
         self.players: dict[int, Player] = {}
         self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
         self.thinking = False
@@ -242,12 +248,13 @@ class LiveTable:
             self._apply(seat, self.game.parse_action(text))
 
     def _apply(self, seat: int, action: Action) -> None:
+        nexthand.deal(self)  # a hand held for its people, whose next hand another process dealt
         self.match.submit(seat, action)
-        self.changed_at = time.monotonic()
         self.version += 1
         self.stored += 1
-        if self.match.hand_over and not self.match.over:
-            self.match.next_hand()
+        self.changed_at = time.monotonic()
+        if not pace.people(self):
+            nexthand.deal(self)
 
     async def act(self, store: Store, seat: int, text: str, version: int, person: bool = True) -> None:
         """Take the action (``person``: a person's, or a stand-in's for a person out of time; else
@@ -462,6 +469,8 @@ class LiveTable:
                 "hints": self.hint_refusal(seat, turn=False) is None,
                 "undo": self.undo_refusal(seat) is None,
                 "move_seconds": self.move_seconds,
+                "waiting": nexthand.waiting(self),
+                "discards": discards_due(self.game, self.match.state, seat),
             },
             "view": view.to_json(),
             "present": presentation(self.game, view, log),
@@ -648,6 +657,9 @@ class Tables:
     def wake(self, table: LiveTable) -> None:
         """If a computer player is to act, let it think in the worker pool and act; if a person is,
         start the table's time limit for this move (once: a reconnection does not restart it)."""
+        if nexthand.held(table):
+            nexthand.settle(self, table)
+            return
         seat = table.match.to_act()
         if seat is None or table.thinking:
             return
@@ -695,6 +707,9 @@ class Tables:
                 "table %s: seat %d was handed back to a person while its computer thought", table.id, seat
             )
             return
+        paced = pace.remaining(table, action)
+        if paced:
+            await asyncio.sleep(paced)
         try:
             await table.act(self.store, seat, str(action), version, person=False)
         except Refusal as refusal:

@@ -2,7 +2,8 @@
 
 The page draws data, not text to be parsed: the hand in the game's own order, each legal action
 typed (its kind, the card it names), the auction summarised, the log in the same words as the
-terminal's, and who the seat's partners are once the rules make them known. Everything here is
+terminal's (and in parts, its cards apart, for the page to draw in the pack's own suits), and
+who the seat's partners are once the rules make them known. Everything here is
 read from ``view``, the seat's own view, so it can reveal nothing the view does not.
 """
 
@@ -12,9 +13,11 @@ from dataclasses import fields, is_dataclass
 from functools import lru_cache
 from typing import Any
 
-from tarocchi.cli.render import Seating, event_line
-from tarocchi.core.actions import Action, named_cards
-from tarocchi.core.cards import Card
+from rich.text import Text
+
+from tarocchi.cli.render import Seating, card_style, event_line
+from tarocchi.core.actions import Action, FaceDown, Play, named_cards
+from tarocchi.core.cards import Card, Deck
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
@@ -37,6 +40,35 @@ def action_json(action: Action) -> dict[str, Any]:
     return data
 
 
+Part = str | dict[str, str]
+"""A piece of a log line: words, or ``{"card": code}`` for a card the page draws as its symbol."""
+
+
+@lru_cache(maxsize=16)
+def _cards_by_code(deck: Deck) -> dict[str, Card]:
+    return {card.code: card for card in deck.cards}
+
+
+def line_parts(deck: Deck, line: Text) -> list[Part]:
+    """``line`` as words and cards: a card is a span of the line in the card's own style whose
+    text is the card's code (how ``event_line`` writes every card it names)."""
+    text = line.plain
+    cards = _cards_by_code(deck)
+    parts: list[Part] = []
+    at = 0
+    for span in sorted(line.spans, key=lambda span: span.start):
+        card = cards.get(text[span.start : span.end])
+        if card is None or span.start < at or span.style != card_style(deck, card):
+            continue
+        if span.start > at:
+            parts.append(text[at : span.start])
+        parts.append({"card": card.code})
+        at = span.end
+    if at < len(text):
+        parts.append(text[at:])
+    return parts
+
+
 class Log:
     """One seat's log lines kept from one state to the next: a hand's events only grow, so only
     new events are put into words (the whole log each time cost more than all else a state
@@ -45,18 +77,32 @@ class Log:
 
     def __init__(self) -> None:
         self.key: tuple[int, frozenset[int]] | None = None
-        self.lines: list[str | None] = []
+        self.lines: list[Text | None] = []
 
-    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView) -> list[str]:
+    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView) -> list[Text]:
         key = (view.hand_number, seating.partners)
         events = len(view.events)
         if key != self.key or len(self.lines) > events:
             self.key, self.lines = key, []
         del self.lines[max(0, min(len(self.lines), events) - 1) :]  # the last line known is redone
         for i in range(len(self.lines), events):
-            line = event_line(seating, game.deck, view, i)
-            self.lines.append(None if line is None else line.plain)
+            self.lines.append(event_line(seating, game.deck, view, i))
         return [line for line in self.lines if line is not None]
+
+
+def auction_calls(view: PlayerView) -> list[dict[str, Any]]:
+    """The calls and bids of the hand before its first card is played (the auction as the page
+    lists it, each seat's last in a bubble): each as ``seat`` and the typed ``action``; none once
+    play has begun."""
+    calls: list[dict[str, Any]] = []
+    for event in view.events:
+        if isinstance(event.action, Play):
+            return []
+        action = event.action
+        if event.seat is None or action is None or isinstance(action, FaceDown) or named_cards(action):
+            continue
+        calls.append({"seat": event.seat, "action": action_json(action)})
+    return calls
 
 
 def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> dict[str, Any]:
@@ -64,11 +110,14 @@ def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> d
     ``log`` keeps the seat's lines from one call to the next."""
     seating = Seating(game, view.seat)
     seating.follow(view)
+    lines = (log or Log()).lines_for(seating, game, view)
     return {
         "hand": [card.code for card in game.hand_order(view.hand, view)],
         "legal": [action_json(action) for action in view.legal_actions],
         "summary": game.legal_summary(view.legal_actions),
-        "log": (log or Log()).lines_for(seating, game, view),
+        "log": [line.plain for line in lines],
+        "log_parts": [line_parts(game.deck, line) for line in lines],
+        "calls": auction_calls(view),
         "partners": sorted(seating.partners),
         "seat_names": [game.seat_name(seat) for seat in range(game.players)],
         "trump_suit": game.trump_suit(view),

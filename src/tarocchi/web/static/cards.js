@@ -4,7 +4,7 @@
 // numbers larger still, and each suit has its own shape and letter, so no colour is needed to
 // tell the suits apart. Each card carries a label for screen readers.
 
-const INK = { green: "#1b6e2c", yellow: "#8a5a00", red: "#b3261e", blue: "#1f4fb3" };
+export const INK = { green: "#1b6e2c", yellow: "#8a5a00", red: "#b3261e", blue: "#1f4fb3" };
 const TRUMP = "T";
 const FOOL = "";
 

@@ -1,7 +1,7 @@
 // The lobby: choose a game and its options, fill each seat (a friend by link, or a computer
 // player of a level), create the table, and keep the links of one's tables in this browser.
 
-import { el } from "./view.js";
+import { el } from "./dom.js";
 
 const MINE = "tarocchi.tables";
 const games = await (await fetch("/api/games")).json();

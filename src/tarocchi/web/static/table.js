@@ -2,10 +2,14 @@
 // the page draws it (view.js) and sends back the action the player chose with the version it saw.
 // The seat's secret token travels in the link's fragment (#...), which the browser never sends
 // in a request, and then in the socket's first message: it appears in no URL a server logs.
+// A seated page says it is a person watching (``pace``): the server spaces the computer players'
+// moves at that pace and holds each hand's end until the person clicks "Next hand".
 
 import { drawTable, el, indexDeck } from "./view.js";
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const PACES = ["fast", "normal", "slow"];
+const TITLE = document.title;
 
 export class TablePage {
   constructor(root, tableId, token) {
@@ -18,6 +22,13 @@ export class TablePage {
     this.socket = null;
     this.banner = document.getElementById("banner");
     this.animate = localStorage.getItem("tarocchi.animate") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const pace = localStorage.getItem("tarocchi.pace");
+    this.pace = PACES.includes(pace) ? pace : "normal";
+    this.ui = { showLast: false, showGrid: false, dialogHidden: false, historyOpen: false, compose: {}, selected: new Set() };
+    this.queue = []; // a confirmed discard's cards still to send, one action each
+    this.seen = new Set(); // the trick's cards already drawn: only a new one comes in from its seat
+    this.previousTrick = null; // the last trick of the hand before, to look at in the next
+    this.announce = document.getElementById("announce");
     this.turnStarted = Date.now();
     setInterval(() => this.tick(), 1000);
   }
@@ -46,6 +57,7 @@ export class TablePage {
     socket.addEventListener("open", () => {
       this.tries = 0;
       socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      if (this.token) socket.send(JSON.stringify({ type: "pace", pace: this.pace }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => this.lost());
@@ -65,6 +77,7 @@ export class TablePage {
 
   receive(data) {
     if (data.type === "error") {
+      this.queue = [];
       if (this.message) {
         this.message.refusal = data.message;
         this.message.hintAsked = false;
@@ -94,31 +107,104 @@ export class TablePage {
     this.showBanner("");
     const turnChanged = !this.message || this.message.view.to_act !== data.view.to_act || this.message.version !== data.version;
     if (turnChanged) this.turnStarted = Date.now();
+    const before = this.message;
+    if (before && before.view.hand_number !== data.view.hand_number) {
+      const tricks = before.view.tricks;
+      if (tricks.length) this.previousTrick = tricks[tricks.length - 1];
+      this.ui.dialogHidden = false;
+    }
+    if (before && Array.isArray(data.table.waiting) !== Array.isArray(before.table.waiting)) this.ui.dialogHidden = false;
+    if (before && data.version !== before.version) this.ui.showLast = false;
     this.message = {
       ...data,
       ...data.present,
       table: { ...data.table, ...data.present, seat: data.view.seat },
       refusal: null,
-      showLast: false,
       animate: this.animate,
+      pace: this.pace,
+      seen: this.seen,
+      previousTrick: this.previousTrick,
     };
+    this.tell(before, this.message);
+    if (!data.table.discards) this.ui.selected = new Set();
     this.deck = this.decks.get(data.table.deck);
     const rules = document.getElementById("rules-link");
     if (rules) rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}`;
     document.body.dataset.version = String(data.version);
     this.draw();
+    this.sendQueued();
+  }
+
+  /** The next card of a confirmed discard, when it is this seat's turn to lay it aside. */
+  sendQueued() {
+    const message = this.message;
+    if (!this.queue.length || message.view.to_act !== message.table.seat) return;
+    const code = this.queue.shift();
+    const action = message.legal.find((a) => a.type === "Discard" && a.card === code);
+    if (!action) {
+      this.queue = [];
+      message.refusal = "the rest of the discard was not sent: the table changed; choose again";
+      this.draw();
+      return;
+    }
+    this.send(action.text);
+  }
+
+  /** A card clicked in a discard of several: chosen, or chosen no more (sent on "Confirm"). */
+  choose(code) {
+    const selected = this.ui.selected;
+    if (selected.has(code)) selected.delete(code);
+    else if (selected.size < this.message.table.discards) selected.add(code);
+    this.draw();
+  }
+
+  /** The newest line of the log, said by the page's one polite live region; "your turn" in the title. */
+  tell(before, message) {
+    const log = message.log || [];
+    if (this.announce && log.length && (!before || before.log.length !== log.length || before.view.hand_number !== message.view.hand_number)) {
+      this.announce.textContent = log[log.length - 1];
+    }
+    const mine = message.table.seat !== null && message.view.to_act === message.table.seat && message.legal.length > 0;
+    document.title = mine ? `● Your turn — ${TITLE}` : TITLE;
+  }
+
+  /** Flip one of the page's own switches (last trick, scores, the dialog) and draw again. */
+  toggle(name, value) {
+    this.ui[name] = value === undefined ? !this.ui[name] : value;
+    this.draw();
   }
 
   draw() {
+    Object.assign(this.message, this.ui);
     drawTable(this.root, this.message, this.deck, {
       onCard: (code, actions) => this.card(code, actions),
       onAction: (action) => this.send(action.text),
       onText: (text) => this.send(text),
       onHint: () => this.askHint(),
       onUndo: () => this.undo(),
-      onLastTrick: () => {
-        this.message.showLast = !this.message.showLast;
+      onLastTrick: () => this.toggle("showLast"),
+      onGrid: () => this.toggle("showGrid"),
+      onConfirmDiscard: () => {
+        this.queue = [...this.ui.selected];
+        this.ui.selected = new Set();
+        this.sendQueued();
+      },
+      onClearDiscard: () => this.toggle("selected", new Set()),
+      onCompose: (type, field, value) => {
+        this.ui.compose[type] = { ...(this.ui.compose[type] || {}), [field]: value };
         this.draw();
+      },
+      onHideDialog: () => this.toggle("dialogHidden", true),
+      onShowDialog: () => this.toggle("dialogHidden", false),
+      onHistory: (open) => {
+        this.ui.historyOpen = open;
+      },
+      onNext: (hand) => this.sendMessage({ type: "next", hand }),
+      onPace: (event) => {
+        this.pace = event.target.value;
+        localStorage.setItem("tarocchi.pace", this.pace);
+        this.message.pace = this.pace;
+        this.sendMessage({ type: "pace", pace: this.pace });
       },
       onAnimate: (event) => {
         this.animate = event.target.checked;
@@ -130,12 +216,21 @@ export class TablePage {
   }
 
   card(code, actions) {
+    if (actions.length && actions[0].type === "Discard" && this.message.table.discards > 1) {
+      this.choose(code);
+      return;
+    }
     if (!actions.length) {
       const why = this.message.view.to_act === this.message.table.seat ? "that card may not be played now" : "it is not your turn";
       this.send(code, why);
       return;
     }
     this.send(actions[0].text);
+  }
+
+  /** Send a message other than an action (nothing when the socket is closed: it says hello again). */
+  sendMessage(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   /** Ask what the hard player would do here (offered only when everyone else is a computer). */

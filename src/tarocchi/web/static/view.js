@@ -3,67 +3,18 @@
 // (the seat's view and the table around it) and returns nothing; table.js wires the clicks.
 
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
+import { auctionList, callWords, composer, lastCalls } from "./auction.js";
+import { lineNode, suitLegend } from "./chips.js";
+import { cardOf, el, indexDeck, svgNode } from "./dom.js";
+import { gameOverDialog, handEndDialog, scoreGrid } from "./handend.js";
+import { places, seatLabel } from "./seats.js";
+import { lastTrick, trickArea, trickHistory } from "./trick.js";
 
-/** An element with attributes and children; strings become text, never HTML. */
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "className") node.className = value;
-    else if (name === "dataset") Object.assign(node.dataset, value);
-    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+export { cardOf, el, indexDeck, places, seatLabel };
 
-function svgNode(markup) {
-  const holder = document.createElement("span");
-  holder.innerHTML = markup; // our own SVG, built from escaped values in cards.js
-  return holder.firstElementChild;
-}
-
-/** The card object of the pack for a code (the server sends codes). */
-export function cardOf(deck, code) {
-  return deck.byCode.get(code) || { code, suit: "?", rank: 0, name: code };
-}
-
-export function indexDeck(deck) {
-  deck.byCode = new Map(deck.cards.map((card) => [card.code, card]));
-  return deck;
-}
-
-function cardFace(deck, code) {
-  return svgNode(cardSvg(cardOf(deck, code), deck.suits));
-}
-
-/** Where each seat sits around the table, seen from ``me`` (at the bottom). */
-export function places(players, me) {
-  const names = {
-    4: ["bottom", "left", "top", "right"],
-    5: ["bottom", "left", "top-left", "top-right", "right"],
-    6: ["bottom", "bottom-left", "top-left", "top", "top-right", "bottom-right"],
-  }[players] || [];
-  const from = me === null || me === undefined ? 0 : me;
-  const place = [];
-  for (let seat = 0; seat < players; seat += 1) place[seat] = names[(seat - from + players) % players];
-  return place;
-}
-
-/** ``South (you)``, ``North (partner)``: the seat as the player knows it. */
-export function seatLabel(table, seat) {
-  const name = table.seat_names[seat];
-  if (seat === table.seat) return `${name} (you)`;
-  if ((table.partners || []).includes(seat)) return `${name} (partner)`;
-  return name;
-}
-
-function seatBox(message, seat, place) {
+function seatBox(message, seat, place, deck) {
   const { view, table } = message;
+  const call = lastCalls(message).get(seat);
   const toAct = view.to_act === seat;
   const info = table.seats[seat] || {};
   const won = view.tricks.filter((t) => t.winner === seat).length;
@@ -79,33 +30,8 @@ function seatBox(message, seat, place) {
     el("span", { className: "who" }, who),
     el("span", { className: "count" }, `${view.hand_sizes[seat]} cards · ${won} tricks`),
     toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
+    call ? el("span", { className: "bubble", "aria-label": `last call: ${callWords(call, seat, message, deck)}` }, callWords(call, seat, message, deck)) : null,
   );
-}
-
-function trickArea(message, deck, place) {
-  const { view, table } = message;
-  const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
-  const current = view.trick && view.trick.plays.length ? view.trick : null;
-  const trick = message.showLast ? last : current || (view.trick ? last : null);
-  const what = message.showLast ? "the last trick" : "the trick";
-  const area = el("div", { className: `trick${message.animate ? " animate" : ""}`, "aria-label": what, role: "group" });
-  if (!trick) return area;
-  for (const [seat, code] of trick.plays) {
-    const face = cardFace(deck, code);
-    area.append(
-      el(
-        "div",
-        { className: `played ${place[seat]}`, dataset: { seat: String(seat), code } },
-        face,
-        el("span", { className: "by", "aria-hidden": "true" }, table.seat_names[seat]),
-        el("span", { className: "sr" }, `${seatLabel(table, seat)} played ${cardLabel(cardOf(deck, code))}`),
-      ),
-    );
-  }
-  if (trick.winner !== null && trick.winner !== undefined) {
-    area.append(el("p", { className: "won" }, `${seatLabel(table, trick.winner)} wins the trick`));
-  }
-  return area;
 }
 
 /** The legal actions that name a card, by card code (a play, a discard, a show, a rally...). */
@@ -137,26 +63,54 @@ export function handRow(message, deck, onCard) {
           dataset: { code },
           "aria-label": label,
           "aria-disabled": legal ? "false" : "true",
+          "aria-pressed": message.selected?.has(code) ? "true" : null,
           onclick: () => onCard(code, actions),
         },
-        cardFace(deck, code),
+        svgNode(cardSvg(cardOf(deck, code), deck.suits)),
       ),
     );
   }
   return row;
 }
 
+/** A discard of several cards: how many to choose and how many are left, the cards set aside,
+ * and one button to confirm them all. */
+export function discardPanel(message, deck, handlers) {
+  const due = message.table.discards || 0;
+  if (due < 2 || !message.legal.some((action) => action.type === "Discard")) return "";
+  const chosen = [...(message.selected || [])];
+  const left = due - chosen.length;
+  return el(
+    "div",
+    { className: "discard", role: "group", "aria-label": "your discard" },
+    el("p", { className: "count", role: "status" }, `Choose ${due} cards to lay aside: ${left ? `${left} left` : "ready"}`),
+    el(
+      "div",
+      { className: "aside cards", "aria-label": "set aside" },
+      chosen.map((code) => el("div", { className: "set-aside", dataset: { code } }, svgNode(cardSvg(cardOf(deck, code), deck.suits)))),
+      Array.from({ length: left }, () => el("div", { className: "slot", "aria-hidden": "true" })),
+    ),
+    el("button", { type: "button", className: "confirm-discard", disabled: left !== 0, onclick: handlers.onConfirmDiscard }, `Lay these ${due} aside`),
+    chosen.length ? el("button", { type: "button", className: "clear-discard", onclick: handlers.onClearDiscard }, "Clear") : null,
+  );
+}
+
 /** The actions that name no card: calls and bids, as buttons (or a field when there are many). */
-export function actionBar(message, onAction, onText) {
+export function actionBar(message, deck, handlers) {
+  const { onAction, onText } = handlers;
   const calls = message.legal.filter((action) => !action.card);
   const bar = el("div", { className: "actions", role: "group", "aria-label": "your calls" });
   if (!calls.length) return bar;
   const few = calls.length <= 12;
-  const shown = few ? calls : calls.filter((action) => action.type === "Call");
+  const many = (type) => calls.filter((action) => action.type === type).length > 12;
+  const shown = few ? calls : calls.filter((action) => !many(action.type));
   for (const action of shown) {
-    bar.append(el("button", { className: "call", dataset: { action: action.text }, onclick: () => onAction(action) }, action.text));
+    const words = callWords(action, message.table.seat, message, deck);
+    bar.append(el("button", { className: "call", dataset: { action: action.text }, "aria-label": words, onclick: () => onAction(action) }, words));
   }
   if (!few) {
+    const types = [...new Set(calls.filter((action) => many(action.type)).map((action) => action.type))];
+    for (const type of types) bar.append(composer(type, calls.filter((action) => action.type === type), message, deck, handlers));
     const list = el("datalist", { id: "legal-list" }, calls.map((action) => el("option", { value: action.text })));
     const field = el("input", {
       id: "action-text",
@@ -170,7 +124,7 @@ export function actionBar(message, onAction, onText) {
       { className: "bid", onsubmit: (event) => { event.preventDefault(); onText(field.value); } },
       field,
       list,
-      el("button", { type: "submit" }, "Bid"),
+      el("button", { type: "submit" }, "Send"),
     );
     bar.append(form);
     if (message.summary) bar.append(el("p", { className: "summary" }, `Legal: ${message.summary}`));
@@ -186,48 +140,78 @@ function factsList(view) {
   return list;
 }
 
-function logList(message) {
-  const lines = message.log || [];
-  const shown = lines.slice(-40);
-  return el(
-    "ol",
-    { className: "log", start: String(lines.length - shown.length + 1), "aria-label": "what happened", "aria-live": "polite" },
-    shown.map((line) => el("li", {}, line)),
-  );
+
+/** The hand's whole log, oldest first, its cards drawn as chips; the page keeps the newest line
+ * in view unless the reader scrolled up (``drawTable``). */
+function logList(message, deck) {
+  const parts = message.log_parts || (message.log || []).map((line) => [line]);
+  return el("ol", { className: "log", "aria-label": "what happened", tabindex: "0" }, parts.map((line) => lineNode(deck, line)));
 }
 
-/** The score sheet of the hands played: labelled lines, then each seat's running total. */
-export function scoreSheet(message) {
-  const { table } = message;
-  const sheet = el("section", { className: "sheet", "aria-label": "score sheet" }, el("h2", {}, "Score sheet"));
-  for (const hand of message.sheet || []) {
-    const rows = hand.lines.map((line) =>
-      el("tr", {}, el("th", { scope: "row" }, line.label), el("td", { className: "side-name" }, line.side), el("td", {}, String(line.value))),
-    );
-    sheet.append(
-      el(
-        "table",
-        { className: "hand-sheet", dataset: { hand: String(hand.number) } },
-        el("caption", {}, `Hand ${hand.number}`),
-        el("tbody", {}, rows),
-        el(
-          "tfoot",
+/** A key naming the focused control, to focus its counterpart after a redraw. */
+function focusKey(root) {
+  const active = document.activeElement;
+  if (!active || !root.contains(active) || active === root) return null;
+  const { code, action } = active.dataset || {};
+  if (code) return `[data-code="${CSS.escape(code)}"]:is(button, a)`;
+  if (action) return `[data-action="${CSS.escape(action)}"]`;
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  const name = [...active.classList].map((c) => `.${CSS.escape(c)}`).join("");
+  return name ? `${active.tagName.toLowerCase()}${name}` : null;
+}
+
+/** Where the log was scrolled: at the bottom (follow the newest line) or at a line read back. */
+function logScroll(root) {
+  const log = root.querySelector(".log");
+  if (!log) return { follow: true, top: 0 };
+  return { follow: log.scrollHeight - log.scrollTop - log.clientHeight < 8, top: log.scrollTop };
+}
+
+function controls(message, handlers) {
+  const { view, table } = message;
+  const seated = table.seat !== null && table.seat !== undefined;
+  const held = Array.isArray(table.waiting);
+  return el(
+    "div",
+    { className: "controls" },
+    el(
+      "button",
+      { type: "button", className: "last-trick", "aria-pressed": message.showLast ? "true" : "false", disabled: !lastTrick(message), onclick: handlers.onLastTrick },
+      message.showLast ? "Back to the trick" : "Last trick",
+    ),
+    el("button", { type: "button", className: "scores", "aria-pressed": message.showGrid ? "true" : "false", onclick: handlers.onGrid }, "Scores"),
+    held && message.dialogHidden ? el("button", { type: "button", className: "show-end", onclick: handlers.onShowDialog }, "End of hand") : null,
+    table.over && message.dialogHidden ? el("button", { type: "button", className: "show-end", onclick: handlers.onShowDialog }, "Final standings") : null,
+    seated
+      ? el(
+          "label",
           {},
-          el("tr", {}, el("th", { scope: "row" }, "This hand"), el("td", { colspan: "2" }, hand.scores.map((s, seat) => `${table.seat_names[seat]} ${s}`).join(", "))),
-          el("tr", {}, el("th", { scope: "row" }, "Totals"), el("td", { colspan: "2" }, hand.totals.map((s, seat) => `${table.seat_names[seat]} ${s}`).join(", "))),
-        ),
-      ),
-    );
-  }
-  return sheet;
+          "pace ",
+          el(
+            "select",
+            { className: "pace", "aria-label": "pace of the computer players", onchange: handlers.onPace },
+            ["fast", "normal", "slow"].map((pace) => el("option", { value: pace, selected: pace === message.pace }, pace)),
+          ),
+        )
+      : null,
+    el("label", {}, el("input", { type: "checkbox", className: "animate-toggle", checked: message.animate, onchange: handlers.onAnimate }), " animate"),
+    table.hints && view.to_act === table.seat && !table.over
+      ? el("button", { type: "button", className: "hint", disabled: message.hintAsked, onclick: handlers.onHint }, message.hintAsked ? "Thinking…" : "Hint")
+      : null,
+    table.undo ? el("button", { type: "button", className: "undo", "aria-label": "Undo: take back your last move", onclick: handlers.onUndo }, "Undo") : null,
+    table.over ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record") : null,
+  );
 }
 
 /** The whole table for one message from the server. */
 export function drawTable(root, message, deck, handlers) {
   const { view, table } = message;
+  const focused = focusKey(root);
+  const typed = root.querySelector("#action-text")?.value;
+  const scroll = logScroll(root);
   const place = places(view.hand_sizes.length, table.seat);
   const seats = el("div", { className: `ring players-${view.hand_sizes.length}` });
-  for (let seat = 0; seat < view.hand_sizes.length; seat += 1) seats.append(seatBox(message, seat, place[seat]));
+  for (let seat = 0; seat < view.hand_sizes.length; seat += 1) seats.append(seatBox(message, seat, place[seat], deck));
   seats.append(trickArea(message, deck, place));
   const status = el(
     "p",
@@ -236,31 +220,36 @@ export function drawTable(root, message, deck, handlers) {
       (view.to_act === null || view.to_act === undefined ? "" : ` · ${seatLabel(table, view.to_act)} to play`),
     el("span", { className: "timer", "aria-hidden": "true" }),
   );
-  const controls = el(
-    "div",
-    { className: "controls" },
-    el("button", { type: "button", className: "last-trick", "aria-pressed": message.showLast ? "true" : "false", disabled: !view.tricks.length, onclick: handlers.onLastTrick }, message.showLast ? "Back to the trick" : "Last trick"),
-    el("label", {}, el("input", { type: "checkbox", className: "animate-toggle", checked: message.animate, onchange: handlers.onAnimate }), " animate"),
-    table.hints && view.to_act === table.seat && !table.over
-      ? el("button", { type: "button", className: "hint", disabled: message.hintAsked, onclick: handlers.onHint }, message.hintAsked ? "Thinking…" : "Hint")
-      : null,
-    table.undo
-      ? el("button", { type: "button", className: "undo", "aria-label": "Undo: take back your last move", onclick: handlers.onUndo }, "Undo")
-      : null,
-    table.over ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record") : null,
-  );
+  const held = Array.isArray(table.waiting);
+  let dialog = "";
+  if (!message.dialogHidden && table.over) dialog = gameOverDialog(message, handlers);
+  else if (!message.dialogHidden && held) dialog = handEndDialog(message, deck, handlers);
   root.replaceChildren(
     status,
-    controls,
-    table.over ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
+    controls(message, handlers),
+    table.over && message.dialogHidden ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
+    message.showGrid && !dialog ? scoreGrid(message) : "",
     seats,
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
     message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
+    discardPanel(message, deck, handlers),
     table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
-    actionBar(message, handlers.onAction, handlers.onText),
-    el("div", { className: "side" }, factsList(view), logList(message)),
-    message.sheet && message.sheet.length ? scoreSheet(message) : "",
+    actionBar(message, deck, handlers),
+    auctionList(message, deck) || "",
+    el(
+      "div",
+      { className: "side" },
+      el("div", {}, factsList(view), trickHistory(message, deck, handlers.onHistory), suitLegend(deck)),
+      el("div", {}, el("h2", {}, "What happened"), logList(message, deck)),
+    ),
+    dialog,
   );
+  const log = root.querySelector(".log");
+  log.scrollTop = scroll.follow ? log.scrollHeight : scroll.top;
+  const field = root.querySelector("#action-text");
+  if (field && typed) field.value = typed;
+  const again = focused && root.querySelector(focused);
+  if (again) again.focus({ preventScroll: true });
 }
 
 export { backSvg };
