@@ -53,9 +53,15 @@ def test_a_taroinche_bid_with_a_partner_by_clicks(browser: Any, paced_server: Se
         message = turn_with(page, "Bid")
     bids = [action for action in message["legal"] if action["type"] == "Bid"]
     values = sorted({bid["value"] for bid in bids})
-    page.locator(".composer .up").click()
-    page.locator(".composer .up").click()
-    assert page.locator(".composer output.value").inner_text() == str(values[2])
+    if page.locator(".composer .stepper").count():  # many values: stepped up from the lowest
+        steps = min(2, len(values) - 1)
+        for _ in range(steps):
+            page.locator(".composer .up").click()
+        value = values[steps]
+        assert page.locator(".composer output.value").inner_text() == str(value)
+    else:  # a few left above the bid to beat: one button each
+        value = pick(page, "value", 0)
+        assert value == values[0]
     trump = pick(page, "trump", 1)
     mode = pick(page, "mode", 0)
     partner = pick(page, "partner", 1)  # the first is "alone" (South himself)
@@ -66,13 +72,13 @@ def test_a_taroinche_bid_with_a_partner_by_clicks(browser: Any, paced_server: Se
     after = sent(page, message["version"])
     mine = [call["action"] for call in after["calls"] if call["seat"] == 0]
     assert mine and {k: mine[-1][k] for k in ("value", "trump", "mode", "partner")} == {
-        "value": values[2],
+        "value": value,
         "trump": trump,
         "mode": mode,
         "partner": partner,
     }
     bubble = page.locator("#table .seat[data-seat='0'] .bubble").inner_text()
-    assert f"partner {name}" in bubble and str(values[2]) in bubble
+    assert f"partner {name}" in bubble
     assert page.locator(".auction li").count() == len(after["calls"])
     page.close()
 

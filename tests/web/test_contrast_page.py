@@ -3,7 +3,8 @@ least 4.5:1 (WCAG AA) against what lies behind it, computed from the browser's c
 (semi-transparent grounds composed over their parents', no faded ancestor); the cards' own ink
 too, the hand's dimmed cards included. Disabled controls are exempt, as WCAG has them, and so is
 a card in flight (its fade lasts 0.3 s): the page is looked at with its animations off. Both
-pages have a favicon and log no console error."""
+pages have a favicon and log no console error; the dealer's button and the other hands' backs
+are drawn."""
 
 from __future__ import annotations
 
@@ -75,6 +76,10 @@ def test_every_text_has_a_contrast_of_at_least_4_5(browser: Any, server: Server,
     page.goto(server.alone_with_computers(game))
     message = wait_for_turn(page, 0)
     assert page.locator("#table .hand button.in-hand").count() == len(message["hand"])
+    view = message["view"]
+    assert page.locator(f"#table .seat[data-seat='{view['dealer']}'] .dealer").count() == 1
+    for seat, size in enumerate(view["hand_sizes"][1:], start=1):  # the others' hands as backs
+        assert page.locator(f"#table .seat[data-seat='{seat}'] .backs .back").count() == min(size, 12)
     assert page.evaluate(LOW_CONTRAST) == []
     page.goto(f"{server.base}/")
     page.wait_for_selector("body[data-ready=yes]")

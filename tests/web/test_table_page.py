@@ -34,20 +34,30 @@ def state(page: Any) -> dict[str, Any]:
     return message
 
 
+def _wait(page: Any, function: str, arg: object) -> Any:
+    """``page.wait_for_function``'s value; on a timeout, an error that shows the table as it stood."""
+    try:
+        return page.wait_for_function(function, arg=arg, timeout=30_000).json_value()
+    except Exception as error:
+        m = state(page)
+        shown = {k: m[k] for k in ("version", "refusal", "legal")} | {"view": m["view"], "table": m["table"]}
+        raise AssertionError(f"the page waited in vain; it shows {json.dumps(shown)[:3000]}") from error
+
+
 def until(page: Any, seat: int, condition: str, arg: object = None) -> dict[str, Any]:
     """The next state where ``condition`` (a JavaScript function of the message and ``arg``)
     holds, clicking "Next hand" as a person does at each hand's end held for ``seat`` on the way."""
     while True:
-        reason = page.wait_for_function(
+        reason = _wait(
+            page,
             f"""([seat, arg]) => {{
                 const m = window.tarocchiTable && window.tarocchiTable.message;
                 if (!m) return false;
                 if (({condition})(m, arg)) return "ready";
                 return (m.table.waiting || []).includes(seat) && "next";
             }}""",
-            arg=[seat, arg],
-            timeout=30_000,
-        ).json_value()
+            [seat, arg],
+        )
         if reason == "ready":
             return state(page)
         page.locator("button.next-hand").click()

@@ -40,6 +40,12 @@ export class TablePage {
       const spent = Math.floor((Date.now() - this.turnStarted) / 1000);
       const limit = this.message.table.move_seconds;
       timer.textContent = limit ? ` · ${Math.max(0, limit - spent)} s left` : ` · ${spent} s`;
+      const bar = this.root.querySelector(".clock .left");
+      if (bar && limit) {
+        const left = Math.max(0, limit - spent);
+        bar.style.setProperty("width", `${(100 * left) / limit}%`);
+        bar.parentElement.classList.toggle("late", left <= Math.min(5, limit / 3));
+      }
     }
   }
 

@@ -26,8 +26,9 @@ function seatBox(message, seat, place, deck) {
       dataset: { seat: String(seat) },
       "aria-label": `${seatLabel(table, seat)}: ${view.hand_sizes[seat]} cards, ${won} tricks${toAct ? ", to play" : ""}`,
     },
-    el("strong", {}, seatLabel(table, seat)),
+    el("strong", {}, seatLabel(table, seat), seat === view.dealer ? el("span", { className: "dealer", title: "dealer", "aria-label": "dealer" }, "D") : null),
     el("span", { className: "who" }, who),
+    seat === table.seat ? null : el("span", { className: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(view.hand_sizes[seat], 12) }, () => el("span", { className: "back" }))),
     el("span", { className: "count" }, `${view.hand_sizes[seat]} cards · ${won} tricks`),
     toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
     call ? el("span", { className: "bubble", "aria-label": `last call: ${callWords(call, seat, message, deck)}` }, callWords(call, seat, message, deck)) : null,
@@ -220,12 +221,16 @@ export function drawTable(root, message, deck, handlers) {
       (view.to_act === null || view.to_act === undefined ? "" : ` · ${seatLabel(table, view.to_act)} to play`),
     el("span", { className: "timer", "aria-hidden": "true" }),
   );
+  const clock = table.move_seconds && view.to_act !== null && view.to_act !== undefined
+    ? el("div", { className: "clock", "aria-hidden": "true" }, el("div", { className: "left" }))
+    : "";
   const held = Array.isArray(table.waiting);
   let dialog = "";
   if (!message.dialogHidden && table.over) dialog = gameOverDialog(message, handlers);
   else if (!message.dialogHidden && held) dialog = handEndDialog(message, deck, handlers);
   root.replaceChildren(
     status,
+    clock,
     controls(message, handlers),
     table.over && message.dialogHidden ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
     message.showGrid && !dialog ? scoreGrid(message) : "",
