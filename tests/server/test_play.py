@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 from serverproc import Seat, create
 from starlette.websockets import WebSocketDisconnect
 
-from tarocchi.core.registry import available_games
+from tarocchi.core.registry import available_games, get_game
+from tarocchi.core.rulings import ruling_ids
 
 VARIANTS = [("piedmont", {"good_evil": "trumps"}), ("piedmont", {"good_evil": "allegiance"})] + [
     (game, {}) for game in available_games() if game != "piedmont"
@@ -52,6 +53,8 @@ def test_a_person_plays_a_hand_against_computer_players_to_the_score_sheet(
     sheet = state["sheet"][0]
     assert sheet["number"] == 1 and sum(sheet["scores"]) == 0 and sheet["totals"] == sheet["scores"]
     assert sheet["lines"] and all(line["label"] for line in sheet["lines"])
+    letter = get_game(game).info.ruling_letter
+    assert [line["label"] for line in sheet["lines"] if ruling_ids(letter, line["label"])] == []
     assert client.get(f"/api/tables/{table['id']}").json()["version"] >= acted
 
 
@@ -104,6 +107,7 @@ def test_refusals_name_the_reason_and_change_nothing(client: TestClient) -> None
             seat.send(message)
             error = seat.error()
             assert error["code"] == code, (message, error)
+            assert ruling_ids("S", error["message"]) == [], error  # players read words, not rulings
             assert (
                 words in error["message"]
                 and "\n" not in error["message"]

@@ -412,7 +412,7 @@ def create_app(
                         await _error(websocket, refusal.code, str(refusal))
                         continue
                     answer = HintAnswer(
-                        version=version, actions=[str(a) for a in found.actions], text=found.text
+                        version=version, actions=[str(a) for a in found.actions], text=table.words(found.text)
                     )
                     await websocket.send_text(answer.model_dump_json())
                 elif isinstance(message, Act):

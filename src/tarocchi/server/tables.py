@@ -33,6 +33,7 @@ from tarocchi.core.errors import TarocchiError
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
+from tarocchi.core.rulings import for_players
 from tarocchi.server import nexthand, pace
 from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
@@ -224,10 +225,10 @@ class LiveTable:
         try:
             action = self.game.parse_action(text, self.match.view(seat))
         except TarocchiError as error:
-            raise Refusal("notation", str(error)) from None
+            raise Refusal("notation", self.words(str(error))) from None
         reason = self.game.explain_illegal(self.match.state, action)
         if reason is not None:
-            raise Refusal("illegal", reason)
+            raise Refusal("illegal", self.words(reason))
         return action
 
     def finishes(self, action: Action) -> bool:
@@ -407,7 +408,11 @@ class LiveTable:
                 {
                     "number": hand.number,
                     "lines": [
-                        {"label": line.label, "side": self.side_name(line.side), "value": line.value}
+                        {
+                            "label": self.words(line.label),
+                            "side": self.side_name(line.side),
+                            "value": line.value,
+                        }
                         for line in hand.result.lines
                     ],
                     "scores": list(hand.result.scores),
@@ -415,6 +420,10 @@ class LiveTable:
                 }
             )
         return sheet
+
+    def words(self, text: str) -> str:
+        """The engine's ``text`` as players read it, without its ruling ids (docs/rules names them)."""
+        return for_players(self.game.info.ruling_letter, text)
 
     def side_name(self, side: int | None) -> str:
         names = self.game.info.side_names
