@@ -19,6 +19,10 @@ os.environ.setdefault(SCALE_VARIABLE, "0")
 """The servers the page tests start play computer players at full speed (the page still asks for
 its pace, and each hand's end still waits for "Next hand"); test_pace_page.py starts its own at
 the real pace."""
+for _limit in ("TABLES_PER_MINUTE", "TABLES_PER_MINUTE_ALL", "OPEN_TABLES_PER_ADDRESS"):
+    os.environ.setdefault(f"TAROCCHI_{_limit}", "100000")
+"""Every page test's table is made from this machine's one address: the servers they start lift
+the creation limits (tests/server/test_limits.py holds the limits themselves)."""
 
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_FLAGS = (

@@ -96,8 +96,9 @@ class Connection:
     def __init__(self, seat: int | None, send: Send) -> None:
         self.seat = seat
         self.send = send
-        self.sent = -1
-        """The version of the last state sent: a state goes to a connection once per change."""
+        self.sent: tuple[int, int, tuple[int, ...]] | None = None
+        """The moment (``LiveTable.moment``) of the last state sent: a state goes to a connection
+        once per change."""
         self.pace: str | None = None
         """The pace a person watching asked for (``pace.PACES``; None: a program, never paced)."""
 
@@ -175,7 +176,7 @@ class LiveTable:
         moved = [c for c in self.connections if c.seat == seat]
         for connection in moved:
             connection.seat = None
-            connection.sent = -1  # a spectator's view now, which it has not had
+            connection.sent = None  # a spectator's view now, which it has not had
         return moved
 
     async def tell_unseated(self, moved: list[Connection]) -> None:
@@ -501,9 +502,14 @@ class LiveTable:
         from the plain values (pydantic's validation of a state cost more than its JSON)."""
         return to_json(self.state_data(seat, sheet, connected)).decode()
 
+    def moment(self) -> tuple[int, int, tuple[int, ...]]:
+        """What a state sent shows: the version, the hand dealt (the next hand is dealt without an
+        action, so at the same version) and the people a finished hand still waits for."""
+        return (self.version, self.match.hand.number, tuple(nexthand.waiting(self) or ()))
+
     async def send_state(self, connection: Connection) -> None:
         """One connection its seat's state (a closed socket is its handler's to remove)."""
-        connection.sent = self.version
+        connection.sent = self.moment()
         await self._send(connection, self.state_text(connection.seat))
 
     async def _send(self, connection: Connection, text: str) -> None:
@@ -516,7 +522,8 @@ class LiveTable:
         """Each connection that has not had it the state of this version, its seat's: built once
         per seat, the sheet and the seats connected once for all (nothing at all for a table nobody
         here watches, as most are in a process that follows others)."""
-        behind = [c for c in self.connections if c.sent < self.version]
+        moment = self.moment()
+        behind = [c for c in self.connections if c.sent != moment]
         if not behind:
             return
         sheet = self.sheet()
@@ -526,7 +533,7 @@ class LiveTable:
             text = texts.get(connection.seat)
             if text is None:
                 text = texts[connection.seat] = self.state_text(connection.seat, sheet, connected)
-            connection.sent = self.version
+            connection.sent = moment
             await self._send(connection, text)
 
     async def arrive(self, connection: Connection) -> None:
