@@ -54,6 +54,8 @@ def _settings_of(
 
     served: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: served.append(self.config.app))
+    # uvicorn's logging set-up (dictConfig) closes every handler there is, the test runner's too
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     env = {"TAROCCHI_DB": f"sqlite:///{tmp_path / 'tables.db'}", "TAROCCHI_PORT": str(free_port()), **env}
     done = CliRunner().invoke(serve, list(flags), env=env)
     assert done.exit_code == 0, done.output
