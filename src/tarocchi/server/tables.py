@@ -133,6 +133,8 @@ class LiveTable:
         """A change was announced without its action (an undo, a seat): read from the database."""
         self.following: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
+        self.telling = asyncio.Lock()
+        """Orders the states sent (``broadcast``)."""
         self.players: dict[int, Player] = {}
         self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
         self.thinking = False
@@ -186,8 +188,8 @@ class LiveTable:
             "code": "token",
             "message": "the table's creator gave this seat to someone else: you are watching as a spectator",
         }
+        await self.broadcast()  # each moved connection's ``sent`` was cleared: the spectator's state
         for connection in moved:
-            await self.send_state(connection)
             try:
                 await connection.send(to_json(told).decode())
             except Exception:  # a closed socket: its handler removes it
@@ -507,11 +509,6 @@ class LiveTable:
         action, so at the same version) and the people a finished hand still waits for."""
         return (self.version, self.match.hand.number, tuple(nexthand.waiting(self) or ()))
 
-    async def send_state(self, connection: Connection) -> None:
-        """One connection its seat's state (a closed socket is its handler's to remove)."""
-        connection.sent = self.moment()
-        await self._send(connection, self.state_text(connection.seat))
-
     async def _send(self, connection: Connection, text: str) -> None:
         try:
             await connection.send(text)
@@ -521,27 +518,30 @@ class LiveTable:
     async def broadcast(self) -> None:
         """Each connection that has not had it the state of this version, its seat's: built once
         per seat, the sheet and the seats connected once for all (nothing at all for a table nobody
-        here watches, as most are in a process that follows others)."""
-        moment = self.moment()
-        behind = [c for c in self.connections if c.sent != moment]
-        if not behind:
-            return
-        sheet = self.sheet()
-        connected = {c.seat for c in self.connections}
-        texts: dict[int | None, str] = {}
-        for connection in behind:
-            text = texts.get(connection.seat)
-            if text is None:
-                text = texts[connection.seat] = self.state_text(connection.seat, sheet, connected)
-            connection.sent = moment
-            await self._send(connection, text)
+        here watches, as most are in a process that follows others). One at a time, and every text
+        built before the first is sent: a broadcast that a newer change overtook while it sent would
+        otherwise leave a connection with an older state marked as its newest."""
+        async with self.telling:
+            moment = self.moment()
+            behind = [c for c in self.connections if c.sent != moment]
+            if not behind:
+                return
+            sheet = self.sheet()
+            connected = {c.seat for c in self.connections}
+            texts: dict[int | None, str] = {}
+            for connection in behind:
+                if connection.seat not in texts:
+                    texts[connection.seat] = self.state_text(connection.seat, sheet, connected)
+            for connection in behind:
+                connection.sent = moment
+                await self._send(connection, texts[connection.seat])
 
     async def arrive(self, connection: Connection) -> None:
         """A new connection: it gets its state; the others hear only that a seat came online (a
         spectator's coming is news to nobody), never the state again."""
         online = connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
         self.connections.append(connection)
-        await self.send_state(connection)
+        await self.broadcast()  # to this connection alone, unless another is behind too
         if online:
             await self.tell_seats(but=connection)
 
