@@ -11,6 +11,15 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
 
+UNDO_SECONDS = 1.5
+"""How long computer players wait after a move of a person alone with them before they act: the
+person may take it back meanwhile (undo is for one's own last move, until the next player acts).
+0 offers no undo."""
+
+ARCHIVE_DAYS = 7.0
+"""An unfinished table nobody changed for this many days is archived: a server's start does not
+load it (the start stays quick however many tables were left), a client's asking for it does."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -20,9 +29,9 @@ class Settings:
     """The database: ``sqlite:///path/tables.db`` or ``postgresql://user@host/db``."""
     host: str = "127.0.0.1"
     port: int = 8000
-    undo_seconds: float = 1.5
+    undo_seconds: float = UNDO_SECONDS
     """How long computer players wait after a lone person's move, who may take it back (0: no undo)."""
-    archive_after_days: float = 7.0
+    archive_after_days: float = ARCHIVE_DAYS
     """Unfinished tables nobody touched for this long are archived: not loaded at start, reopened
     on demand (0: never)."""
     access_log: bool = False

@@ -37,6 +37,7 @@ from tarocchi.core.rulings import for_players
 from tarocchi.server import nexthand, pace
 from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
+from tarocchi.server.settings import ARCHIVE_DAYS, UNDO_SECONDS
 from tarocchi.server.store import Appended, Heard, StaleAction, Store, StoredTable, digest
 from tarocchi.web.present import Log, presentation
 
@@ -45,11 +46,6 @@ log = logging.getLogger("tarocchi.server")
 HARD_SECONDS = 0.7
 """The hard (search) player's thinking per decision at a table: a sampled world and one playout
 may run past it, and ``benchmarks/hard_decisions.py`` measures the longest decision under 1 s."""
-
-UNDO_SECONDS = 1.5
-"""How long computer players wait after a move of a person alone with them before they act: the
-person may take it back meanwhile (undo is for one's own last move, until the next player acts).
-0 offers no undo; ``tarocchi serve --undo-seconds`` sets it."""
 
 RETRY_SECONDS = 1.0
 """After a computer player's move fails (a database that refused a write, say), it tries again
@@ -62,10 +58,6 @@ def backoff(failures: int, most: float = RETRY_MOST) -> float:
     """The pause after ``failures`` failures in a row: RETRY_SECONDS, doubled each time, at most ``most``."""
     return min(most, RETRY_SECONDS * 2.0 ** (failures - 1))
 
-
-ARCHIVE_DAYS = 7.0
-"""An unfinished table nobody changed for this many days is archived: a server's start does not
-load it (the start stays quick however many tables were left), a client's asking for it does."""
 
 HINT_THREADS = 2
 """Hints thought about at once (each within HARD_SECONDS); more wait their turn."""

@@ -23,13 +23,12 @@ from tarocchi.games.taroinche.bidding import (
 from tarocchi.games.taroinche.play import rebuilt
 from tarocchi.games.taroinche.rules import (
     CAPOT,
-    CONTRACTS,
     DECK,
-    KINGS_QUEENS,
     PLAYERS,
     SEAT_NAMES,
     VALUES,
     WITH,
+    belote_pair,
 )
 from tarocchi.games.taroinche.scoring import describe
 from tarocchi.games.taroinche.state import FIELD, Phase, TaroincheState
@@ -108,7 +107,7 @@ def start_play(state: TaroincheState) -> TaroincheState:
     assert bid is not None
     belote = -1
     if bid.value != CAPOT:
-        pair = CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS
+        pair = belote_pair(bid.trump)
         for seat in (state.taker, state.partner):
             if state.hands[seat] & pair == pair:
                 belote = seat

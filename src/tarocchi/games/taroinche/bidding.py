@@ -13,9 +13,7 @@ from tarocchi.games.taroinche.rules import (
     AGAINST,
     ALL_TRUMP,
     CAPOT,
-    CONTRACTS,
     DECK,
-    KINGS_QUEENS,
     LEVELS,
     MODE_NAMES,
     NO_TRUMP,
@@ -26,6 +24,7 @@ from tarocchi.games.taroinche.rules import (
     VALUES,
     WITH,
     WITHOUT,
+    belote_pair,
     level,
 )
 
@@ -222,7 +221,7 @@ def beyond_the_pack(bid: Action, hand: int) -> str | None:
     the belote needs both in one hand of the attack. None for any other bid."""
     if not isinstance(bid, Bid) or bid.value == CAPOT or bid.value <= TOTAL:
         return None
-    pair = CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS  # as the belote is found (auction.start_play)
+    pair = belote_pair(bid.trump)
     if hand & pair == pair:
         return None
     return (

@@ -116,6 +116,11 @@ CONTRACTS = tuple(_contract(t) for t in range(6))
 assert all(sum(c.values) + LAST_TRICK == TOTAL for c in CONTRACTS)
 
 
+def belote_pair(trump: int) -> int:
+    """B5: the trump King and Queen (a mask), which make the belote held in one hand of the attack."""
+    return CONTRACTS[trump].trump_mask & KINGS_QUEENS
+
+
 def side_of(seat: int, taker: int, partner: int) -> int:
     """0 for the attack (taker and partner), 1 for the defence."""
     return 0 if seat in (taker, partner) else 1

@@ -9,7 +9,6 @@ from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
     DECK,
-    KINGS_QUEENS,
     LAST_TRICK,
     MODE_NAMES,
     PLAYERS,
@@ -18,6 +17,7 @@ from tarocchi.games.taroinche.rules import (
     TRUMP_NAMES,
     WITH,
     WITHOUT,
+    belote_pair,
     scored_value,
     side_of,
 )
@@ -91,7 +91,7 @@ def score(state: TaroincheState) -> HandResult:
     lines.append(ScoreLine("card points won in play", points[0] - included[0], 0))
     if state.belote >= 0:
         attack_points += BELOTE
-        king_queen = DECK.codes(CONTRACTS[bid.trump].trump_mask & KINGS_QUEENS)
+        king_queen = DECK.codes(belote_pair(bid.trump))
         lines.append(
             ScoreLine(f"belote {king_queen} ({SEAT_NAMES[state.belote]}): for the attack (B5)", BELOTE, 0)
         )
