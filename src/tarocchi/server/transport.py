@@ -1,13 +1,13 @@
 """uvicorn's websocket protocol, amended where it fails a client, and its log kept free of
 addresses and query strings.
 
-- A handshake the parser refuses (a request line over 8 KiB: 414; headers too large: 431) was
-  never answered: the refusal stayed in the parser's buffer and the socket stayed open. It is now
-  written and the socket closed.
-- A message over the size limit was closed with 1009 and no word: it is now preceded by a
-  ``size`` error frame.
-- A handshake refused with an HTTP answer (the Origin check's 403) was logged as an error, as if
-  the app had never answered.
+- A handshake the parser refuses (a request line over 8 KiB: 414; headers too large: 431): uvicorn
+  leaves the refusal in the parser's buffer and the socket open; here it is written and the
+  socket closed.
+- A message over the size limit: uvicorn closes with 1009 and no word; here a ``size`` error
+  frame comes first.
+- A handshake refused with an HTTP answer (the Origin check's 403): uvicorn logs it as an error,
+  as if the app had never answered; here it is not.
 - uvicorn logs each websocket's address, path and query string (where a token may be), and the
   websocket library "connection open/closed": dropped unless ``--access-log`` asks for them.
 """
