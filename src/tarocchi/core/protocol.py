@@ -450,6 +450,12 @@ class Game(ABC, Generic[S]):
         (``plays KE``, ``calls 'pass'``)."""
         return None
 
+    def field_words(self) -> Mapping[str, Mapping[int, str]]:
+        """Words for the values of an action's fields that are no plain number (a bid's Capot, a
+        dog mode), by field then value, for a table that composes actions field by field; none
+        by default."""
+        return {}
+
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """``legal`` in a few words when listing them would take lines (an auction's hundreds
         of bids); None: list them."""

@@ -121,4 +121,8 @@ def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> d
         "partners": sorted(seating.partners),
         "seat_names": [game.seat_name(seat) for seat in range(game.players)],
         "trump_suit": game.trump_suit(view),
+        "field_words": {  # as JSON has them: keys are strings
+            field: {str(value): word for value, word in words.items()}
+            for field, words in game.field_words().items()
+        },
     }

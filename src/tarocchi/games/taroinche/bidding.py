@@ -187,7 +187,7 @@ def summary(legal: Iterable[Action]) -> str | None:
         head = "any bid"
     else:
         beaten = BY_LEVEL[lowest - 1][0]
-        head = f"any bid above {_value(beaten.value)} {MODE_NAMES[beaten.mode]}"
+        head = f"any bid above {value_words(beaten.value)} {MODE_NAMES[beaten.mode]}"
     values = sorted({bid.value for bid in bids})
     points = [v for v in values if v != CAPOT]
     if not points:
@@ -211,7 +211,8 @@ def summary(legal: Iterable[Action]) -> str | None:
     return " | ".join([*calls, f"{head}: {' · '.join(parts)}"])
 
 
-def _value(value: int) -> str:
+def value_words(value: int) -> str:
+    """A bid's value as players say it: ``90``, ``capot``."""
     return "capot" if value == CAPOT else str(value)
 
 

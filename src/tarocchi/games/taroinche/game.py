@@ -99,6 +99,10 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         """A bid in words, its partner by name (``views.phrase``)."""
         return views.phrase(seat, action)
 
+    def field_words(self) -> Mapping[str, Mapping[int, str]]:
+        """A bid's Capot, No-trump, All-trump and dog modes in words (``views.FIELD_WORDS``)."""
+        return views.FIELD_WORDS
+
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """The auction's bids in one line (``bidding.summary``)."""
         return summary(legal)

@@ -18,7 +18,7 @@ from tarocchi.core.memo import Last
 from tarocchi.core.running import Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.core.words import plural
-from tarocchi.games.taroinche.bidding import Bid
+from tarocchi.games.taroinche.bidding import Bid, value_words
 from tarocchi.games.taroinche.rules import (
     ALL_TRUMP,
     BELOTE,
@@ -46,12 +46,20 @@ if TYPE_CHECKING:
 _DOG_WORDS = {1: "with the dog", 2: "without the dog", 3: "against the dog"}
 
 
+FIELD_WORDS = {
+    "value": {CAPOT: value_words(CAPOT)},
+    "trump": {trump: TRUMP_NAMES[trump] for trump in (NO_TRUMP, ALL_TRUMP)},
+    "mode": {mode: words.split()[0] for mode, words in _DOG_WORDS.items()},
+}
+"""A bid's field values that are no number or suit, as a table names them (``Game.field_words``)."""
+
+
 def phrase(seat: int, action: Action) -> str | None:
     """A bid as the log says it: ``bids 90 ♥ without the dog, partner North-East``, ``bids capot
     No-trump with the dog, alone`` (the bidder named himself: a solo)."""
     if not isinstance(action, Bid):
         return None
-    value = "capot" if action.value == CAPOT else str(action.value)
+    value = value_words(action.value)
     trump = TRUMP_NAMES[action.trump]
     partner = "alone" if action.partner == seat else f"partner {SEAT_NAMES[action.partner]}"
     return f"bids {value} {trump} {_DOG_WORDS[action.mode]}, {partner}"

@@ -6,21 +6,17 @@
 
 import { el } from "./dom.js";
 
-const MODES = { 1: "With", 2: "Without", 3: "Against" }; // a Taroinche bid's dog mode (protocol.md)
-const CAPOT = 250; // a Taroinche bid's value for Capot
 const SKIP = new Set(["text", "type", "card", "verb"]);
 
 /** One field's value in words: a trump by its suit's symbol and name, a partner by seat name. */
 export function fieldLabel(field, value, message, deck) {
   const { table } = message;
-  if (field === "trump") {
-    const suit = deck.suits[value];
-    return suit ? `${suit.symbol} ${suit.name}` : value === deck.suits.length ? "No trump" : "All trump";
-  }
-  if (field === "mode" && MODES[value]) return MODES[value];
+  const named = message.field_words?.[field]?.[value];
+  if (named !== undefined) return named;
+  const suit = field === "trump" ? deck.suits[value] : undefined;
+  if (suit) return `${suit.symbol} ${suit.name}`;
   if (field === "seat") return table.seat_names[value] ?? String(value);
   if (field === "partner") return value === message.callerSeat ? "alone" : `partner ${table.seat_names[value]}`;
-  if (field === "value" && value === CAPOT) return "Capot";
   return String(value);
 }
 
