@@ -1,4 +1,4 @@
-"""Issue 18, item 2: Taroinche's auction at the table. ``legal`` says the hundreds of legal bids
+"""Taroinche's auction at the table. ``legal`` says the hundreds of legal bids
 in one line, ``legal all`` lists every one, and ``help`` explains how a bid is typed, a sentence
 a line. Seat 0 bids first (dealer 4, B2); the deal is in notation."""
 

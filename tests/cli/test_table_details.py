@@ -16,6 +16,9 @@ from click.testing import Result
 from golden_tables import golden_match, session
 from rich.console import Console
 from rich.text import Text
+from test_table_auction_help import (
+    DEAL as TAROINCHE,  # South bids first (dealer 4, B2), holds KH QH, not KS QS
+)
 
 from tarocchi.bots.players import make_player
 from tarocchi.cli.play import TableSession, _Stop
@@ -114,17 +117,6 @@ def test_piedmont_refusals_under_the_trumps_option_speak_of_no_allegiance_nor_a_
     for line in text.splitlines():
         assert "ours" not in line.replace("yours", "") or "not" in line, line
     assert "Allegiance" not in text, [line for line in text.splitlines() if "Allegiance" in line]
-
-
-TAROINCHE = """
-0: JH 9H AH 10H KH QH
-1: AS KS QS JS 10S 9S
-2: AC KC QC JC 10C 9C
-3: AD KD QD JD 10D 9D
-4: 8H 7H 8S 7S 8C 7C
-stock: 8D 7D
-"""
-"""Seat 0 (South) bids first (dealer 4, B2) and holds KH QH, not KS QS."""
 
 
 def taroinche_table(tmp_path: Path, answers: list[str]) -> tuple[TableSession, list[str], io.StringIO]:
