@@ -89,13 +89,44 @@ def built(module: str, name: str) -> Any:
         return None
 
 
+PARTS = {
+    "engine": "tarocchi.core.trickplay",
+    "kernels": "tarocchi.core.kernel",
+    "research": "tarocchi.research.followers",
+}
+"""A module standing for each part mypyc builds: the engine's hot modules, the search player's
+playout kernels and the research fast path (built only where numpy is)."""
+
+
+def part_compiled(module: str) -> bool | None:
+    """Whether ``module`` runs compiled; None when it cannot be imported (the research fast path
+    without numpy)."""
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return None
+    return not str(found.__file__).endswith(".py")
+
+
+def parts() -> dict[str, bool | None]:
+    """Each part of :data:`PARTS`: compiled, pure, or absent (None); and the C rows (``rows``),
+    built beside them."""
+    found = {part: part_compiled(module) for part, module in PARTS.items()}
+    return {**found, "rows": built("tarocchi.core._rows", "row") is not None}
+
+
 def compiled() -> bool:
     """Whether the engine's hot modules run compiled by mypyc."""
-    from tarocchi.core import trickplay
-
-    return not str(trickplay.__file__).endswith(".py")
+    return part_compiled(PARTS["engine"]) is True
 
 
 def mode() -> str:
-    """What ``tarocchi bench`` says it runs."""
-    return "compiled (mypyc)" if compiled() else "pure Python"
+    """What ``tarocchi bench`` says it runs: which parts are compiled and which are pure."""
+    found = {part: state for part, state in parts().items() if state is not None}
+    fast = [part for part, state in found.items() if state]
+    if not fast:
+        return "pure Python"
+    slow = [part for part, state in found.items() if not state]
+    if not slow:
+        return f"compiled (mypyc): {', '.join(fast)}"
+    return f"compiled (mypyc): {', '.join(fast)}; pure Python: {', '.join(slow)}"

@@ -4,6 +4,7 @@ module older than its source, means every module from its .py (tarocchi.loading)
 from __future__ import annotations
 
 import importlib.machinery
+import json
 import os
 import subprocess
 import sys
@@ -30,8 +31,31 @@ def test_tarocchi_pure_loads_every_module_from_its_source() -> None:
     assert mode_in_subprocess(TAROCCHI_PURE="1") == "pure Python"
 
 
-def test_the_mode_names_one_of_the_two_engines() -> None:
-    assert mode_in_subprocess() in ("pure Python", "compiled (mypyc)")
+def test_the_mode_names_each_part_as_it_runs() -> None:
+    """Every part the build makes is named, compiled or pure as its module was loaded."""
+    code = "import tarocchi.loading as l, json; print(json.dumps(l.parts()))"
+    environ = {**os.environ, "PYTHONPATH": str(SRC)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=environ, capture_output=True, text=True, check=True
+    )
+    found = json.loads(done.stdout)
+    assert set(found) == {*loading.PARTS, "rows"}
+    said = mode_in_subprocess()
+    fast = [part for part, state in found.items() if state]
+    slow = [part for part, state in found.items() if state is False]
+    if not fast:
+        assert said == "pure Python"
+    else:
+        assert said.startswith("compiled (mypyc): " + ", ".join(fast))
+        assert all(part in said.partition("pure Python: ")[2] for part in slow)
+
+
+def test_the_parts_are_built_together() -> None:
+    """setup.py builds all or none (numpy present here, as in every dev environment): a mode
+    naming the engine compiled names the kernels, the research fast path and the rows too."""
+    found = loading.parts()
+    assert None not in found.values()
+    assert len(set(found.values())) == 1, found
 
 
 @pytest.mark.parametrize("leaf, language", [("cards", ".py"), ("_rows", ".c")])
