@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from click.testing import Result
@@ -51,7 +52,7 @@ def test_the_tournament_bar_counts_deals_played(invoke: Callable[..., Result]) -
 
 
 @pytest.mark.parametrize("game", ["piedmont", "sicilian", "taroinche", "taroux"])
-def test_in_ascii_a_suits_mark_is_no_letter_a_card_code_holds(game: str) -> None:
+def test_in_ascii_a_suits_mark_is_no_letter_a_card_code_holds(game: str, tmp_path: Path) -> None:
     """The hand's suit lines (``♣ Earth   KE 8E``) in ASCII: the mark must not read as a card
     letter (C was the Cavalier, D and S Sicilian suits)."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii", "COLUMNS": "100"}
@@ -60,6 +61,7 @@ def test_in_ascii_a_suits_mark_is_no_letter_a_card_code_holds(game: str) -> None
         input=b"quit\n",
         capture_output=True,
         env=env,
+        cwd=tmp_path,  # the record of the game left is written there, not in the checkout
         timeout=120,
     )
     assert b"Traceback" not in done.stderr
