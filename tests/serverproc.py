@@ -10,6 +10,8 @@ import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from pathlib import Path
 from typing import Any
 
@@ -101,18 +103,34 @@ def create(client: TestClient, game: str, seats: list[str], **options: str) -> d
     return created
 
 
+WAIT = 60.0
+"""Seconds a seat waits for the server's next message before the test fails (never hangs)."""
+
+
 class Seat:
-    """One websocket at a table, keeping every message it received."""
+    """One websocket at a table, keeping every message it received. Each wait is bounded: the
+    socket is read by one helper thread, so that a message that never comes fails the test with
+    what came before it."""
 
     def __init__(self, socket: Any) -> None:
         self.socket = socket
         self.received: list[dict[str, Any]] = []
+        self.reader = ThreadPoolExecutor(max_workers=1)
 
     def send(self, message: object) -> None:
         self.socket.send_text(message if isinstance(message, str) else json.dumps(message))
 
-    def next(self) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.socket.receive_text())
+    def next(self, seconds: float = WAIT) -> dict[str, Any]:
+        waiting = self.reader.submit(self.socket.receive_text)
+        try:
+            text = waiting.result(timeout=seconds)
+        except FuturesTimeout:
+            self.reader.shutdown(wait=False)  # its thread ends when the test's client closes
+            kinds = [m.get("type") for m in self.received[-5:]]
+            raise AssertionError(
+                f"no message from the server in {seconds} s (the last ones: {kinds})"
+            ) from None
+        message: dict[str, Any] = json.loads(text)
         self.received.append(message)
         return message
 

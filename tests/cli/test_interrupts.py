@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -15,10 +17,19 @@ from ptyscreen import Screen, table
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def rest(screen: Screen) -> bytes:
-    """Everything the terminal shows until the program closes it."""
+def rest(screen: Screen, seconds: float = 60) -> bytes:
+    """Everything the terminal shows until the program closes it (AssertionError with what it
+    showed if it is still open after ``seconds``)."""
     shown = screen.rest
+    end = time.monotonic() + seconds
     while True:
+        left = end - time.monotonic()
+        assert left > 0, (
+            f"the program never closed the terminal; it showed:\n{shown.decode(errors='replace')}"
+        )
+        ready, _, _ = select.select([screen.fd], [], [], left)
+        if not ready:
+            continue
         try:
             chunk = os.read(screen.fd, 65536)
         except OSError:
@@ -28,6 +39,16 @@ def rest(screen: Screen) -> bytes:
         shown += chunk
 
 
+def ended(process: subprocess.Popen[bytes]) -> int:
+    """The exit code of a program told to stop; its whole group killed if it is still running a
+    minute later (then the code is -9, which the caller's assertions refuse)."""
+    try:
+        return process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        return process.wait(timeout=60)
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -> None:
     import pty
@@ -35,7 +56,7 @@ def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -
     fd, terminal = pty.openpty()
     bin_dir = Path(sys.executable).parent
     make = subprocess.Popen(
-        ["make", "-s", "-f", str(ROOT / "Makefile"), "play", f"BIN={bin_dir}", "STAMP="],
+        ["make", "-s", "-f", str(ROOT / "Makefile"), "play", f"BIN={bin_dir}", "STAMP=", "BUILT="],
         stdin=terminal,
         stdout=terminal,
         stderr=terminal,
@@ -51,7 +72,7 @@ def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -
         shown = rest(screen)
     finally:
         os.close(fd)
-        code = make.wait(timeout=60)
+        code = ended(make)
     assert b"Interrupted during hand 1." in shown and b"Resume it with" in shown
     # make itself was interrupted too, and stops as an interrupted program does, but reports no
     # failed recipe ("make: *** [play] Error 130" or "Interrupt")
@@ -66,7 +87,7 @@ def test_ctrl_c_while_watching_prints_one_clean_line(tmp_path: Path) -> None:
         shown = rest(screen)
     finally:
         os.close(screen.fd)
-        code = watch.wait(timeout=60)
+        code = ended(watch)
     assert b"Stopped watching (interrupted); the game's seed was 3." in shown
     assert b"Aborted!" not in shown and b"Traceback" not in shown
     assert code == 130

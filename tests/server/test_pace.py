@@ -105,6 +105,17 @@ def test_pace_and_next_need_a_seat_and_a_known_pace(tmp_path: Any) -> None:
             assert error["code"] == "message" and "pace" in error["message"]
 
 
+def settled(person: Seat, state: dict[str, Any] | None) -> dict[str, Any]:
+    """From ``state`` (None: the next one) on, the state at which the table waits for a person (to
+    act, or at a hand's end): the computers' moves before it may come coalesced, as the server
+    sends the newest state, but this one always comes."""
+    while True:
+        state = state or person.next_state()
+        if state["table"]["waiting"] is not None or state["view"]["to_act"] in (0, 1):
+            return state
+        state = None
+
+
 def test_the_next_hand_waits_for_every_person_at_the_table(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -117,20 +128,20 @@ def test_the_next_hand_waits_for_every_person_at_the_table(
         ):
             people = [Seat(a), Seat(b)]
             people[0].send({"type": "hello", "token": table["seats"][0]["token"]})
-            people[0].next_state()
+            first = people[0].next_state()
             people[1].send({"type": "hello", "token": table["seats"][1]["token"]})
-            people[1].next_state()  # from here both hear every change, once
+            seen: list[dict[str, Any] | None] = [first, people[1].next_state()]
             for seat in (0, 1):
                 people[seat].send({"type": "pace", "pace": "fast"})
-            while True:  # both hear every change; each acts on his own turn
-                states = [person.next_state() for person in people]
+            while True:  # each acts on his own turn; between turns only the computers move
+                states = [settled(person, state) for person, state in zip(people, seen, strict=True)]
+                seen = [None, None]  # an action is coming: wait for what follows it
+                assert states[0]["version"] == states[1]["version"]  # both see where it stopped
                 if states[0]["table"]["waiting"] is not None:
                     break
-                view = states[0]["view"]
-                if view["to_act"] in (0, 1):
-                    mover = view["to_act"]
-                    action = states[mover]["view"]["legal_actions"][0]
-                    people[mover].send({"type": "act", "action": action, "version": states[mover]["version"]})
+                mover = states[0]["view"]["to_act"]
+                action = states[mover]["view"]["legal_actions"][0]
+                people[mover].send({"type": "act", "action": action, "version": states[mover]["version"]})
             number = states[0]["view"]["hand_number"]
             assert [s["table"]["waiting"] for s in states] == [[0, 1], [0, 1]]
             people[1].send({"type": "next", "hand": number})
