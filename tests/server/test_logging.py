@@ -27,9 +27,9 @@ def _visit(port: int) -> None:
     async def connect() -> None:
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={SECRET}") as ws:
             await ws.send('{"type": "ping"}')
-            assert await ws.recv() == '{"type":"pong"}'
+            assert await asyncio.wait_for(ws.recv(), 30) == '{"type":"pong"}'
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/nosuch?token={SECRET}") as ws:
-            await ws.recv()
+            await asyncio.wait_for(ws.recv(), 30)
 
     asyncio.run(connect())
 
