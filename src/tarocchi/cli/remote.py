@@ -142,8 +142,11 @@ class Connection:
         from websockets.exceptions import InvalidHandshake, InvalidURI
         from websockets.sync.client import connect
 
+        self.opened = contextlib.ExitStack()
         try:
-            self.socket = connect(seat.socket_url, open_timeout=CONNECT_SECONDS, max_size=1 << 24)
+            self.socket = self.opened.enter_context(
+                connect(seat.socket_url, open_timeout=CONNECT_SECONDS, max_size=1 << 24)
+            )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
             raise SeatError(f"cannot reach the server at {seat.base}: {error}") from None
         self.messages: queue.Queue[dict[str, Any] | None] = queue.Queue()
@@ -171,7 +174,7 @@ class Connection:
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.socket.close()
+            self.opened.close()
 
 
 class RemoteTable:
@@ -191,6 +194,8 @@ class RemoteTable:
         self.shown_events = 0
         self.shown_sheet = 0
         self.prompted: int | None = None
+        self.later: list[dict[str, Any]] = []
+        """Messages read while waiting for another (a hint's answer), taken next."""
         self.interactive = _is_terminal(sys.stdin)
         self.reader = None if self.interactive else _LineReader(sys.stdin)
 
@@ -227,6 +232,8 @@ class RemoteTable:
                 self.connection.close()
 
     def _next(self) -> dict[str, Any]:
+        if self.later:
+            return self.later.pop(0)
         assert self.connection is not None
         message = self.connection.next()
         if message is None:
@@ -241,8 +248,6 @@ class RemoteTable:
             self._error(message)
         elif kind == "state":
             self._state(message)
-        elif kind == "hint":
-            say(self.console, f"hint: {message['text']}", "cyan")
         elif kind == "seats" and self.state.get("version") == message.get("version"):
             self.state["table"] |= {"seats": message["seats"], "hints": message["hints"]}
 
@@ -250,8 +255,10 @@ class RemoteTable:
         code, words = message.get("code"), str(message.get("message", ""))
         if code in ("token", "table"):  # no seat here: the terminal does not watch
             raise SeatError(f"that link opens no seat: {words}" if code == "token" else words)
-        self._refuse(words)
-        self.prompted = None  # the prompt comes back if it is still this seat's turn
+        self._refuse(f"Refused: {words}")
+        view = self.view
+        if code != "hint" and view is not None and view.to_act == self.me and view.legal_actions:
+            self._turn(self.state["version"], view)  # the prompt comes back
 
     def _refuse(self, words: str) -> None:
         assert self.game is not None
@@ -405,6 +412,14 @@ class RemoteTable:
             self._sheets(self.state["sheet"])
         elif command == "hint":
             self._send({"type": "hint"})
+            while (answer := self._next()).get("type") not in ("hint", "error", "state"):
+                self._take(answer)
+            if answer["type"] == "state":  # the table changed meanwhile (out of time, say)
+                self.later.append(answer)
+            elif answer["type"] == "hint":
+                say(self.console, f"hint: {answer['text']}", "cyan")
+            else:
+                self._refuse(str(answer.get("message", "")))
         else:
             return False
         return True
@@ -441,3 +456,19 @@ class RemoteTable:
         if self.view is not None and self.view.to_act == self.me:
             lines += [str(action) for action in self.view.legal_actions]
         return lines
+
+
+def sit(console: Console, link: str | None, server: str | None, token: str | None, autoplay: bool) -> int:
+    """``tarocchi play LINK`` or ``--server URL --token TOKEN``: the exit code (2 for a usage
+    mistake, 1 for a seat that cannot be had, 130 after Ctrl-C)."""
+    if (server is None) != (token is None) or (server is not None and link is not None):
+        say(console, "give a seat's link, or --server URL with --token TOKEN (not both)", "bold red")
+        return 2
+    try:
+        seat = from_link(link) if link is not None else from_token(server or "", token or "")
+    except SeatError as error:
+        say(console, bounded(str(error)), "bold red")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    return RemoteTable(console, seat, autoplay).run()
