@@ -257,8 +257,10 @@ class RemoteTable:
             raise SeatError(f"that link opens no seat: {words}" if code == "token" else words)
         self._refuse(f"Refused: {words}")
         view = self.view
-        if code != "hint" and view is not None and view.to_act == self.me and view.legal_actions:
-            self._turn(self.state["version"], view)  # the prompt comes back
+        told = self.later or (self.connection is not None and not self.connection.messages.empty())
+        if told or code == "hint" or view is None or view.to_act != self.me or not view.legal_actions:
+            return  # the table changed meanwhile (a move made for a person out of time): shown next
+        self._turn(self.state["version"], view)  # the prompt comes back
 
     def _refuse(self, words: str) -> None:
         assert self.game is not None
@@ -329,7 +331,7 @@ class RemoteTable:
         if self.autoplay and len(view.legal_actions) == 1:
             forced = view.legal_actions[0]
             say(self.console, f"forced: {forced} (your only legal move)", "dim")
-            self._act([forced.__str__()], version)
+            self._act([str(forced)], version)
             return
         for line in status_lines(self.game, self.seating, view):
             self.console.print(line, soft_wrap=True)
