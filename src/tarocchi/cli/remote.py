@@ -222,10 +222,7 @@ class RemoteTable:
             return leave.code
         except KeyboardInterrupt:
             self.console.print()
-            say(
-                self.console,
-                "Interrupted: you left the table. Your seat stays yours; the same command takes it again.",
-            )
+            say(self.console, f"Interrupted: you left the table. {COME_BACK}")
             return EXIT_INTERRUPTED
         finally:
             if self.connection is not None:
@@ -443,7 +440,7 @@ class RemoteTable:
             if self.reader is not None:
                 if not line:
                     self.console.print()
-                    say(self.console, "End of input: you left the table. Your seat stays yours.")
+                    say(self.console, f"End of input: you left the table. {COME_BACK}")
                     raise Leave(0)
                 line = line.removesuffix("\n").removesuffix("\r")
                 self.console.print(Text(shown(line, LINE_LIMIT)), soft_wrap=True)
