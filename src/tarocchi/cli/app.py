@@ -152,6 +152,13 @@ def games() -> None:
     is_flag=True,
     help="Do not play your only legal move for you (see autoplay at the table).",
 )
+@click.option(
+    "--server",
+    metavar="URL",
+    help="Sit at a table of a tarocchi server (http://host:port) with --token; or give the seat's "
+    "link (http://host:port/table.html?id=...#...) instead of GAME.",
+)
+@click.option("--token", metavar="TOKEN", help="Your seat's secret token at --server (the end of its link).")
 def play(
     game_id: str | None,
     seat: int,
@@ -162,8 +169,15 @@ def play(
     record_path: Path | None,
     resume_path: str | None,
     no_autoplay: bool,
+    server: str | None,
+    token: str | None,
 ) -> None:
-    """Play GAME at the terminal against computer players, or --resume a saved game."""
+    """Play GAME at the terminal against computer players, --resume a saved game, or sit at a
+    server's table (its seat's link, or --server and --token)."""
+    if server is not None or token is not None or (game_id or "").startswith(("http://", "https://")):
+        from tarocchi.cli.remote import sit
+
+        raise SystemExit(sit(make_console(), game_id, server, token, not no_autoplay))
     if resume_path is not None:
         resume_game(resume_path, record_path, not no_autoplay)
     if game_id is None:

@@ -58,6 +58,7 @@ from tarocchi.server.messages import (
     Undo,
 )
 from tarocchi.server.nexthand import say_next
+from tarocchi.server.replay import replays
 from tarocchi.server.settings import Settings
 from tarocchi.server.store import Store, digest
 from tarocchi.server.tables import Connection, LiveTable, Refusal, Tables
@@ -174,6 +175,7 @@ def create_app(
     app.state.settings = settings
     app.add_middleware(Guards, settings=settings)
     app.include_router(health)
+    app.include_router(replays)
 
     def tables(request: Request | WebSocket) -> Tables:
         found: Tables = request.app.state.tables

@@ -140,6 +140,7 @@ export function gameOverDialog(message, handlers) {
       "div",
       { className: "buttons" },
       el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record"),
+      el("a", { className: "replay", href: `/replay.html?id=${encodeURIComponent(table.id)}` }, "Watch the replay"),
       el("button", { type: "button", className: "scores", "aria-pressed": message.showGrid ? "true" : "false", onclick: handlers.onGrid }, "Scores"),
       el("button", { type: "button", className: "hide", onclick: handlers.onHideDialog }, "Look at the table"),
       el("a", { href: "/" }, "New table"),

@@ -1,0 +1,184 @@
+"""The terminal at a seat of a real server's table (``tarocchi play LINK``): a hand played to its
+end through the websocket, an illegal card refused in one line, and a bad token, a closed server
+and Ctrl-C each ending in one clear line. Every wait is bounded."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from serverproc import Server, free_port
+from websockets.sync.client import connect
+
+from tarocchi.core.registry import get_game
+from tarocchi.server.pace import SCALE_VARIABLE
+
+HAND_SECONDS = 180
+"""How long one hand may take, the terminal answering each prompt, under load."""
+TAROCCHI = str(Path(sys.executable).parent / "tarocchi")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("remote")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(SCALE_VARIABLE, "0")
+        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
+        running.start()
+    yield running
+    running.stop()
+
+
+class Terminal:
+    """``tarocchi play ...`` as a process, its output gathered by a thread."""
+
+    def __init__(self, *arguments: str) -> None:
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "160", "TERM": "dumb"}
+        self.process = subprocess.Popen(
+            [TAROCCHI, "play", *arguments],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        self.output = ""
+        self.lock = threading.Lock()
+        threading.Thread(target=self._gather, daemon=True).start()
+
+    def _gather(self) -> None:
+        assert self.process.stdout is not None
+        while chunk := os.read(self.process.stdout.fileno(), 4096):
+            with self.lock:
+                self.output += chunk.decode("utf-8", "replace")
+
+    def text(self) -> str:
+        with self.lock:
+            return self.output
+
+    def wait_for(self, words: str, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while words not in self.text():
+            if time.monotonic() > deadline or (self.process.poll() is not None and words not in self.text()):
+                raise AssertionError(
+                    f"no {words!r} within {seconds} s; the terminal said:\n{self.text()[-3000:]}"
+                )
+            time.sleep(0.05)
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{line}\n".encode())
+        self.process.stdin.flush()
+
+    def ended(self, seconds: float = 20) -> int:
+        try:
+            return self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise AssertionError(f"the terminal did not end; it said:\n{self.text()[-3000:]}") from None
+
+
+def new_table(server: Server, game: str) -> tuple[str, str, str]:
+    """A table of ``game``: seat 0 invited, the others easy computer players; (id, token, link)."""
+    seats = ["invite"] + ["easy"] * (get_game(game).players - 1)
+    answer = httpx.post(f"{server.base}/api/tables", json={"game": game, "seats": seats})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    seat = created["seats"][0]
+    return created["id"], seat["token"], f"{server.base}{seat['link']}"
+
+
+class Watcher:
+    """The test's own connection at the seat: what the seat may do now, from the server."""
+
+    def __init__(self, server: Server, table: str, token: str) -> None:
+        self.opened = contextlib.ExitStack()
+        self.socket = self.opened.enter_context(
+            connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=10)
+        )
+        self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.state: dict[str, Any] = {}
+
+    def latest(self) -> dict[str, Any]:
+        """The newest state the server sent (reading what arrived, waiting briefly for more)."""
+        while True:
+            try:
+                message = json.loads(self.socket.recv(timeout=0.3 if self.state else 10))
+            except TimeoutError:
+                return self.state
+            if message["type"] == "state":
+                self.state = message
+
+
+@pytest.mark.parametrize("game", ["piedmont", "sicilian"])
+def test_the_terminal_plays_a_hand_at_a_server_table(server: Server, game: str) -> None:
+    table, token, link = new_table(server, game)
+    watcher = Watcher(server, table, token)
+    terminal = Terminal(link)
+    name = get_game(game).seat_name(0)
+    prompt = f"{name}> "
+    terminal.wait_for(f"you are {name}")
+    deadline = time.monotonic() + HAND_SECONDS
+    answered = 0
+    refused = False
+    while "Press Enter for the next hand" not in terminal.text():
+        assert time.monotonic() < deadline, (
+            f"the hand did not end; the terminal said:\n{terminal.text()[-3000:]}"
+        )
+        assert terminal.process.poll() is None, terminal.text()[-3000:]
+        if terminal.text().count(prompt) <= answered:
+            time.sleep(0.05)
+            continue
+        state = watcher.latest()
+        if state["view"]["to_act"] != 0:
+            continue
+        answered += 1
+        legal = state["view"]["legal_actions"]
+        held = set(state["view"]["hand"].split())
+        if not refused and set(legal) <= held and held - set(legal):
+            # a card held but not playable now: the server says why, and the prompt comes back
+            terminal.type(sorted(held - set(legal))[0])
+            refused = True
+            terminal.wait_for("Refused: ", seconds=10)
+            continue
+        terminal.type(legal[0])
+    text = terminal.text()
+    assert "Hand 1" in text and "This hand:" in text and "Totals:" in text
+    if game == "piedmont":  # no auction: the person plays cards every hand (a Sicilian hand may be thrown in)
+        assert refused, "no card was refused"
+    assert answered > 0
+    terminal.process.stdin.close()  # type: ignore[union-attr]
+    assert terminal.ended() == 0
+    assert "you left the table" in terminal.text()
+    watcher.opened.close()
+
+
+def test_a_bad_token_a_closed_server_and_ctrl_c_end_in_one_line(server: Server) -> None:
+    table, _, link = new_table(server, "piedmont")
+    wrong = Terminal("--server", server.base, "--token", "not-a-token")
+    assert wrong.ended() == 1
+    assert "that token opens no seat" in wrong.text() and "Traceback" not in wrong.text()
+
+    forged = Terminal(f"{server.base}/table.html?id={table}#forged")
+    assert forged.ended() == 1
+    assert "that link opens no seat" in forged.text() and "Traceback" not in forged.text()
+
+    closed = Terminal("--server", f"http://127.0.0.1:{free_port()}", "--token", "x")
+    assert closed.ended() == 1
+    assert "cannot reach the server" in closed.text() and "Traceback" not in closed.text()
+
+    sitting = Terminal(link)
+    sitting.wait_for("you are South")
+    sitting.process.send_signal(signal.SIGINT)
+    assert sitting.ended() == 130
+    assert "Interrupted: you left the table" in sitting.text() and "Traceback" not in sitting.text()

@@ -1,0 +1,196 @@
+"""The replay viewer in Chromium: a finished game of every game, played to its end at a real
+server by computer players, stepped through action by action with every hand face up; a record
+opened from a file; and a malformed or foreign file refused in one line, the page still working."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from recorded import engine_record
+from serverproc import Server
+from websockets.sync.client import connect
+
+from tarocchi.core.registry import available_games, get_game
+
+FINISH_SECONDS = 240
+"""How long a game of computer players may take to finish at the server under load."""
+
+COUNT_CARDS = """() => {
+  const count = (selector) => document.querySelectorAll(selector).length;
+  const trick = document.querySelector("#replay .trick .won") ? 0 : count("#replay .trick .played");
+  const held = count("#replay .open-hand .chip") + count("#replay .places .chip");
+  return held + trick + count("#replay .history li .chip");
+}"""
+"""Every card the page shows in one place: the hands, the cards aside, the trick in progress, the
+tricks won (a trick just won is shown in the middle and listed: counted once)."""
+
+
+@pytest.fixture(scope="module")
+def finished(server: Server) -> dict[str, str]:
+    """A finished table of every game, all its seats easy computer players: game -> table id."""
+    tables = {}
+    for game_id in available_games():
+        seats = ["easy"] * get_game(game_id).players
+        answer = httpx.post(f"{server.base}/api/tables", json={"game": game_id, "seats": seats})
+        assert answer.status_code == 201, answer.text
+        tables[game_id] = answer.json()["id"]
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{tables[game_id]}", open_timeout=10) as socket:
+            socket.send(json.dumps({"type": "hello"}))  # a spectator's arrival starts the computer players
+            assert json.loads(socket.recv(timeout=10))["type"] == "state"
+    deadline = time.monotonic() + FINISH_SECONDS
+    waiting = set(tables.values())
+    while waiting and time.monotonic() < deadline:
+        waiting = {t for t in waiting if not httpx.get(f"{server.base}/api/tables/{t}").json()["over"]}
+        time.sleep(0.5)
+    assert not waiting, f"games not finished within {FINISH_SECONDS} s: {waiting}"
+    return tables
+
+
+def shown_hands(page: Any) -> list[list[str]]:
+    return list(
+        page.locator("#replay .seat").evaluate_all(
+            "(seats) => seats.map((s) => [...s.querySelectorAll('.open-hand .chip')]"
+            ".map((c) => c.dataset.code))"
+        )
+    )
+
+
+def assert_dealt(page: Any, deal: dict[str, Any]) -> None:
+    """A hand's first step shows its deal: each seat's cards in its hand (a dealer who takes the
+    stock at once holds it too), the rest aside."""
+    hands = shown_hands(page)
+    aside = page.locator("#replay .places .chip").evaluate_all("(chips) => chips.map((c) => c.dataset.code)")
+    for seat, cards in enumerate(deal["hands"]):
+        assert set(cards.split()) <= set(hands[seat]), f"seat {seat} does not hold its deal"
+    every = [code for cards in (*deal["hands"], deal["stock"]) for code in cards.split()]
+    assert sorted([*[code for cards in hands for code in cards], *aside]) == sorted(every)
+
+
+def at(page: Any) -> tuple[int, int]:
+    body = page.locator("body")
+    return int(body.get_attribute("data-hand")), int(body.get_attribute("data-step"))
+
+
+def wait_step(page: Any, hand: int, step: int) -> None:
+    page.wait_for_selector(f"body[data-hand='{hand}'][data-step='{step}']", timeout=10_000)
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_a_finished_game_steps_through_every_hand_face_up(
+    browser: Any, server: Server, finished: dict[str, str], game_id: str, screenshots: Path
+) -> None:
+    table = finished[game_id]
+    record = httpx.get(f"{server.base}/api/tables/{table}/record").json()
+    deck_size = len(get_game(game_id).deck.cards)
+    page = browser.new_page(viewport={"width": 1100, "height": 1000})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.base}/replay.html?id={table}")
+    wait_step(page, 1, 0)
+    totals = [0] * len(record["players"])
+    for number, hand in enumerate(record["hands"], 1):
+        if number > 1:
+            page.select_option("select.hand-choice", str(number - 1))
+            wait_step(page, number, 0)
+        assert_dealt(page, hand["deal"])
+        assert f"Hand {number} of {len(record['hands'])}" in page.locator("#replay .status").inner_text()
+        if number == 1:  # the first hand action by action, with the keyboard, every card somewhere
+            for step in range(1, len(hand["actions"]) + 1):
+                page.keyboard.press("ArrowRight")
+                wait_step(page, 1, step)
+                assert page.evaluate(COUNT_CARDS) == deck_size, f"step {step}: a card is missing"
+                if step == len(hand["actions"]) // 2:
+                    page.screenshot(path=str(screenshots / f"replay-{game_id}.png"), full_page=True)
+                seat = hand["actions"][step - 1][0]
+                assert page.locator("#replay .log li.now").count() == (
+                    1 if page.locator("#replay .log li").count() else 0
+                ), f"step {step} by seat {seat}: the newest line is not marked"
+            page.keyboard.press("ArrowLeft")
+            wait_step(page, 1, len(hand["actions"]) - 1)
+        page.click("#replay button.end")
+        wait_step(page, number, len(hand["actions"]))
+        totals = [t + s for t, s in zip(totals, hand["result"]["scores"], strict=True)]
+        sheet = page.locator("#replay .hand-sheet .totals")
+        assert [int(total) for total in sheet.get_attribute("data-totals").split()] == totals
+        assert str(totals[0]) in sheet.inner_text()
+        if number == len(record["hands"]):
+            page.screenshot(path=str(screenshots / f"replay-{game_id}-end.png"), full_page=True)
+    assert totals == record["totals"]
+    standings = page.locator("#replay .standings li").all_inner_texts()
+    assert sorted(int(line.rsplit(": ", 1)[1]) for line in standings) == sorted(record["totals"])
+    assert page.locator("#replay button.forward").is_disabled()
+    page.click("#replay button.trick-back")  # the last trick's start: fewer tricks listed
+    assert page.locator("#replay .history li").count() < len(record["hands"][-1]["actions"])
+    page.select_option("select.hand-choice", "0")
+    wait_step(page, 1, 0)
+    page.click("#replay button.play")
+    page.wait_for_selector("body:not([data-step='0'])", timeout=10_000)
+    page.click("#replay button.play")  # pause
+    paused = at(page)
+    time.sleep(1.5)
+    assert at(page) == paused, "still playing after pause"
+    assert not errors, errors
+    page.close()
+
+
+def test_the_game_over_dialog_links_to_the_replay(
+    browser: Any, server: Server, finished: dict[str, str], screenshots: Path
+) -> None:
+    table = finished["sicilian"]
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page.goto(f"{server.base}/table.html?id={table}")
+    page.click(".dialog.game-over a.replay", timeout=10_000)
+    page.wait_for_url(f"**/replay.html?id={table}")
+    wait_step(page, 1, 0)
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-hand='2'][data-step='0']", timeout=10_000)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("body[data-hand='1']:not([data-step='0'])", timeout=10_000)
+    page.close()
+
+
+def open_file(page: Any, name: str, content: bytes) -> None:
+    with page.expect_response("**/api/replay"):
+        file = {"name": name, "mimeType": "application/json", "buffer": content}
+        page.set_input_files("#record-file", files=[file])
+
+
+def test_a_record_file_is_opened_and_a_bad_one_refused_in_one_line(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.base}/replay.html")
+    page.wait_for_selector("#replay p")
+    problem = page.locator("#problem")
+
+    open_file(page, "broken.json", b'{"format": "tarocchi-record", "hands": [')
+    assert problem.is_visible()
+    assert problem.inner_text().startswith("broken.json: not a record: not JSON"), problem.inner_text()
+
+    open_file(page, "foreign.json", json.dumps({"format": "somebody-else", "moves": [1, 2]}).encode())
+    assert "not a tarocchi record" in problem.inner_text()
+
+    record = engine_record("taroinche")
+    hand = next(h for h in record["hands"] if len(h["actions"]) > 1)
+    seat, _ = hand["actions"][1]
+    hand["actions"][1] = [seat, "play T99"]
+    open_file(page, "tampered.json", json.dumps(record).encode())
+    words = problem.inner_text()
+    assert f"hand {hand['number']}, action 2" in words and "tampered.json" in words, words
+    assert page.locator("#replay .ring").count() == 0
+
+    good = engine_record("piedmont")
+    open_file(page, "piedmont.json", json.dumps(good, indent=1).encode())
+    wait_step(page, 1, 0)
+    assert not problem.is_visible()
+    assert_dealt(page, good["hands"][0]["deal"])
+    page.keyboard.press("PageDown")
+    wait_step(page, 2, 0)
+    assert not errors, errors
+    page.close()
