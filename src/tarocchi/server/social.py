@@ -266,7 +266,8 @@ async def say_hello(
                     await renew(table)
     lines = await asyncio.to_thread(chat.history, tables.store, table.id, chat.rooms_read(connection.seat))
     if lines:
-        await connection.send(to_json({"type": "chat", "lines": [line.json() for line in lines]}).decode())
+        told = {"type": "chat", "history": True, "lines": [line.json() for line in lines]}
+        await connection.send(to_json(told).decode())
     if key is not None:
         await tell_you(table, connection)
     return refusal
