@@ -60,6 +60,15 @@ class Around:
         self.votes: dict[int, set[int]] = {}
         """The seats asking that an absent seat be given to a computer player."""
 
+    def follow(self, people: tuple[tuple[str | None, str | None, bool], ...]) -> bool:
+        """Take the seats' players as another process stored them; whether they changed."""
+        if not people or list(people) == list(zip(self.players, self.names, self.muted, strict=True)):
+            return False
+        self.players = [key_hash for key_hash, _, _ in people]
+        self.names = [name for _, name, _ in people]
+        self.muted = [muted for _, _, muted in people]
+        return True
+
     def seat_of_player(self, key_hash: str, kinds: list[str]) -> int | None:
         """The person's seat a player's key opens (None: none, or a computer player holds it)."""
         for seat, player in enumerate(self.players):

@@ -187,6 +187,8 @@ class News:
     kinds: tuple[str, ...]
     token_hashes: tuple[str | None, ...]
     actions: tuple[tuple[int, str], ...]
+    people: tuple[tuple[str | None, str | None, bool], ...] = ()
+    """(player digest, name, muted) of each seat, as ``StoredTable.people``."""
 
 
 COMMIT_THREADS = 3
@@ -408,7 +410,7 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(select(tables.c.version, tables.c.undos).where(tables.c.id == table_id)).one()
             seat_rows = db.execute(
-                select(seats.c.kind, seats.c.token_hash)
+                select(seats.c.kind, seats.c.token_hash, seats.c.player_hash, seats.c.name, seats.c.muted)
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
             ).all()
@@ -420,8 +422,9 @@ class Store:
             return News(
                 version=int(row.version),
                 undos=int(row.undos),
-                kinds=tuple(str(kind) for kind, _ in seat_rows),
-                token_hashes=tuple(token_hash for _, token_hash in seat_rows),
+                kinds=tuple(str(r.kind) for r in seat_rows),
+                token_hashes=tuple(r.token_hash for r in seat_rows),
+                people=tuple((r.player_hash, r.name, bool(r.muted)) for r in seat_rows),
                 actions=tuple((int(seat), str(action)) for seat, action in found),
             )
 

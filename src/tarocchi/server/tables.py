@@ -308,6 +308,9 @@ class LiveTable:
             for seat, (kind, token_hash) in enumerate(zip(news.kinds, news.token_hashes, strict=True)):
                 if kind != self.kinds[seat] or token_hash != self.token_hashes[seat]:
                     moved += self.seat_given(seat, kind, token_hash)
+            if self.around.follow(news.people):  # another process seated a player: names to tell
+                for connection in self.connections:
+                    connection.sent = None
             follows = self.stored + len(news.actions) == news.version - 2 * news.undos
             if news.version == self.version:
                 pass
