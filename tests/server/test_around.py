@@ -77,7 +77,7 @@ def test_names_at_the_seats_and_in_the_log_and_keys_never_sent(client: TestClien
             "Anna (South)",
             "<i>Bruno</i> (West)",
             "North",
-            "East (computer, medium)",
+            "East",
         ]
         assert latest(watcher)["table"]["seat"] is None
         assert until(a, "you") == {"type": "you", "creator": True, "reclaim": None}
@@ -148,7 +148,7 @@ def test_a_person_who_left_is_replaced_by_a_computer_and_takes_the_seat_back(
         a.send({"type": "replace", "seat": 1})
         state = until_state(a, lambda state: state["table"]["seats"][1]["kind"] != "invite")
         assert state["table"]["seats"][1]["kind"] == "medium"
-        assert state["present"]["seat_names"][1] == "West (computer, medium)"
+        assert state["present"]["seat_names"][1] == "West"
         assert state["table"]["reclaimable"] == [1]
         with sitting(client, table["id"], bruno) as b:
             assert latest(b)["table"]["seat"] is None  # a spectator while the computer holds the seat
@@ -270,4 +270,4 @@ def test_messages_before_hello_and_an_unknown_player_key(client: TestClient) -> 
         seat.send({"type": "hello", "player": "nobody's key"})
         assert until(seat, "error")["code"] == "player"
         seat.send({"type": "replace", "seat": 0})
-        assert seat.error()["code"] == "creator"
+        assert until(seat, "error")["code"] == "creator"  # computer players' states may come first

@@ -59,7 +59,7 @@ def named(context: Any, base: str, name: str) -> Any:
 
 
 def seat_of(page: Any) -> Any:
-    return page.evaluate("() => window.tarocchiTable.message && window.tarocchiTable.message.table.seat")
+    return page.evaluate("() => window.tarocchiTable.message.table.seat")
 
 
 def test_two_friends_and_a_spectator_around_a_table(
@@ -79,9 +79,7 @@ def test_two_friends_and_a_spectator_around_a_table(
             anna.click("#create button[type=submit]")
         table_id = answer.value.json()["id"]
         anna.click("a.my-seat")
-        anna.wait_for_function(
-            "() => window.tarocchiTable.message && window.tarocchiTable.message.table.seat === 0"
-        )
+        anna.wait_for_function("() => window.tarocchiTable?.message?.table.seat === 0")
 
         bruno = named(bruno_ctx, base, BRUNO)
         listed = bruno.locator(f"li.open-table[data-table='{table_id}']")
@@ -90,10 +88,7 @@ def test_two_friends_and_a_spectator_around_a_table(
         assert listed.locator("a.watch").get_attribute("href") == f"/table.html?id={table_id}"
         bruno.screenshot(path=str(screenshots / "lobby-open-tables.png"), full_page=True)
         listed.locator("button.join").click()
-        bruno.wait_for_function(
-            "() => window.tarocchiTable && window.tarocchiTable.message"
-            " && window.tarocchiTable.message.table.seat === 1"
-        )
+        bruno.wait_for_function("() => window.tarocchiTable?.message?.table.seat === 1")
 
         # names at the seats, as text: the markup in Bruno's name is characters, not an element
         anna.wait_for_function(
@@ -106,9 +101,7 @@ def test_two_friends_and_a_spectator_around_a_table(
         assert watch == f"{base}/table.html?id={table_id}"
         watcher = watcher_ctx.new_page()
         watcher.goto(watch)
-        watcher.wait_for_function(
-            "() => window.tarocchiTable.message && window.tarocchiTable.message.table.seat === null"
-        )
+        watcher.wait_for_function("() => window.tarocchiTable?.message?.table.seat === null")
 
         # chat: the players' room to everyone, the spectators' to spectators alone
         bruno.fill("#chat input[name=say]", MARKUP)
@@ -134,14 +127,14 @@ def test_two_friends_and_a_spectator_around_a_table(
         replace = anna.locator("#around li[data-seat='1'] button.replace")
         replace.wait_for(timeout=20_000)
         replace.click()
-        anna.wait_for_function("() => window.tarocchiTable.message.table.seats[1].kind === 'medium'")
-        assert "West (computer, medium)" in anna.inner_text("#around")
+        anna.wait_for_function("() => window.tarocchiTable?.message?.table.seats[1].kind === 'medium'")
+        assert "West · computer, medium" in anna.inner_text("#around")
 
         # he comes back and takes his seat back
         bruno = bruno_ctx.new_page()
         bruno.goto(f"{base}/table.html?id={table_id}")
         bruno.click("#reclaim", timeout=20_000)
-        bruno.wait_for_function("() => window.tarocchiTable.message.table.seat === 1")
+        bruno.wait_for_function("() => window.tarocchiTable?.message?.table.seat === 1")
         anna.wait_for_function(
             f"() => document.querySelector('#around').textContent.includes({BRUNO!r} + ' (West)')"
         )
@@ -154,9 +147,7 @@ def test_two_friends_and_a_spectator_around_a_table(
             page.click("#play-again", timeout=180_000)
         for page in (anna, bruno):
             page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
-            page.wait_for_function(
-                "() => window.tarocchiTable.message && window.tarocchiTable.message.table.seat !== null"
-            )
+            page.wait_for_function("() => (window.tarocchiTable?.message?.table.seat ?? null) !== null")
         assert seat_of(anna) == 0 and seat_of(bruno) == 1
         assert anna.url == bruno.url
         new = anna.evaluate("() => window.tarocchiTable.message")

@@ -124,18 +124,13 @@ def vote(table: LiveTable, voter: int, seat: int) -> bool:
 
 
 def labels(table: LiveTable) -> list[str]:
-    """Each seat as the pages name it: ``Anna (South)``, ``West (computer, hard)``, or the seat's
-    own name for a person bound to no player."""
+    """Each seat as the pages name it: ``Anna (South)`` for a named person, else the seat's own
+    name (a computer player's level is shown beside it, from the seat's kind)."""
     out = []
     for seat, kind in enumerate(table.kinds):
         place = table.game.seat_name(seat)
         name = table.around.names[seat]
-        if kind != "invite":
-            out.append(f"{place} (computer, {kind})")
-        elif name:
-            out.append(f"{name} ({place})")
-        else:
-            out.append(place)
+        out.append(f"{name} ({place})" if name and kind == "invite" else place)
     return out
 
 

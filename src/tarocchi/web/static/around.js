@@ -70,7 +70,7 @@ class Around {
       const may = away !== null && away >= table.grace && index !== mine && (this.you.creator || (table.public && seated));
       return el("li", { dataset: { seat: String(index) } },
         el("span", { className: "who" }, names[index]),
-        seat.kind === "invite" ? (seat.connected ? " · here" : away === null ? "" : ` · away ${Math.floor(away)} s`) : "",
+        seat.kind === "invite" ? (seat.connected ? " · here" : away === null ? "" : ` · away ${Math.floor(away)} s`) : ` · computer, ${seat.kind}`,
         table.muted.includes(index) ? " · muted" : "",
         may ? [" ", el("button", { type: "button", className: "replace", onclick: () => this.page.sendMessage({ type: "replace", seat: index }) },
           this.you.creator ? "Seat a computer player" : `Ask for a computer player${table.votes[index] ? ` (${table.votes[index]} asked)` : ""}`)] : "",
