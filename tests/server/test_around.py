@@ -271,3 +271,33 @@ def test_messages_before_hello_and_an_unknown_player_key(client: TestClient) -> 
         assert until(seat, "error")["code"] == "player"
         seat.send({"type": "replace", "seat": 0})
         assert until(seat, "error")["code"] == "creator"  # computer players' states may come first
+
+
+def test_a_seats_link_opened_by_a_named_player_names_the_seat_unless_it_imitates_another(
+    client: TestClient,
+) -> None:
+    anna, cara, bruno = player(client, "Anna"), player(client, "ANNA"), player(client, "Bruno")
+    made = client.post(
+        "/api/tables",
+        json={
+            "game": "sicilian",
+            "seats": ["invite", "invite", "invite", "invite"],
+            "player": anna,
+            "sit": 0,
+        },
+    ).json()
+    token = made["seats"][1]["token"]
+    with client.websocket_connect(f"/ws/{made['id']}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": token, "player": cara})
+        assert seat.next_state()["table"]["seat"] == 1
+        error = until(seat, "error")
+        assert error["code"] == "player" and "reads as 'Anna'" in error["message"]
+        assert latest(seat)["table"]["names"] == ["Anna", None, None, None]
+    with client.websocket_connect(f"/ws/{made['id']}") as socket:
+        seat = Seat(socket)
+        seat.send({"type": "hello", "token": token, "player": bruno})
+        state = until_state(seat, lambda state: state["table"]["names"][1] is not None)
+        assert state["table"]["seat"] == 1 and state["table"]["names"] == ["Anna", "Bruno", None, None]
+    mine = client.post("/api/players/tables", json={"player": bruno}).json()
+    assert [(t["id"], t["seat"]) for t in mine] == [(made["id"], 1)]
