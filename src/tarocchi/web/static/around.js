@@ -47,10 +47,17 @@ class Around {
       this.paced = socket; // the page says pace itself only for a seat opened by a link's token
       this.page.sendMessage({ type: "pace", pace: this.page.pace });
     }
-    if (data.table.next && data.table.seat !== null && !this.page.token) {
-      setTimeout(() => { location.href = `/table.html?id=${encodeURIComponent(data.table.next)}`; }, 1500);
+    if (data.table.next && data.table.seat !== null && !this.leaving) {
+      this.leaving = true; // the same seat at the new table: by the player's key, or the same link's token
+      setTimeout(() => { location.href = this.nextLink(data.table.next); }, 1500);
     }
     this.draw();
+  }
+
+  /** The new table's page; a seat opened by a link's token keeps it (the new table's seat has the same). */
+  nextLink(id) {
+    const link = `/table.html?id=${encodeURIComponent(id)}`;
+    return this.state && this.state.table.seat !== null && this.page.token ? `${link}#${this.page.token}` : link;
   }
 
   /** Seconds since the state came: an absence it reports has grown by as much. */
@@ -108,7 +115,7 @@ class Around {
 
   again(table, names, seated) {
     if (table.next) {
-      return el("p", { className: "again" }, "Everyone said play again: ", el("a", { href: `/table.html?id=${encodeURIComponent(table.next)}`, id: "next-table" }, "the new table"));
+      return el("p", { className: "again" }, "Everyone said play again: ", el("a", { href: this.nextLink(table.next), id: "next-table" }, "the new table"));
     }
     const people = table.seats.map((seat, index) => [seat, index]).filter(([seat]) => seat.kind === "invite").map(([, index]) => index);
     const saidIt = people.filter((index) => table.again.includes(index)).map((index) => names[index]);
