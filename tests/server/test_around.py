@@ -114,6 +114,8 @@ def test_chat_rooms_limits_and_mutes(client: TestClient) -> None:
             assert b.error()["code"] == "chat"
             b.send({"type": "mute", "seat": 0, "muted": True})
             assert b.error()["code"] == "creator"
+            a.send({"type": "mute", "seat": 5, "muted": True})
+            assert a.error()["code"] == "seat"
             a.send({"type": "mute", "seat": 1, "muted": True})
             assert until(b, "state")["table"]["muted"] == [1]
             b.send({"type": "say", "text": "hello?"})

@@ -292,10 +292,12 @@ async def handle(tables: Tables, table: LiveTable, connection: Connection | None
         await _say(tables, table, connection, message.text)
     elif isinstance(message, Mute):
         _creator(table, connection, "mute")
+        if message.seat is not None and message.seat >= table.game.players:
+            raise Refusal("seat", f"seat must be 0..{table.game.players - 1}")
         await asyncio.to_thread(Players(tables.store).mute, table.id, message.seat, message.muted)
         if message.seat is None:
             table.around.spectators_muted = message.muted
-        elif message.seat < table.game.players:
+        else:
             table.around.muted[message.seat] = message.muted
         await renew(table)
     elif isinstance(message, Replace):
