@@ -154,6 +154,21 @@ def test_two_friends_and_a_spectator_around_a_table(
         assert new["table"]["names"][:2] == ["Anna", BRUNO] and new["view"]["hand_number"] == 1
         assert new["view"]["dealer"] == (first_dealer + 1) % 4
 
+        # the players' keys are secrets: in no page of another person, and not in the server's log
+        keys = [
+            page.evaluate("() => JSON.parse(localStorage.getItem('tarocchi.player')).key")
+            for page in (anna, bruno)
+        ]
+        assert all(len(key) >= 43 for key in keys)
+        log = graced_server.log.read_text()
+        for key in keys:
+            assert key not in log
+        assert (
+            keys[0] not in bruno.content()
+            and keys[1] not in anna.content()
+            and keys[0] not in watcher.content()
+        )
+
         # Bruno's tables, on this device and by his key on any: both listed
         mine = bruno_ctx.new_page()
         mine.goto(f"{base}/")
