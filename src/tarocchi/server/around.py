@@ -57,6 +57,8 @@ class Around:
         self.away: dict[int, float] = {}
         """When each absent seat's person went away (a seat nobody came to since loading: since then)."""
         self.again: set[int] = set()
+        self.making = False
+        """The table to play again at is being made."""
         self.votes: dict[int, set[int]] = {}
         """The seats asking that an absent seat be given to a computer player."""
 

@@ -409,10 +409,14 @@ async def _again(tables: Tables, table: LiveTable, connection: Connection) -> No
         raise Refusal("seat", "only the people seated may ask to play again")
     if not table.match.over:
         raise Refusal("again", "the game is not over yet")
-    if table.around.next_id is None:
+    if table.around.next_id is None and not table.around.making:
         table.around.again.add(seat)
         if around.everyone_again(table):
-            table.around.next_id = await asyncio.to_thread(_play_again, tables, table)
+            table.around.making = True  # one new table, however many words come while it is made
+            try:
+                table.around.next_id = await asyncio.to_thread(_play_again, tables, table)
+            finally:
+                table.around.making = False
             log.info("table %s: played again at table %s", table.id, table.around.next_id)
     await renew(table)
 
