@@ -303,3 +303,25 @@ def test_a_seats_link_opened_by_a_named_player_names_the_seat_unless_it_imitates
         assert state["table"]["seat"] == 1 and state["table"]["names"] == ["Anna", "Bruno", None, None]
     mine = client.post("/api/players/tables", json={"player": bruno}).json()
     assert [(t["id"], t["seat"]) for t in mine] == [(made["id"], 1)]
+
+
+def test_the_log_names_the_person_beside_their_seat(client: TestClient) -> None:
+    """Anna plays her first legal action on each turn until the log holds a line of hers (a hand
+    thrown in by her word is dealt again at once, its log gone)."""
+    anna = player(client, "Anna")
+    table = public_table(client, anna, ["invite", "easy", "easy", "easy"])
+    with sitting(client, table["id"], anna) as a:
+        state = latest(a)
+        for _ in range(500):
+            if state["table"]["over"] or any("South" in line for line in state["present"]["log"]):
+                break
+            if state["view"]["to_act"] == 0:
+                a.send(
+                    {"type": "act", "action": state["view"]["legal_actions"][0], "version": state["version"]}
+                )
+            state = a.next_state()
+        mine = [line for line in state["present"]["log"] if "South" in line]
+        assert mine and all("Anna (South)" in line for line in mine), state["present"]["log"]
+        for parts in state["present"]["log_parts"]:
+            words = "".join(p for p in parts if isinstance(p, str))
+            assert "South" not in words or "Anna (South)" in words
