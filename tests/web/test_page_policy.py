@@ -29,7 +29,7 @@ def _blocked(page: Any, console: list[str]) -> list[str]:
 
 def test_the_pages_run_under_the_policy(browser: Any, server: Server) -> None:
     lobby, console = _open(browser, f"{server.base}/", "body[data-ready=yes]")
-    lobby.click("button[type=submit]")
+    lobby.click("#create button[type=submit]")
     lobby.wait_for_selector("#created a[data-seat]")
     link = lobby.locator("#created a[data-seat]").first.get_attribute("href")
     assert _blocked(lobby, console) == []

@@ -29,19 +29,23 @@ from pydantic import TypeAdapter, ValidationError
 from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game
+from tarocchi.server import social
 from tarocchi.server.collector import Collector
 from tarocchi.server.guards import Guards
 from tarocchi.server.health import health
 from tarocchi.server.listener import Listener
 from tarocchi.server.messages import (
     Act,
+    Again,
     AskHint,
     ClientMessage,
+    Clock,
     CreatedTable,
     Error,
     GameOut,
     Hello,
     HintAnswer,
+    Mute,
     MyTable,
     NewTable,
     NextHand,
@@ -50,6 +54,9 @@ from tarocchi.server.messages import (
     Pong,
     Problem,
     PublicTable,
+    Reclaim,
+    Replace,
+    Say,
     SeatChange,
     SeatChanged,
     SeatInfo,
@@ -90,7 +97,10 @@ def _one_line(error: ValidationError) -> str:
     if kind == "missing":
         return f"missing field '{where.split('.')[-1]}'"
     if kind == "union_tag_invalid" or kind == "union_tag_not_found":
-        return "unknown message type: 'type' must be hello, act, ping, hint, undo, pace or next"
+        return (
+            "unknown message type: 'type' must be hello, act, ping, hint, undo, pace, next, say, mute, "
+            "replace, reclaim, again or clock"
+        )
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
@@ -176,6 +186,7 @@ def create_app(
     app.add_middleware(Guards, settings=settings)
     app.include_router(health)
     app.include_router(replays)
+    app.include_router(social.router)
 
     def tables(request: Request | WebSocket) -> Tables:
         found: Tables = request.app.state.tables
@@ -229,6 +240,7 @@ def create_app(
         missing = levels - set(player_kinds(game))
         if missing:
             raise HTTPException(422, f"{game.info.id} has no {', '.join(sorted(missing))} computer player")
+        who = social.creation(tables(request), new.player, new.sit, list(new.seats))
         table_id = secrets.token_hex(8)
         creator = secrets.token_urlsafe(32)
         tokens = [secrets.token_urlsafe(32) if kind == "invite" else None for kind in new.seats]
@@ -246,6 +258,7 @@ def create_app(
             ],
             new.move_seconds,
         )
+        social.describe(tables(request), table_id, new.public, who, game.players)
         table = tables(request).get(table_id, made_here=True)
         assert table is not None
         log.info("table %s created: %s, seats %s", table_id, game.info.id, ",".join(new.seats))
@@ -322,6 +335,11 @@ def create_app(
         token_hash = None if token is None else digest(token)
         async with table.lock:
             await asyncio.to_thread(tables(request).store.set_kind, table.id, seat, change.kind, token_hash)
+            if change.kind == "invite":  # a new person, by the new link: no longer the player who left
+                await asyncio.to_thread(
+                    social.Players(tables(request).store).sit, table.id, seat, None, None, True
+                )
+                table.around.players[seat] = table.around.names[seat] = None
             unseated = table.seat_given(seat, change.kind, token_hash)
         await table.tell_unseated(unseated)
         await table.tell_seats()
@@ -395,6 +413,8 @@ def create_app(
                         )
                         continue
                     seat = None if message.token is None else table.seat_of(message.token)
+                    if seat is None and message.player is not None:
+                        seat = table.around.seat_of_player(digest(message.player), table.kinds)
                     connection = Connection(seat, websocket.send_text)
                     await table.arrive(connection)
                     if message.token is not None and seat is None:
@@ -404,6 +424,11 @@ def create_app(
                             "that link opens no seat at this table (a computer player's seat has none, and a "
                             "seat given to someone else has a new one): you are watching as a spectator",
                         )
+                    refused = await social.say_hello(
+                        tables(websocket), table, connection, message.token, message.player
+                    )
+                    if refused is not None:
+                        await _error(websocket, "player", refused)
                     tables(websocket).wake(table)
                 elif isinstance(message, AskHint):
                     try:
@@ -438,6 +463,11 @@ def create_app(
                         await _error(websocket, refusal.code, str(refusal))
                         continue
                     tables(websocket).wake(table)
+                elif isinstance(message, Say | Mute | Replace | Reclaim | Again | Clock):
+                    try:
+                        await social.handle(tables(websocket), table, connection, message)
+                    except Refusal as refusal:
+                        await _error(websocket, refusal.code, str(refusal))
                 elif isinstance(message, SetPace | NextHand):
                     if connection is None or connection.seat is None:
                         await _error(websocket, "seat", f"say hello with a token before '{message.type}'")

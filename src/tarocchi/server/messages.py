@@ -28,6 +28,9 @@ class Hello(Strict):
 
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    player: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    """The player's secret key: it opens the seat bound to the player, and names a seat the
+    token opens that no player holds yet."""
 
 
 class Act(Strict):
@@ -73,8 +76,51 @@ class NextHand(Strict):
     hand: Annotated[int, Field(ge=1)]
 
 
+class Say(Strict):
+    """A chat line to the table: the players' room from a seat, the spectators' from a spectator."""
+
+    type: Literal["say"]
+    text: Annotated[str, Field(min_length=1, max_length=2000)]
+
+
+class Mute(Strict):
+    """The creator mutes (or lets speak again) a seat's chat, or the spectators' (``seat`` null)."""
+
+    type: Literal["mute"]
+    seat: Annotated[int, Field(ge=0, le=7)] | None
+    muted: bool
+
+
+class Replace(Strict):
+    """Give an absent person's seat to a computer player (the creator; at a public table, the
+    people seated by majority)."""
+
+    type: Literal["replace"]
+    seat: Annotated[int, Field(ge=0, le=7)]
+
+
+class Reclaim(Strict):
+    """Take back one's seat from the computer player that held it."""
+
+    type: Literal["reclaim"]
+
+
+class Again(Strict):
+    """At the game's end: play again, the same seats, the next dealer."""
+
+    type: Literal["again"]
+
+
+class Clock(Strict):
+    """The creator sets the time limit per move (null: none)."""
+
+    type: Literal["clock"]
+    move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None
+
+
 ClientMessage = Annotated[
-    Hello | Act | Ping | AskHint | Undo | SetPace | NextHand, Field(discriminator="type")
+    Hello | Act | Ping | AskHint | Undo | SetPace | NextHand | Say | Mute | Replace | Reclaim | Again | Clock,
+    Field(discriminator="type"),
 ]
 
 
@@ -125,6 +171,24 @@ class TableInfo(Strict):
     """At a hand's end held for its people: the seats not yet ready for the next (None: none held)."""
     discards: int = 0
     """How many cards this seat is still to lay aside in a row (0: it is not discarding)."""
+    names: list[str | None] = []
+    """Each seat's player's name (None: a computer player's seat, or a person bound to no player)."""
+    public: bool = False
+    again: list[int] = []
+    """At the game's end, the seats that said "play again"."""
+    next: str | None = None
+    """The table this game is played again at, once everyone said so."""
+    replaceable: list[int] = []
+    """The seats whose people have been away for the grace time: a computer player may take them."""
+    absent: list[float | None] = []
+    """How long each seat's person has been away, in seconds (None: there, or a computer player)."""
+    grace: float = 0.0
+    votes: list[int] = []
+    """How many people ask that each seat be given to a computer player."""
+    muted: list[int] = []
+    spectators_muted: bool = False
+    reclaimable: list[int] = []
+    """The seats a computer player holds for their player, who may take them back."""
 
 
 class State(Strict):
@@ -177,6 +241,12 @@ class NewTable(Strict):
     move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None = None
     """A live table's time limit per move: a person who lets it pass has a computer player make
     that one move (None: no limit, a turn-based table)."""
+    public: bool = False
+    """Listed in the lobby, where anyone may take a free seat (else invite-only: by link)."""
+    player: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    """The creator's player key: they may then manage the table from its page."""
+    sit: Annotated[int, Field(ge=0, le=7)] | None = None
+    """The invited seat the creator (``player``) sits at."""
 
 
 class SeatLink(Strict):
@@ -244,3 +314,69 @@ class GameOut(Strict):
     options: list[OptionOut]
     levels: list[str]
     seat_names: list[str]
+
+
+class NewPlayer(Strict):
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class PlayerKey(Strict):
+    player: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Rename(Strict):
+    player: Annotated[str, Field(min_length=1, max_length=200)]
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class PlayerOut(Strict):
+    name: str
+    key: str | None = None
+    """The secret key: in the answer that made the player only."""
+
+
+class Join(Strict):
+    player: Annotated[str, Field(min_length=1, max_length=200)]
+    seat: Annotated[int, Field(ge=0, le=7)]
+
+
+class Joined(Strict):
+    id: str
+    seat: int
+    link: str
+    """The table's page: the player's key opens their seat there."""
+
+
+class OpenSeat(Strict):
+    kind: Kind
+    name: str | None
+    free: bool
+    connected: bool
+
+
+class OpenTable(Strict):
+    """A public table in the lobby's list."""
+
+    id: str
+    game: str
+    game_name: str
+    options: dict[str, str]
+    hands: int
+    move_seconds: int | None
+    seat_names: list[str]
+    seats: list[OpenSeat]
+    watch: str
+
+
+class PlayerTable(Strict):
+    """One of a player's tables."""
+
+    id: str
+    game: str
+    game_name: str
+    seat: int | None
+    """None: a table the player created and does not sit at."""
+    status: Literal["waiting", "playing", "finished"]
+    """``waiting``: it is the player's move (or their word for the next hand)."""
+    link: str
+    next: str | None

@@ -41,6 +41,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
     make_url,
     select,
@@ -67,6 +68,10 @@ tables = Table(
     Column("undos", Integer, nullable=False, server_default="0"),  # actions taken back
     Column("version", Integer, nullable=False, server_default="0"),  # changes seen: 2 per undo, 1 per action
     Column("touched", BigInteger, nullable=False, server_default="0"),  # its last change, in Unix seconds
+    Column("public", Boolean, nullable=False, server_default=false()),  # listed in the lobby
+    Column("creator_player", String(64), nullable=True),  # the digest of the creator's player key
+    Column("next_id", String(32), nullable=True),  # the table its game is played again at
+    Column("spectators_muted", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -76,6 +81,30 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),
     Column("token_hash", String(64), nullable=True),  # None: a computer player's seat, which no token opens
+    Column("player_hash", String(64), nullable=True),  # the player bound to the seat (their key's digest)
+    Column("name", String(64), nullable=True),  # that player's name at this table
+    Column("muted", Boolean, nullable=False, server_default=false()),  # the creator muted its chat
+)
+
+players = Table(
+    "players",
+    metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("created", BigInteger, nullable=False),
+)
+"""A player: a name and the digest of their secret key (no password, no e-mail)."""
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("room", String(16), nullable=False),  # "players" or "spectators"
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", BigInteger, nullable=False),
 )
 
 actions = Table(
@@ -114,6 +143,12 @@ class StoredTable:
     """How many actions were taken back (they are no longer in ``actions``)."""
     version: int = 0
     """How many changes the table has seen (two per undo, one per action standing)."""
+    people: tuple[tuple[str | None, str | None, bool], ...] = ()
+    """(player digest, name, muted) of each seat: the player bound to it, if any."""
+    public: bool = False
+    creator_player: str | None = None
+    next_id: str | None = None
+    spectators_muted: bool = False
 
 
 CHANNEL = "tarocchi_table"
@@ -152,6 +187,8 @@ class News:
     kinds: tuple[str, ...]
     token_hashes: tuple[str | None, ...]
     actions: tuple[tuple[int, str], ...]
+    people: tuple[tuple[str | None, str | None, bool], ...] = ()
+    """(player digest, name, muted) of each seat, as ``StoredTable.people``."""
 
 
 COMMIT_THREADS = 3
@@ -373,7 +410,7 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(select(tables.c.version, tables.c.undos).where(tables.c.id == table_id)).one()
             seat_rows = db.execute(
-                select(seats.c.kind, seats.c.token_hash)
+                select(seats.c.kind, seats.c.token_hash, seats.c.player_hash, seats.c.name, seats.c.muted)
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
             ).all()
@@ -385,8 +422,9 @@ class Store:
             return News(
                 version=int(row.version),
                 undos=int(row.undos),
-                kinds=tuple(str(kind) for kind, _ in seat_rows),
-                token_hashes=tuple(token_hash for _, token_hash in seat_rows),
+                kinds=tuple(str(r.kind) for r in seat_rows),
+                token_hashes=tuple(r.token_hash for r in seat_rows),
+                people=tuple((r.player_hash, r.name, bool(r.muted)) for r in seat_rows),
                 actions=tuple((int(seat), str(action)) for seat, action in found),
             )
 
@@ -404,7 +442,7 @@ class Store:
             if row is None:
                 return None
             seat_rows = db.execute(
-                select(seats.c.kind, seats.c.token_hash)
+                select(seats.c.kind, seats.c.token_hash, seats.c.player_hash, seats.c.name, seats.c.muted)
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
             ).all()
@@ -426,7 +464,12 @@ class Store:
             finished=bool(row.finished),
             undos=int(row.undos),
             version=int(row.version),
-            seats=tuple((kind, token_hash) for kind, token_hash in seat_rows),
+            seats=tuple((r.kind, r.token_hash) for r in seat_rows),
+            people=tuple((r.player_hash, r.name, bool(r.muted)) for r in seat_rows),
+            public=bool(row.public),
+            creator_player=row.creator_player,
+            next_id=row.next_id,
+            spectators_muted=bool(row.spectators_muted),
             actions=tuple((int(seat), str(action)) for seat, action in action_rows),
         )
 

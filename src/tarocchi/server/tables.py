@@ -34,7 +34,7 @@ from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.core.rulings import for_players
-from tarocchi.server import nexthand, pace
+from tarocchi.server import around, nexthand, pace
 from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
 from tarocchi.server.settings import ARCHIVE_DAYS, UNDO_SECONDS
@@ -93,6 +93,8 @@ class Connection:
         once per change."""
         self.pace: str | None = None
         """The pace a person watching asked for (``pace.PACES``; None: a program, never paced)."""
+        self.player: str | None = None
+        """The digest of the player key it said hello with (None: none)."""
 
 
 class LiveTable:
@@ -107,6 +109,7 @@ class LiveTable:
         import system, a file system search, and every state sent asks for hints)."""
         self.token_hashes = [token_hash for _, token_hash in stored.seats]
         self.creator_hash = stored.creator_hash
+        self.around = around.Around(stored, self.game.players)
         self.connections: list[Connection] = []
         self.hand_end = nexthand.HandEnd()
         self.changed_at = time.monotonic()
@@ -305,6 +308,9 @@ class LiveTable:
             for seat, (kind, token_hash) in enumerate(zip(news.kinds, news.token_hashes, strict=True)):
                 if kind != self.kinds[seat] or token_hash != self.token_hashes[seat]:
                     moved += self.seat_given(seat, kind, token_hash)
+            if self.around.follow(news.people):  # another process seated a player: names to tell
+                for connection in self.connections:
+                    connection.sent = None
             follows = self.stored + len(news.actions) == news.version - 2 * news.undos
             if news.version == self.version:
                 pass
@@ -475,9 +481,10 @@ class LiveTable:
                 "move_seconds": self.move_seconds,
                 "waiting": nexthand.waiting(self),
                 "discards": discards_due(self.game, self.match.state, seat),
+                **around.fields(self),
             },
             "view": view.to_json(),
-            "present": presentation(self.game, view, log),
+            "present": around.named(self, presentation(self.game, view, log)),
             "sheet": self.sheet() if sheet is None else sheet,
         }
 
@@ -532,6 +539,8 @@ class LiveTable:
         """A new connection: it gets its state; the others hear only that a seat came online (a
         spectator's coming is news to nobody), never the state again."""
         online = connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
+        if online:
+            self.around.votes.pop(connection.seat, None)  # type: ignore[arg-type]
         self.connections.append(connection)
         await self.broadcast()  # to this connection alone, unless another is behind too
         if online:
@@ -541,7 +550,10 @@ class LiveTable:
         """A connection closed; whether its seat went away with it (the others are to hear that
         alone, by ``tell_seats``: the state is not sent again)."""
         self.connections.remove(connection)
-        return connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
+        gone = connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
+        if gone:
+            self.around.away[connection.seat] = time.monotonic()  # type: ignore[index]
+        return gone
 
     async def tell_seats(self, but: Connection | None = None) -> None:
         """The seats' news that is no change of the game (who is online, who is a computer player,

@@ -62,7 +62,9 @@ export class TablePage {
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.tries = 0;
-      socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+      const hello = this.token ? { type: "hello", token: this.token } : { type: "hello" };
+      if (this.player) hello.player = this.player; // the player's key: opens their seat, names it
+      socket.send(JSON.stringify(hello));
       if (this.token) socket.send(JSON.stringify({ type: "pace", pace: this.pace }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
@@ -82,6 +84,7 @@ export class TablePage {
   }
 
   receive(data) {
+    document.dispatchEvent(new CustomEvent("tarocchi:message", { detail: data })); // around.js hears it too
     if (data.type === "error") {
       this.queue = [];
       if (this.message) {

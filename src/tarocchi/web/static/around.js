@@ -1,0 +1,128 @@
+// Around the table, below the game: who sits where by name, the spectators' link, a computer
+// player for a person who left (and one's seat taken back), the creator's time limit and
+// mutes, play again at the end, and the chat. It hears every message the table page receives
+// (the page's "tarocchi:message" event) and sends through the page's socket.
+
+import { el } from "./dom.js";
+import { Chat } from "./chat.js";
+
+export function mountAround(page, holder) {
+  const around = new Around(page, holder);
+  document.addEventListener("tarocchi:message", (event) => around.receive(event.detail));
+  setInterval(() => around.draw(), 1000);
+  return around;
+}
+
+class Around {
+  constructor(page, holder) {
+    this.page = page;
+    this.holder = holder;
+    this.state = null;
+    this.you = { creator: false, reclaim: null };
+    this.paced = null; // the socket a pace was sent on, for a seat opened by the player's key
+    this.seen = 0; // when the state was received (its absences count from then)
+    this.chat = new Chat((message) => page.sendMessage(message));
+    this.panel = el("div", { className: "around-panel" });
+    holder.replaceChildren(this.panel, this.chat.node);
+  }
+
+  receive(data) {
+    if (data.type === "chat") return this.chat.receive(data.lines, Boolean(data.history));
+    if (data.type === "you") {
+      this.you = data;
+      return this.draw();
+    }
+    if (data.type === "seats" && this.state && this.state.version === data.version) {
+      const before = this.state.table.seats;
+      this.state.table.seats = data.seats;
+      this.state.table.absent = data.seats.map((seat, index) =>
+        seat.connected || seat.kind !== "invite" ? null : before[index].connected ? -this.since() : this.state.table.absent[index]);
+      return this.draw();
+    }
+    if (data.type !== "state") return;
+    this.state = data;
+    this.seen = Date.now();
+    const socket = this.page.socket;
+    if (data.table.seat !== null && !this.page.token && this.paced !== socket) {
+      this.paced = socket; // the page says pace itself only for a seat opened by a link's token
+      this.page.sendMessage({ type: "pace", pace: this.page.pace });
+    }
+    if (data.table.next && data.table.seat !== null && !this.leaving) {
+      this.leaving = true; // the same seat at the new table: by the player's key, or the same link's token
+      setTimeout(() => { location.href = this.nextLink(data.table.next); }, 1500);
+    }
+    this.draw();
+  }
+
+  /** The new table's page; a seat opened by a link's token keeps it (the new table's seat has the same). */
+  nextLink(id) {
+    const link = `/table.html?id=${encodeURIComponent(id)}`;
+    return this.state && this.state.table.seat !== null && this.page.token ? `${link}#${this.page.token}` : link;
+  }
+
+  /** Seconds since the state came: an absence it reports has grown by as much. */
+  since() {
+    return (Date.now() - this.seen) / 1000;
+  }
+
+  draw() {
+    const state = this.state;
+    if (!state) return;
+    const table = state.table;
+    const names = state.present.seat_names;
+    const mine = table.seat;
+    const seated = mine !== null && table.seats[mine].kind === "invite";
+    const rows = table.seats.map((seat, index) => {
+      const away = table.absent[index] === null || table.absent[index] === undefined ? null : table.absent[index] + this.since();
+      const may = away !== null && away >= table.grace && index !== mine && (this.you.creator || (table.public && seated));
+      return el("li", { dataset: { seat: String(index) } },
+        el("span", { className: "who" }, names[index]),
+        seat.kind === "invite" ? (seat.connected ? " · here" : away === null ? "" : ` · away ${Math.floor(away)} s`) : ` · computer, ${seat.kind}`,
+        table.muted.includes(index) ? " · muted" : "",
+        may ? [" ", el("button", { type: "button", className: "replace", onclick: () => this.page.sendMessage({ type: "replace", seat: index }) },
+          this.you.creator ? "Seat a computer player" : `Ask for a computer player${table.votes[index] ? ` (${table.votes[index]} asked)` : ""}`)] : "",
+        this.you.creator && seat.kind === "invite" && index !== mine
+          ? [" ", el("button", { type: "button", className: "mute", onclick: () => this.page.sendMessage({ type: "mute", seat: index, muted: !table.muted.includes(index) }) },
+            table.muted.includes(index) ? "Let speak" : "Mute")] : "");
+    });
+    const watch = new URL(`/table.html?id=${encodeURIComponent(table.id)}`, location.href).href;
+    const parts = [
+      el("h2", {}, "At the table"),
+      el("ul", { className: "around-seats" }, rows),
+      el("p", { className: "watch" }, "Spectators watch at ", el("a", { href: watch, id: "watch-link" }, watch)),
+    ];
+    if (this.you.reclaim !== null && this.you.reclaim !== undefined && mine === null) {
+      parts.push(el("p", {}, el("button", { type: "button", id: "reclaim", onclick: () => this.page.sendMessage({ type: "reclaim" }) },
+        `Take back your seat (${names[this.you.reclaim]})`)));
+    }
+    if (this.you.creator) parts.push(this.creatorControls(table));
+    if (table.over) parts.push(this.again(table, names, seated));
+    this.panel.replaceChildren(...parts);
+    this.chat.show(mine !== null, mine !== null ? table.muted.includes(mine) : table.spectators_muted);
+  }
+
+  creatorControls(table) {
+    const input = el("input", { type: "number", min: "1", max: "86400", name: "clock", value: table.move_seconds ?? "", placeholder: "no limit", "aria-label": "seconds per move" });
+    const form = el("form", { className: "clock-form" }, "Seconds per move ", input, " ", el("button", { type: "submit" }, "Set"),
+      " ", el("button", { type: "button", className: "mute-spectators", onclick: () => this.page.sendMessage({ type: "mute", seat: null, muted: !table.spectators_muted }) },
+        table.spectators_muted ? "Let spectators speak" : "Mute spectators"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.page.sendMessage({ type: "clock", move_seconds: input.value ? Number(input.value) : null });
+    });
+    return form;
+  }
+
+  again(table, names, seated) {
+    if (table.next) {
+      return el("p", { className: "again" }, "Everyone said play again: ", el("a", { href: this.nextLink(table.next), id: "next-table" }, "the new table"));
+    }
+    const people = table.seats.map((seat, index) => [seat, index]).filter(([seat]) => seat.kind === "invite").map(([, index]) => index);
+    const saidIt = people.filter((index) => table.again.includes(index)).map((index) => names[index]);
+    const waiting = people.filter((index) => !table.again.includes(index)).map((index) => names[index]);
+    return el("div", { className: "again" },
+      seated && !table.again.includes(table.seat)
+        ? el("button", { type: "button", id: "play-again", onclick: () => this.page.sendMessage({ type: "again" }) }, "Play again (same seats, next dealer)") : "",
+      el("p", {}, saidIt.length ? `Play again: ${saidIt.join(", ")}` : "", waiting.length && saidIt.length ? `; waiting for ${waiting.join(", ")}` : ""));
+  }
+}
