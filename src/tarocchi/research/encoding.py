@@ -2,9 +2,10 @@
 
 Everything is encoded from the seat's ``PlayerView`` alone, never from a state: a tensor can
 hold nothing the seat may not know (a spectator's view, the public information, is encoded for
-a seat given). Every slot's bounds come from the rules (``bounds.py``). Seats are relative to the seat encoded (0 is the seat
-itself, 1 the next to its left in turn order, ...), except the ``seat`` slice, which says which
-seat it is, so that action ids naming a seat (Taroinche's bid partner) can be read.
+a seat given). Every slot's bounds come from the rules (``bounds.py``). Seats are relative to
+the seat encoded (0 is the seat itself, 1 the next to its left in turn order, ...), except the
+``seat`` slice, which says which seat it is, so that action ids naming a seat (Taroinche's bid
+partner) can be read.
 
 Two tensors per game, each a vector with a ``Layout`` of named slices:
 
