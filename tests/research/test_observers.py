@@ -190,3 +190,20 @@ def test_the_compact_information_state_is_the_full_one_with_ids_in_binary(config
                 number = sum(int(bit) << i for i, bit in enumerate(bits[1 + n : -1]))
                 assert number == (int(np.argmax(row[n : n + actions])) if row[n : n + actions].any() else 0)
     assert compact.layout.size < full.layout.size
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_pettingzoos_state_is_seat_0s_perfect_observation(config: Config) -> None:
+    game_id, options = config
+    environment = env(game_id, **options)
+    environment.reset(seed=3)
+    rng = random.Random(3)
+    oracle = Observer(environment.game, "observation", "perfect")
+    for _agent in environment.agent_iter(max_iter=40):
+        state = environment.state()
+        assert environment.state_space.contains(state)
+        assert np.array_equal(state, oracle.tensor(environment.state_, 0))
+        observation, _, terminated, truncated, _ = environment.last()
+        environment.step(
+            None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        )

@@ -69,7 +69,8 @@ def layouts_markdown() -> str:
             f"{layout_table(state, len(obs.slots))}\n\n"
             f'Compact information state (`tensor="compact_information_state"`): {compact.size} floats, '
             f"the information state's slots but `calls`:\n\n{layout_table(_only(compact, 'calls'))}\n\n"
-            f'Perfect information (`info="perfect"`): the seat\'s tensor (any kind), then:\n\n'
+            f'Perfect information (`info="perfect"`): the seat\'s tensor (any kind), then '
+            "(offsets here after the information state):\n\n"
             f"{layout_table(perfect, skip)}\n"
         )
     return "\n".join(parts)

@@ -102,6 +102,9 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
             }
         )
         self._observation_spaces = {agent: space for agent in self.possible_agents}
+        self.oracle = Observer(self.game, "observation", "perfect", scale)
+        """What ``state()`` writes: everything, seen from seat 0."""
+        self.state_space = spaces.Box(*self.oracle.layout.bounds(), dtype=np.float32)
         self._action_spaces = {agent: spaces.Discrete(self.encoder.actions) for agent in self.possible_agents}
         self._rng: random.Random | None = None
         self.match: Match | None = None
@@ -112,12 +115,13 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
         """The hand's true state (for tests and debugging; an agent reads its observation)."""
         return None if self.match is None else self.match.state
 
-    REBUILT = ("encoder", "observer")
+    REBUILT = ("encoder", "observer", "oracle")
 
     def rebuild(self) -> None:
         """The encoder and the seats' tensors, started anew (``copies``)."""
         self.encoder = encoder(self.game)
         self.observer = Observer(self.game, self.tensor, self.info, self.scale)
+        self.oracle = Observer(self.game, "observation", "perfect", self.scale)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -172,6 +176,12 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
     def observe(self, agent: str) -> Observation:
         """The agent's tensor (``tensor``, ``info``, ``scale``) and its legal-action mask."""
         return self.observer.observe(self._match().state, self.possible_agents.index(agent))
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state, for a centralized critic: seat 0's perfect-information observation
+        (every hand and the cards laid aside: ``info="perfect"``), scaled as ``scale`` says. It
+        shows every seat's cards: give it to a critic, never to an acting agent."""
+        return self.oracle.tensor(self._match().state, 0)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
