@@ -8,6 +8,9 @@
   guiding: the seat's private tensor, then every seat's hand and the cards laid aside (stock,
   dog, discards). It sees the other seats' cards, so it is never the default anywhere.
 
+``kind="compact_information_state"`` is the information state with each call's action id in
+binary rather than one-hot (``compact_layout``).
+
 ``scale="unit"`` (the default) divides every value by its slot's bound (``Bounds``, from the
 rules), so that every value lies in [0, 1], or [-1, 1] where it can be negative (the scores),
 and the layout's bounds say so; ``scale="raw"`` keeps counts, points and totals as they are.
