@@ -8,15 +8,18 @@ import random
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 import pytest
 from configs import config_id, game_configs
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+from open_spiel.python.observation import make_observation
 from research_tools import CONFIGS, IDS, Config
 
 from tarocchi.core.exact import exact
 from tarocchi.core.registry import game_info
-from tarocchi.research.encoding import encoder
+from tarocchi.research.encoding import Layout, encoder
+from tarocchi.research.observers import Observer
 from tarocchi.research.openspiel import TarocchiGame, TarocchiState, load, parameter
 from tarocchi.research.openspiel_bots import TarocchiBot, ismcts_bot
 
@@ -213,18 +216,37 @@ def test_returns_are_zero_until_the_hand_is_over(config: Config) -> None:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_tensors_are_the_encoders_of_the_seats_view(config: Config) -> None:
+    """The state's tensors are the encoder's of the seat's view, each value divided by its
+    slot's bound; with ``{"scale": "raw"}``, bit for bit the encoder's."""
     game = load_config(config)
     rng = random.Random(4)
     state = play_randomly(dealt(game, shuffled(game, rng)), rng, 12)
     enc = encoder(game.rules)
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    raw_info = make_observation(game, kind, {"scale": "raw"})
+    raw_observation = make_observation(game, None, {"scale": "raw"})
     for seat in range(game.num_players()):
         view = game.rules.view(state.engine_state, seat)
+        expected = enc.encode_information_state(view)
         info = np.asarray(state.information_state_tensor(seat), dtype=np.float32)
-        assert np.array_equal(info, enc.encode_information_state(view))
+        assert np.allclose(info, expected / largest(enc.information_state_layout), rtol=1e-6, atol=0)
+        raw_info.set_from(state, seat)
+        assert np.array_equal(raw_info.tensor, expected)
+        expected = enc.encode_observation(view)
         observation = np.asarray(state.observation_tensor(seat), dtype=np.float32)
-        assert np.array_equal(observation, enc.encode_observation(view))
+        assert np.allclose(observation, expected / largest(enc.observation_layout), rtol=1e-6, atol=0)
+        raw_observation.set_from(state, seat)
+        assert np.array_equal(raw_observation.tensor, expected)
     assert game.information_state_tensor_shape() == [enc.information_state_layout.size]
     assert game.observation_tensor_shape() == [enc.observation_layout.size]
+
+
+def largest(layout: Layout) -> npt.NDArray[np.float32]:
+    """What a unit tensor divides each raw value by: its bound's magnitude (1 for a 0..0 place)."""
+    low, high = layout.bounds()
+    bound = np.maximum(np.abs(low), np.abs(high))
+    bound[bound == 0] = 1
+    return bound
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -371,3 +393,75 @@ def test_exact_resampling_is_a_parameter() -> None:
     assert switched == [True, False]
     with pytest.raises(ValueError, match=r"resampling must be one of fast, exact \(got 'slow'\)$"):
         pyspiel.load_game("python_tarocchi_sicilian(resampling=slow)")
+
+
+PUBLIC = pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE)
+PERFECT = pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+def test_the_public_observer_does_not_change_when_hidden_cards_move(config: Config) -> None:
+    """OpenSpiel's public observers (``private_info=NONE``, as a type or a parameter): every seat's
+    worlds of ``resample_from_infostate`` give every seat the same public strings and tensors, the
+    deal's chance nodes included; the perfect observer's tensors tell the worlds apart."""
+    game = load_config(config)
+    public = [make_observation(game, PUBLIC), make_observation(game, None, {"private_info": "none"})]
+    perfect = make_observation(game, PERFECT)
+    rng = random.Random(31)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+
+    def seen(state: TarocchiState) -> list[Any]:
+        found: list[Any] = []
+        for observer in public:
+            for seat in range(game.num_players()):
+                observer.set_from(state, seat)
+                found += [observer.string_from(state, seat), observer.tensor.copy()]
+        return found
+
+    deal = shuffled(game, rng)
+    other = list(deal)
+    other[0], other[-1] = other[-1], other[0]  # seat 0 is dealt another first card
+    for a, b in zip(seen(dealt(game, deal[:10])), seen(dealt(game, other[:10])), strict=True):
+        assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+    state = dealt(game, deal)
+    told_apart = 0
+    while not state.is_terminal():
+        expected = seen(state)
+        for seat in range(game.num_players()):
+            world = state.resample_from_infostate(seat, sampler)
+            for a, b in zip(expected, seen(world), strict=True):
+                assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+            perfect.set_from(state, 0)
+            truth = perfect.tensor.copy()
+            perfect.set_from(world, 0)
+            told_apart += not np.array_equal(truth, perfect.tensor)
+        state = play_randomly(state, rng, 9)
+    assert told_apart
+
+
+def test_the_observers_parameters_are_checked() -> None:
+    game = load_config(("piedmont", {}))
+    with pytest.raises(ValueError, match="takes the parameters layout, private_info, scale, string"):
+        make_observation(game, None, {"colour": "red"})
+    with pytest.raises(ValueError, match="private_info must be one of none, single_player, all_players"):
+        make_observation(game, None, {"private_info": "all"})
+    only_private = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    with pytest.raises(ValueError, match="public_info=True"):
+        make_observation(game, only_private)
+
+
+def test_a_compact_information_state_on_request() -> None:
+    game = load_config(("taroinche", {}))
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    compact = make_observation(game, kind, {"layout": "compact"})
+    assert compact.tensor.size * 10 < game.information_state_tensor_size()
+    state = play_randomly(dealt(game, shuffled(game, random.Random(32))), random.Random(33), 12)
+    compact.set_from(state, 1)
+    assert np.array_equal(
+        compact.tensor, Observer(game.rules, "compact_information_state").tensor(state.engine_state, 1)
+    )
+    assert compact.dict["calls"][:, 0].sum() >= 5, "the calls so far are there"
+    with pytest.raises(ValueError, match="layout=compact is an information state's"):
+        make_observation(game, None, {"layout": "compact"})

@@ -1,9 +1,11 @@
 """Fixed float32 tensors of a seat's view, and its legal-action mask (docs/research.md).
 
 Everything is encoded from the seat's ``PlayerView`` alone, never from a state: a tensor can
-hold nothing the seat may not know. Seats are relative to the seat encoded (0 is the seat
-itself, 1 the next to its left in turn order, ...), except the ``seat`` slice, which says which
-seat it is, so that action ids naming a seat (Taroinche's bid partner) can be read.
+hold nothing the seat may not know (a spectator's view, the public information, is encoded for
+a seat given). Every slot's bounds come from the rules (``bounds.py``). Seats are relative to
+the seat encoded (0 is the seat itself, 1 the next to its left in turn order, ...), except the
+``seat`` slice, which says which seat it is, so that action ids naming a seat (Taroinche's bid
+partner) can be read.
 
 Two tensors per game, each a vector with a ``Layout`` of named slices:
 
@@ -29,13 +31,10 @@ from tarocchi.core.actions import FaceDown, Play
 from tarocchi.core.protocol import Game
 from tarocchi.core.running import Running
 from tarocchi.core.views import PlayerView
+from tarocchi.research.bounds import Bounds
 
 Floats = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
-
-BIG = 1e9
-"""The bound of a slice whose values have no fixed limit (scores, points): finite, so that a
-Box space can hold it and checkers do not warn."""
 
 CALL_SLOTS = {"piedmont": 16, "sicilian": 48, "taroinche": 48, "taroux": 96}
 """How many calls the information state holds, per game: about twice the most any seat saw in
@@ -46,7 +45,9 @@ DEFAULT_CALL_SLOTS = 64
 
 @dataclass(frozen=True)
 class Slot:
-    """One named slice of a tensor, its shape within the vector and its value bounds."""
+    """One named slice of a tensor, its shape within the vector and its value bounds: ``low``
+    and ``high`` for every value, or ``highs``, a high bound for each place of the last axis
+    (a call slot's seat and action bits and its card count)."""
 
     name: str
     start: int
@@ -54,6 +55,7 @@ class Slot:
     low: float
     high: float
     doc: str
+    highs: tuple[float, ...] | None = None
 
     @property
     def size(self) -> int:
@@ -77,12 +79,25 @@ class Layout:
         self.size = 0
         self._by_name: dict[str, Slot] = {}
 
-    def add(self, name: str, shape: int | tuple[int, ...], low: float, high: float, doc: str) -> int:
-        """Append a slot; its start offset (the encoders write through these ints)."""
+    def add(
+        self,
+        name: str,
+        shape: int | tuple[int, ...],
+        low: float,
+        high: float | tuple[float, ...],
+        doc: str,
+    ) -> int:
+        """Append a slot (``high`` a tuple: a bound for each place of the last axis); its start
+        offset (the encoders write through these ints)."""
         if name in self._by_name:
             raise ValueError(f"slot {name} twice")
         dims = (shape,) if isinstance(shape, int) else shape
-        slot = Slot(name, self.size, dims, low, high, doc)
+        highs = None
+        if isinstance(high, tuple):
+            if len(high) != dims[-1]:
+                raise ValueError(f"slot {name}: {len(high)} bounds for a last axis of {dims[-1]}")
+            highs, high = high, max(high)
+        slot = Slot(name, self.size, dims, low, high, doc, highs)
         self.slots.append(slot)
         self._by_name[name] = slot
         self.size = slot.stop
@@ -91,7 +106,7 @@ class Layout:
     def copy(self) -> Layout:
         other = Layout()
         for slot in self.slots:
-            other.add(slot.name, slot.shape, slot.low, slot.high, slot.doc)
+            other.add(slot.name, slot.shape, slot.low, slot.highs or slot.high, slot.doc)
         return other
 
     def __getitem__(self, name: str) -> slice:
@@ -116,8 +131,29 @@ class Layout:
         high = np.empty(self.size, dtype=np.float32)
         for slot in self.slots:
             low[slot.slice] = slot.low
-            high[slot.slice] = slot.high
+            if slot.highs is None:
+                high[slot.slice] = slot.high
+            else:
+                high[slot.slice] = np.tile(
+                    np.asarray(slot.highs, dtype=np.float32), slot.size // slot.shape[-1]
+                )
         return low, high
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The slots as plain JSON values: name, offsets, shape, bounds (``high`` a list for a
+        bound per place of the last axis) and meaning."""
+        return [
+            {
+                "name": slot.name,
+                "start": slot.start,
+                "stop": slot.stop,
+                "shape": list(slot.shape),
+                "low": slot.low,
+                "high": list(slot.highs) if slot.highs is not None else slot.high,
+                "doc": slot.doc,
+            }
+            for slot in self.slots
+        ]
 
 
 def _put_mask(out: Floats, start: int, size: int, mask: int) -> None:
@@ -134,8 +170,9 @@ def _put_mask(out: Floats, start: int, size: int, mask: int) -> None:
         out[start : start + size] = np.unpackbits(raw, bitorder="little")[:size]
 
 
-FactsWriter = Callable[[PlayerView, Floats], None]
-"""Writes a seat's view's facts record into the slots its builder added."""
+FactsWriter = Callable[[PlayerView, int, Floats], None]
+"""Writes a view's facts record into the slots its builder added, seats relative to the seat
+given (the view's own, or the seat a spectator's view is encoded for)."""
 
 
 class Encoder:
@@ -152,6 +189,7 @@ class Encoder:
         self.actions = a = len(game.actions)
         self.call_slots = CALL_SLOTS.get(info.id, DEFAULT_CALL_SLOTS)
         self._ids = {action: i for i, action in enumerate(game.actions)}
+        self.bounds = b = Bounds.of(game)
 
         obs = Layout()
         self._seat = obs.add("seat", n, 0, 1, "which seat this is (absolute), one-hot")
@@ -159,7 +197,7 @@ class Encoder:
         self._phase = obs.add("phase", len(self.phases), 0, 1, "the game's phase, one-hot in Phase order")
         self._to_act = obs.add("to_act", n, 0, 1, "the seat to act, relative one-hot (none: hand over)")
         self._hand = obs.add("hand", d, 0, 1, "own cards, by card index")
-        self._sizes = obs.add("hand_sizes", n, 0, d, "cards each relative seat holds")
+        self._sizes = obs.add("hand_sizes", n, 0, b.held, "cards each relative seat holds")
         self._leader = obs.add("trick_leader", n, 0, 1, "who led the trick in progress, relative")
         self._trick = obs.add("trick", (n, d), 0, 1, "the trick in progress: each relative seat's card")
         self._played = obs.add(
@@ -167,13 +205,19 @@ class Encoder:
         )
         self._won = obs.add("tricks_won", n, 0, t, "tricks each relative seat won")
         self._discard = obs.add("own_discard", d, 0, 1, "the cards this seat laid aside face down")
-        self._scores = obs.add("scores", n, -BIG, BIG, "game totals before this hand, per relative seat")
+        self._scores = obs.add(
+            "scores", n, -b.total, b.total, "game totals before this hand, per relative seat"
+        )
         self._running = obs.add("running", 1, 0, 1, "1 once the running state is public")
         self._side = obs.add("running_side", n, 0, 1, "relative seats of the first (declaring) side")
         self._side_tricks = obs.add("running_tricks", 2, 0, t, "tricks won: first side, other side")
-        self._side_points = obs.add("running_points", 2, -BIG, BIG, "card points: first side, other side")
+        self._side_points = obs.add("running_points", 2, 0, b.points, "card points: first side, other side")
         self._needed = obs.add(
-            "running_needed", 2, -BIG, BIG, "[1 if known, what the first side still needs]"
+            "running_needed",
+            2,
+            0,
+            (1, b.needed or 1),  # Piedmont's is always 0: 0..1, not a constant to Gymnasium's checker
+            "[1 if known, what the first side still needs]",
         )
         self._facts: FactsWriter = FACTS[info.id](self, obs) if info.id in FACTS else _no_facts
         self.observation_layout = obs
@@ -190,11 +234,13 @@ class Encoder:
             "calls",
             (self.call_slots, width),
             0,
-            d,
+            (1,) * (n + a) + (b.laid_aside,),
             "the calls seen in order (every event with an action but a card play): relative seat "
             f"one-hot ({n}), action id one-hot ({a}), and the count of a face-down discard of another seat",
         )
-        self._dropped = state.add("calls_dropped", 1, 0, BIG, "calls seen beyond the slots above")
+        self._dropped = state.add(
+            "calls_dropped", 1, 0, max(0, b.actions - self.call_slots), "calls seen beyond the slots above"
+        )
         self.information_state_layout = state
 
     # -- buffers --------------------------------------------------------------------------
@@ -217,11 +263,15 @@ class Encoder:
             mask[ids[action]] = 1
         return mask
 
-    def encode_observation(self, view: PlayerView, out: Floats | None = None) -> Floats:
-        """Write the observation of ``view`` into ``out`` (zeroed first); returns it."""
+    def encode_observation(
+        self, view: PlayerView, out: Floats | None = None, seat: int | None = None
+    ) -> Floats:
+        """Write the observation of ``view`` into ``out`` (zeroed first); returns it. A
+        spectator's view (the public information) is encoded for ``seat``: seats relative to it,
+        its hand and discard empty."""
         tensor = self.observation_buffer() if out is None else out
         tensor.fill(0)
-        self._write_observation(view, tensor)
+        self._write_observation(view, tensor, seat)
         return tensor
 
     def observe(self, view: PlayerView, tensor: str) -> dict[str, Floats | Mask]:
@@ -230,21 +280,23 @@ class Encoder:
         encode = self.encode_observation if tensor == "observation" else self.encode_information_state
         return {"observation": encode(view), "action_mask": self.action_mask(view)}
 
-    def encode_information_state(self, view: PlayerView, out: Floats | None = None) -> Floats:
-        """Write the information state of ``view`` into ``out`` (zeroed first); returns it."""
+    def encode_information_state(
+        self, view: PlayerView, out: Floats | None = None, seat: int | None = None
+    ) -> Floats:
+        """Write the information state of ``view`` into ``out`` (zeroed first); returns it (a
+        spectator's view for ``seat``, as ``encode_observation``)."""
         tensor = self.information_state_buffer() if out is None else out
         tensor.fill(0)
-        self.write_information_state(view, tensor)
+        self.write_information_state(view, tensor, seat)
         return tensor
 
-    def write_information_state(self, view: PlayerView, tensor: Floats) -> int:
+    def write_information_state(self, view: PlayerView, tensor: Floats, seat: int | None = None) -> int:
         """Write the information state of ``view`` into ``tensor``, whose entries are all 0 but
         where it says so (``IncrementalEncoder`` zeroes only the slots it wrote: a Taroinche
         tensor holds 41,000 floats, most of them calls never made); the number of calls seen."""
-        self._write_observation(view, tensor)
+        seat = self._seat_of(view, seat)
+        self._write_observation(view, tensor, seat)
         n, d = self.players, self.cards
-        seat = view.seat
-        assert seat is not None
         if len(view.tricks) > self.max_tricks:  # would spill into the next slice unseen
             raise ValueError(f"{len(view.tricks)} tricks, more than the {self.max_tricks} the layout holds")
         for number, trick in enumerate(view.tricks):
@@ -276,10 +328,18 @@ class Encoder:
         tensor[self._dropped] = dropped
         return slot + dropped
 
-    def _write_observation(self, view: PlayerView, out: Floats) -> None:
-        seat = view.seat
-        if seat is None:
-            raise ValueError("a spectator's view has no tensors: encode a seat's view")
+    def _seat_of(self, view: PlayerView, seat: int | None) -> int:
+        """The seat ``view`` is encoded for: its own, or for a spectator's view the one given."""
+        if view.seat is not None:
+            if seat is not None and seat != view.seat:
+                raise ValueError(f"seat {view.seat}'s view cannot be encoded for seat {seat}")
+            return view.seat
+        if seat is None or not 0 <= seat < self.players:
+            raise ValueError(f"a spectator's view is encoded for a seat 0..{self.players - 1} (got {seat})")
+        return seat
+
+    def _write_observation(self, view: PlayerView, out: Floats, seat: int | None = None) -> None:
+        seat = self._seat_of(view, seat)
         n, d = self.players, self.cards
 
         out[self._seat + seat] = 1
@@ -314,17 +374,17 @@ class Encoder:
             if running.needed is not None:
                 out[self._needed] = 1
                 out[self._needed + 1] = running.needed
-        self._facts(view, out)
+        self._facts(view, seat, out)
 
 
-def _no_facts(view: PlayerView, out: Floats) -> None:
+def _no_facts(view: PlayerView, seat: int, out: Floats) -> None:
     """A game without a facts encoder of its own."""
 
 
-def _seat_at(out: Floats, start: int, view: PlayerView, who: int | None, players: int) -> None:
-    """Relative seat one-hot of ``who`` at ``start`` (nothing for None)."""
-    if who is not None and view.seat is not None:
-        out[start + (who - view.seat) % players] = 1
+def _seat_at(out: Floats, start: int, seat: int, who: int | None, players: int) -> None:
+    """One-hot of ``who`` relative to ``seat``, at ``start`` (nothing for None)."""
+    if who is not None:
+        out[start + (who - seat) % players] = 1
 
 
 # -- each game's facts -----------------------------------------------------------------------
@@ -355,12 +415,12 @@ def _piedmont(enc: Encoder, layout: Layout) -> FactsWriter:
         "the suit led in the trick in progress (suits, trumps)",
     )
 
-    def write(view: PlayerView, out: Floats) -> None:
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
         f = PiedmontFacts.of(view)
         out[allegiance] = f.allegiance
-        _seat_at(out, caller, view, f.caller, n)
+        _seat_at(out, caller, seat, f.caller, n)
         if f.segments:
-            own = next(i for i, side in enumerate(partnerships) if view.seat in side)
+            own = next(i for i, side in enumerate(partnerships) if seat in side)
             for trick in range(min(t, len(view.tricks) + 1)):
                 side = next((s for start, s in reversed(f.segments) if start <= trick), None)
                 if side is not None:
@@ -373,6 +433,7 @@ def _piedmont(enc: Encoder, layout: Layout) -> FactsWriter:
 
 
 def _sicilian(enc: Encoder, layout: Layout) -> FactsWriter:
+    from tarocchi.games.sicilian.rules import OFFER_CAP
     from tarocchi.games.sicilian.state import Mode, ThrownIn
     from tarocchi.games.sicilian.views import SicilianFacts
 
@@ -381,7 +442,7 @@ def _sicilian(enc: Encoder, layout: Layout) -> FactsWriter:
         "facts.offers",
         (n, 4),
         0,
-        BIG,
+        (1, 1, OFFER_CAP, 1),
         "each relative seat's latest bargain offer (S3): [throw, pay, amount, still open]",
     )
     held = layout.add("facts.held", 1, 0, 1, "somebody said hold (S3)")
@@ -393,23 +454,22 @@ def _sicilian(enc: Encoder, layout: Layout) -> FactsWriter:
     partner = layout.add("facts.partner", n, 0, 1, "the Declarer's partner as this seat knows him, relative")
     thrown = layout.add("facts.thrown_in", len(ThrownIn), 0, 1, "no, bargain, no_prop")
 
-    def write(view: PlayerView, out: Floats) -> None:
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
         f = SicilianFacts.of(view)
-        assert view.seat is not None
         for offer in f.offers:
-            base = offers + (offer.seat - view.seat) % n * 4
+            base = offers + (offer.seat - seat) % n * 4
             out[base] = offer.kind == "throw"
             out[base + 1] = offer.kind == "pay"
             out[base + 2] = offer.amount
             out[base + 3] = offer.taker is None
         out[held] = f.held
-        _seat_at(out, declarer, view, f.declarer, n)
+        _seat_at(out, declarer, seat, f.declarer, n)
         out[mode + f.mode] = 1
         _put_mask(out, stock, d, f.stock.mask)
         _put_mask(out, taken, d, f.stock_taken.mask)
         if f.rallied is not None:
             out[rallied + f.rallied.index] = 1
-        _seat_at(out, partner, view, f.partner, n)
+        _seat_at(out, partner, seat, f.partner, n)
         out[thrown + f.thrown_in] = 1
 
     return write
@@ -432,28 +492,28 @@ def _taroinche(enc: Encoder, layout: Layout) -> FactsWriter:
     belote = layout.add("facts.belote", n, 0, 1, "who announced the belote (B5), relative")
     turned = layout.add("facts.turned_up", d, 0, 1, "what lay face down, turned up at the end (B4)")
 
-    def write(view: PlayerView, out: Floats) -> None:
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
         f = TaroincheFacts.of(view)
-        _seat_at(out, first, view, f.first_player, n)
+        _seat_at(out, first, seat, f.first_player, n)
         if f.contract is not None:
             bid = f.contract.bid
             out[contract] = 1
             out[value] = bid.value
             out[trump + bid.trump] = 1
             out[mode + bid.mode - 1] = 1
-            _seat_at(out, taker, view, f.contract.taker, n)
-            _seat_at(out, partner, view, f.contract.partner, n)
+            _seat_at(out, taker, seat, f.contract.taker, n)
+            _seat_at(out, partner, seat, f.contract.partner, n)
         _put_mask(out, dog, d, f.dog.mask)
         out[coinche + f.coinche] = 1
-        _seat_at(out, coincher, view, f.coincher, n)
-        _seat_at(out, belote, view, f.belote, n)
+        _seat_at(out, coincher, seat, f.coincher, n)
+        _seat_at(out, belote, seat, f.belote, n)
         _put_mask(out, turned, d, f.turned_up.mask)
 
     return write
 
 
 def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
-    from tarocchi.games.taroux.rules import BID_NAMES
+    from tarocchi.games.taroux.rules import BID_NAMES, PASSES_TO_END
     from tarocchi.games.taroux.views import TarouxFacts
 
     n, d = enc.players, enc.cards
@@ -461,7 +521,7 @@ def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
     high = layout.add("facts.high_bid", len(words), 0, 1, f"the highest bid: {', '.join(words)}")
     bidder = layout.add("facts.bidder", n, 0, 1, "who made it, relative")
     contra = layout.add("facts.contra", 3, 0, 1, "none, contra, recontra")
-    passes = layout.add("facts.passes", 1, 0, BIG, "passes since the last bid")
+    passes = layout.add("facts.passes", 1, 0, PASSES_TO_END + 1, "passes since the last bid (T3)")
     stock = layout.add(
         "facts.stock", (2, d), 0, 1, "the stock turned up under We'll Take (T5): first three, second three"
     )
@@ -470,12 +530,11 @@ def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
     sparrow = layout.add("facts.sparrow", n, 0, 1, "who announced the Sparrow (T6), relative")
     slam = layout.add("facts.slam", n, 0, 1, "who announced a Slam (T6), relative")
 
-    def write(view: PlayerView, out: Floats) -> None:
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
         f = TarouxFacts.of(view)
-        assert view.seat is not None
         if f.high_bid is not None:
             out[high + words.index(f.high_bid)] = 1
-        _seat_at(out, bidder, view, f.bidder, n)
+        _seat_at(out, bidder, seat, f.bidder, n)
         out[contra + f.contra] = 1
         out[passes] = f.passes
         if f.stock is not None:
@@ -483,9 +542,9 @@ def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
                 out[stock + (i // 3) * d + card.index] = 1
         _put_mask(out, trumps, d, f.trumps_discarded.mask)
         for who, cards in enumerate(f.abundances):
-            _put_mask(out, shown + (who - view.seat) % n * d, d, cards.mask)
-        _seat_at(out, sparrow, view, f.sparrow, n)
-        _seat_at(out, slam, view, f.slam, n)
+            _put_mask(out, shown + (who - seat) % n * d, d, cards.mask)
+        _seat_at(out, sparrow, seat, f.sparrow, n)
+        _seat_at(out, slam, seat, f.slam, n)
 
     return write
 

@@ -8,7 +8,8 @@ as the game's rules (and options) say, run by ``Match`` (the dealer moves on, to
 reward of a step is the seat's game points of every hand that ended during it, so the episode's
 rewards add up to the seat's total for the game, and the hand's result is rewarded where it is
 known, not held back to the end. The observation is a dict, ``observation`` (float32, the
-``tensor=`` "observation" or "information_state") and ``action_mask`` (int8, 1 for each legal
+``tensor=``, ``info=`` and ``scale=`` of ``research/observers.py``: by default the seat's
+observation scaled into [-1, 1]) and ``action_mask`` (int8, 1 for each legal
 id), the layout PettingZoo's card games use; ``action_masks()`` gives the mask as maskable
 learners (sb3-contrib's MaskablePPO) ask for it.
 
@@ -44,12 +45,11 @@ from tarocchi.core.views import PlayerView
 from tarocchi.research.copies import Rebuilt
 from tarocchi.research.encoding import Encoder, encoder
 from tarocchi.research.episodes import check_episode
-from tarocchi.research.incremental import IncrementalEncoder
+from tarocchi.research.observers import Observer
 from tarocchi.research.text import RENDER_MODES, check_render_mode, illegal_message, table_text
 
 Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
-TENSORS = ("observation", "information_state")
 ILLEGAL_ACTIONS = ("terminate", "raise")
 ILLEGAL_REWARD = {"piedmont": -1_000.0, "sicilian": -1_000.0, "taroinche": -10_000.0, "taroux": -10_000.0}
 """The default reward of an illegal action: lower than any hand's score seen in thousands of
@@ -77,14 +77,14 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
         opponents: str = "medium",
         tensor: str = "observation",
         episode: str = "hand",
+        info: str = "private",
+        scale: str = "unit",
         illegal_action: str = "terminate",
         illegal_reward: float | None = None,
         render_mode: str | None = None,
         **options: str,
     ) -> None:
         check_render_mode(render_mode)
-        if tensor not in TENSORS:
-            raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(
                 f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)} (got {illegal_action!r})"
@@ -96,23 +96,20 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
         if not 0 <= seat < self.game.players:
             raise ValueError(f"seat must be 0 to {self.game.players - 1} (got {seat})")
         self.encoder: Encoder = encoder(self.game)
-        self.tensors = IncrementalEncoder(self.game)
-        """The seat's tensor, kept from the events it saw (the ``encoder``'s, without a view)."""
+        self.observer = Observer(self.game, tensor, info, scale)
+        """The seat's tensor (``research/observers.py``), kept from the events it saw."""
         self.seat = seat
         self.opponents = opponents
         self.tensor = tensor
+        self.info = info
+        self.scale = scale
         self.episode = episode
         self.illegal_action = illegal_action
         self.illegal_reward = (
             illegal_reward if illegal_reward is not None else ILLEGAL_REWARD.get(self.game.info.id, -10_000.0)
         )
         self.render_mode = render_mode
-        layout = (
-            self.encoder.observation_layout
-            if tensor == "observation"
-            else self.encoder.information_state_layout
-        )
-        low, high = layout.bounds()
+        low, high = self.observer.layout.bounds()
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low, high, dtype=np.float32),
@@ -134,14 +131,14 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
         """The hand's true state (for tests and debugging; a learner reads the observation)."""
         return None if self.match is None else self.match.state
 
-    REBUILT = ("encoder", "tensors", "_players", "_others")
+    REBUILT = ("encoder", "observer", "_players", "_others")
 
     def rebuild(self) -> None:
         """The encoder and the seat's tensor started anew, and the computer players and their
         turn (closures) made again (``copies``): a computer player chooses from the view alone,
         with the seat's generator, which is copied."""
         self.encoder = encoder(self.game)
-        self.tensors = IncrementalEncoder(self.game)
+        self.observer = Observer(self.game, self.tensor, self.info, self.scale)
         self._players = self._computer_players()
         self._others = _nobody if self.match is None else players_turn(self.match, self._players, self._rngs)
 
@@ -199,12 +196,12 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
         return self._match().view(self.seat)
 
     def _observation(self) -> Observation:
-        """``encoder.observe`` of the seat's view, written without building the view."""
-        return self.tensors.observe(self._match().state, self.seat, self.tensor)
+        """The seat's tensor (``tensor``, ``info``, ``scale``) and its legal-action mask."""
+        return self.observer.observe(self._match().state, self.seat)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids as booleans (the method maskable learners call)."""
-        return self.tensors.action_mask(self._match().state, self.seat).astype(bool)
+        return self.observer.fast.action_mask(self._match().state, self.seat).astype(bool)
 
     def step(self, action: np.int64 | int) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._over:

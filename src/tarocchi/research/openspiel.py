@@ -30,18 +30,11 @@ from tarocchi.core.exact import exact_resampling
 from tarocchi.core.match import dealer_of
 from tarocchi.core.protocol import Deal, Game, HandContext
 from tarocchi.core.registry import available_games, game_info, get_game
+from tarocchi.research.bounds import MAX_GAME_LENGTH, UTILITY_BOUND
 from tarocchi.research.episodes import EPISODES, check_episode
 from tarocchi.research.openspiel_observer import TarocchiObserver
 
 PREFIX = "python_tarocchi_"
-
-MAX_GAME_LENGTH = {"piedmont": 82, "sicilian": 79, "taroinche": 183, "taroux": 175}
-"""The most actions the seats can take in one hand, worked out from the rules (docs/research.md,
-"OpenSpiel"): OpenSpiel's ``max_game_length`` (times the hands of a whole game); the deal's
-chance nodes are not counted."""
-UTILITY_BOUND = {"piedmont": 165, "sicilian": 189, "taroinche": 4_000, "taroux": 5_788}
-"""No seat wins or loses more than this in one hand, worked out from the scoring rules
-(docs/research.md, "OpenSpiel"): a bound, not always a score a hand can reach."""
 
 
 RESAMPLINGS = ("fast", "exact")

@@ -2,7 +2,9 @@
 
 Agents are ``seat_0`` .. ``seat_{n-1}``; the agent selected is the seat to act. Each observation
 is a dict, as PettingZoo's classic card games carry it: ``observation`` (the float32 tensor of
-``tensor=`` "observation" or "information_state", docs/research.md) and ``action_mask`` (int8
+``tensor=`` "observation", "information_state" or "compact_information_state", of the seat's own
+information or with ``info=`` "public" or "perfect", scaled into [-1, 1] unless ``scale="raw"``:
+``research/observers.py``, docs/research.md) and ``action_mask`` (int8
 over the game's fixed action space, 1 for each legal action id). One episode is one hand
 (``episode="hand"``): rewards are 0 until the hand is over, then each seat's game points for it
 (``HandResult.scores``). ``episode="game"`` makes an episode a whole game, as many hands as the
@@ -38,11 +40,10 @@ from tarocchi.core.views import PlayerView
 from tarocchi.research.copies import Rebuilt
 from tarocchi.research.encoding import Encoder, encoder
 from tarocchi.research.episodes import check_episode
-from tarocchi.research.incremental import IncrementalEncoder
+from tarocchi.research.observers import Observer
 from tarocchi.research.text import RENDER_MODES, check_render_mode, illegal_message, table_text
 
 Observation = dict[str, npt.NDArray[Any]]
-TENSORS = ("observation", "information_state")
 
 
 def env(
@@ -51,11 +52,15 @@ def env(
     render_mode: str | None = None,
     tensor: str = "observation",
     episode: str = "hand",
+    info: str = "private",
+    scale: str = "unit",
     **options: str,
 ) -> TarocchiAEC:
     """The AEC environment of ``game_id`` with the game's ``options`` (strings, as on the
     command line: ``env("piedmont", good_evil="allegiance")``)."""
-    return TarocchiAEC(game_id, render_mode=render_mode, tensor=tensor, episode=episode, **options)
+    return TarocchiAEC(
+        game_id, render_mode=render_mode, tensor=tensor, episode=episode, info=info, scale=scale, **options
+    )
 
 
 class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
@@ -71,28 +76,25 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
         render_mode: str | None = None,
         tensor: str = "observation",
         episode: str = "hand",
+        info: str = "private",
+        scale: str = "unit",
         **options: str,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
         check_render_mode(render_mode)
-        if tensor not in TENSORS:
-            raise ValueError(f"tensor must be one of {', '.join(TENSORS)} (got {tensor!r})")
         self.game: Game[Any] = get_game(game_id, options)
         check_episode(self.game, episode)
         self.encoder: Encoder = encoder(self.game)
-        self.tensors = IncrementalEncoder(self.game)
-        """Each seat's tensor, kept from the events it saw (the ``encoder``'s, without a view)."""
+        self.observer = Observer(self.game, tensor, info, scale)
+        """Each seat's tensor (``research/observers.py``), kept from the events it saw."""
         self.render_mode = render_mode
         self.tensor = tensor
+        self.info = info
+        self.scale = scale
         self.episode = episode
         self.metadata = {**self.metadata, "name": f"tarocchi_{self.game.info.id}_v0"}
         self.possible_agents = [f"seat_{seat}" for seat in range(self.game.players)]
-        layout = (
-            self.encoder.observation_layout
-            if tensor == "observation"
-            else self.encoder.information_state_layout
-        )
-        low, high = layout.bounds()
+        low, high = self.observer.layout.bounds()
         space = spaces.Dict(
             {
                 "observation": spaces.Box(low, high, dtype=np.float32),
@@ -100,6 +102,9 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
             }
         )
         self._observation_spaces = {agent: space for agent in self.possible_agents}
+        self.oracle = Observer(self.game, "observation", "perfect", scale)
+        """What ``state()`` writes: everything, seen from seat 0."""
+        self.state_space = spaces.Box(*self.oracle.layout.bounds(), dtype=np.float32)
         self._action_spaces = {agent: spaces.Discrete(self.encoder.actions) for agent in self.possible_agents}
         self._rng: random.Random | None = None
         self.match: Match | None = None
@@ -110,12 +115,13 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
         """The hand's true state (for tests and debugging; an agent reads its observation)."""
         return None if self.match is None else self.match.state
 
-    REBUILT = ("encoder", "tensors")
+    REBUILT = ("encoder", "observer", "oracle")
 
     def rebuild(self) -> None:
         """The encoder and the seats' tensors, started anew (``copies``)."""
         self.encoder = encoder(self.game)
-        self.tensors = IncrementalEncoder(self.game)
+        self.observer = Observer(self.game, self.tensor, self.info, self.scale)
+        self.oracle = Observer(self.game, "observation", "perfect", self.scale)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -168,8 +174,14 @@ class TarocchiAEC(Rebuilt, AECEnv[str, Observation, int | None]):
         return self._match().view(self.possible_agents.index(agent))
 
     def observe(self, agent: str) -> Observation:
-        """``encoder.observe`` of the agent's view, written without building the view."""
-        return self.tensors.observe(self._match().state, self.possible_agents.index(agent), self.tensor)
+        """The agent's tensor (``tensor``, ``info``, ``scale``) and its legal-action mask."""
+        return self.observer.observe(self._match().state, self.possible_agents.index(agent))
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state, for a centralized critic: seat 0's perfect-information observation
+        (every hand and the cards laid aside: ``info="perfect"``), scaled as ``scale`` says. It
+        shows every seat's cards: give it to a critic, never to an acting agent."""
+        return self.oracle.tensor(self._match().state, 0)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

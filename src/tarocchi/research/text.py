@@ -56,7 +56,7 @@ def view_text(game: Game[Any], view: PlayerView) -> str:
     turn = "the hand is over" if view.to_act is None else f"seat_{view.to_act} to act"
     lines = [
         f"{game.info.name}, hand {view.hand_number}, dealer seat_{view.dealer}: "
-        f"{view.phase_name}, {turn} (seen by seat_{view.seat})",
+        f"{view.phase_name}, {turn} (seen by {'a spectator' if view.seat is None else f'seat_{view.seat}'})",
         f"hand: {' '.join(card.code for card in game.hand_order(view.hand, view)) or '-'}",
     ]
     if view.trick is not None and view.trick.plays:
