@@ -103,6 +103,17 @@ def create(client: TestClient, game: str, seats: list[str], **options: str) -> d
     return created
 
 
+def _brief(state: dict[str, Any]) -> dict[str, Any]:
+    """What a failed wait says of a state: where the table stood."""
+    view, table = state.get("view", {}), state.get("table", {})
+    keep = ("hand_number", "phase", "to_act", "legal_actions")
+    return {
+        "version": state.get("version"),
+        "waiting": table.get("waiting"),
+        **{k: view.get(k) for k in keep},
+    }
+
+
 WAIT = 60.0
 """Seconds a seat waits for the server's next message before the test fails (never hangs)."""
 
@@ -126,9 +137,9 @@ class Seat:
             text = waiting.result(timeout=seconds)
         except FuturesTimeout:
             self.reader.shutdown(wait=False)  # its thread ends when the test's client closes
-            kinds = [m.get("type") for m in self.received[-5:]]
+            last = [m if m.get("type") != "state" else _brief(m) for m in self.received[-5:]]
             raise AssertionError(
-                f"no message from the server in {seconds} s (the last ones: {kinds})"
+                f"no message from the server in {seconds} s (the last ones: {last})"
             ) from None
         message: dict[str, Any] = json.loads(text)
         self.received.append(message)
