@@ -125,6 +125,9 @@ class TableInfo(Strict):
     """At a hand's end held for its people: the seats not yet ready for the next (None: none held)."""
     discards: int = 0
     """How many cards this seat is still to lay aside in a row (0: it is not discarding)."""
+    clock_moved: dict[str, Any] | None = None
+    """The move the time limit made for this seat, typed as ``present.legal`` has them, until the
+    person's own next move (None: none)."""
 
 
 class State(Strict):

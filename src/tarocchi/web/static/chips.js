@@ -28,6 +28,15 @@ export function cardChip(deck, code) {
   return chip;
 }
 
+/** The engine's words with the cards they name in notation drawn as chips (a public fact, a
+ * score sheet's label): a word that is a card code of this pack, and nothing else, is a card. */
+export function textParts(deck, text) {
+  return String(text)
+    .split(/([A-Za-z0-9]+)/)
+    .filter((part) => part !== "")
+    .map((part) => (deck.byCode.has(part) ? cardChip(deck, part) : part));
+}
+
 /** A log line from its parts: words as they are, cards as chips. */
 export function lineNode(deck, parts) {
   return el("li", {}, parts.map((part) => (typeof part === "string" ? part : cardChip(deck, part.card))));
