@@ -138,7 +138,10 @@ export class TablePage {
     if (!data.table.discards) this.ui.selected = new Set();
     this.deck = this.decks.get(data.table.deck);
     const rules = document.getElementById("rules-link");
-    if (rules) rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}`;
+    if (rules) {
+      rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}&table=${encodeURIComponent(data.table.id)}`;
+      rules.onclick = () => sessionStorage.setItem("tarocchi.rules-from", data.table.id); // the way back keeps the seat
+    }
     document.body.dataset.version = String(data.version);
     this.draw();
     this.sendQueued();

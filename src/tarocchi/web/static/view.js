@@ -163,11 +163,32 @@ export function shownPanel(message, deck) {
   );
 }
 
+/** The legal actions naming a card that is not in the hand (a Sicilian rally names a King the
+ * Declarer lacks): each card a button. */
+function namedCards(message, deck, onAction) {
+  const held = new Set(message.hand || []);
+  const named = message.legal.filter((action) => action.card && !held.has(action.card));
+  if (!named.length) return "";
+  return el(
+    "div",
+    { className: "card-choices named", role: "group", "aria-label": "choose a card" },
+    named.map((action) => {
+      const name = cardLabel(cardOf(deck, action.card));
+      return el(
+        "button",
+        { type: "button", className: "card-choice", dataset: { action: action.text }, "aria-label": `${action.verb}: ${name}`, onclick: () => onAction(action) },
+        el("span", { className: "word" }, action.verb),
+        cardRow(deck, [action.card], "small"),
+      );
+    }),
+  );
+}
+
 /** A choice among cards shown (the first or the second three of a stock): one row of cards
  * per call, the whole row a button. */
 function cardChoices(message, deck, onAction) {
   const choices = message.call_cards || [];
-  if (!choices.length) return "";
+  if (!choices.length) return namedCards(message, deck, onAction);
   return el(
     "div",
     { className: "card-choices", role: "group", "aria-label": "choose cards" },
