@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -117,7 +118,7 @@ def drawn(page: Any, selector: str) -> list[str]:
 
 
 def test_taroinche_marks_no_partner_in_the_auction_then_shows_the_contract_and_the_dog(
-    table: Callable[[str], Table],
+    table: Callable[[str], Table], screenshots: Path
 ) -> None:
     """The first of seats 1-4 to speak bids 82 ♥ With naming South (seat 0) his partner; everyone
     else passes, South by clicking. While the auction runs no seat is anyone's partner on South's
@@ -161,10 +162,13 @@ def test_taroinche_marks_no_partner_in_the_auction_then_shows_the_contract_and_t
     assert all(role == "" for seat, role in roles.items() if seat not in (0, taker[0])), roles
     labels = dict(enumerate(page.locator("#table .seat strong").all_inner_texts()))
     assert "(partner)" in labels[taker[0]]
+    page.screenshot(path=str(screenshots / "taroinche-contract.png"), full_page=True)
     assert not any("(partner)" in text for seat, text in labels.items() if seat != taker[0]), labels
 
 
-def test_taroux_stock_choice_is_two_rows_of_cards_to_click(table: Callable[[str], Table]) -> None:
+def test_taroux_stock_choice_is_two_rows_of_cards_to_click(
+    table: Callable[[str], Table], screenshots: Path
+) -> None:
     """South bids We'll Take (by clicking) and the others pass: the stock is shown to all (T5),
     and South chooses its first or second three as one of two rows of cards; a click takes them."""
     people = table("taroux")
@@ -187,6 +191,7 @@ def test_taroux_stock_choice_is_two_rows_of_cards_to_click(table: Callable[[str]
     assert drawn(page, ".shown figure[data-label='the stock']") == stock
     assert seat_texts(page, ".role")[0] == "bidding Declarer · We'll Take"
     assert seat_texts(page, ".role")[3] == "Declarer"
+    page.screenshot(path=str(screenshots / "taroux-stock.png"), full_page=True)
     version = message["version"]
     page.locator(".card-choice[data-action=second]").click()
     page.wait_for_function("(v) => window.tarocchiTable.message.version > v", arg=version)
