@@ -1,8 +1,8 @@
 """Cards as symbols, never as codes, wherever the engine's words name them: a Taroinche hand
 played by clicks to its end, whose score sheet always names the two cards of the dog or of the
 taker's discard (B4). In the end-of-hand dialog those cards are chips in the pack's own suits,
-and no word of the dialog, the sheet or the public facts is a card code; what lay face down is
-turned up for all as cards."""
+and no word of the dialog, the sheet, the public facts or the log is a card code; what lay face
+down is turned up for all as cards."""
 
 from __future__ import annotations
 
@@ -54,4 +54,5 @@ def test_the_sheet_and_the_facts_draw_cards_as_symbols(browser: Any, server: Ser
     shown = page.locator('.shown figure[data-label="turned up at the hand\'s end"] svg.card')
     assert shown.evaluate_all("(c) => c.map((x) => x.dataset.code)") == turned
     assert not codes_in(page.locator(".facts").inner_text())
+    assert not codes_in(page.locator(".log").inner_text())  # nor the engine's notes in the log
     page.close()
