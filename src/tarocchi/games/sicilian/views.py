@@ -81,7 +81,7 @@ def seat_roles(view: PlayerView) -> tuple[str, ...]:
         return tuple(roles)
     roles[facts.declarer] = f"Declarer · {_ROLE_WORDS[facts.mode]}"
     if facts.partner is not None:
-        how = "Cop" if facts.mode is Mode.COP else f"holds {facts.rallied.code}" if facts.rallied else ""
+        how = "Cop" if facts.mode is Mode.COP else f"rallied {facts.rallied.code}" if facts.rallied else ""
         roles[facts.partner] = f"partner ({how})" if how else "partner"
     return tuple(roles)
 
