@@ -55,4 +55,13 @@ def test_the_sheet_and_the_facts_draw_cards_as_symbols(browser: Any, server: Ser
     assert shown.evaluate_all("(c) => c.map((x) => x.dataset.code)") == turned
     assert not codes_in(page.locator(".facts").inner_text())
     assert not codes_in(page.locator(".log").inner_text())  # nor the engine's notes in the log
+    # each line says what the log says, word for word, each card a chip where its code stood
+    read = page.locator(".log li").evaluate_all(
+        """(lines) => lines.map((line) => {
+            const copy = line.cloneNode(true);
+            copy.querySelectorAll(".chip").forEach((chip) => chip.replaceWith(chip.dataset.code));
+            return copy.textContent;
+        })"""
+    )
+    assert read == page.evaluate("() => window.tarocchiTable.message.log")
     page.close()

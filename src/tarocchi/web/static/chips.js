@@ -40,7 +40,7 @@ export function textParts(deck, text) {
 /** A log line from its parts: cards as chips, words as they are (save the cards an engine's
  * note names in notation, also drawn as chips). */
 export function lineNode(deck, parts) {
-  return el("li", {}, parts.map((part) => (typeof part === "string" ? textParts(deck, part) : cardChip(deck, part.card))));
+  return el("li", {}, parts.flatMap((part) => (typeof part === "string" ? textParts(deck, part) : [cardChip(deck, part.card)])));
 }
 
 /** The pack's suits, each by its symbol and name, and how trumps and the Fool are drawn. */
