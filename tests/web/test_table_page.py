@@ -85,7 +85,8 @@ def turn_or_sheet_line(page: Any, seat: int, lines: int) -> dict[str, Any]:
 
 
 def act_by_click(page: Any, message: dict[str, Any]) -> str:
-    """Click what a person would: a raised card, else a call button, else type a legal bid."""
+    """Click what a person would: a raised card, else a call button, else a card offered to
+    choose (not in the hand), else type a legal bid."""
     version = message["version"]
     cards = page.locator("button.in-hand.legal")
     if page.locator(".discard").count():  # several cards to lay aside: choose them all, confirm once
@@ -103,6 +104,9 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
     elif page.locator("button.call").count():
         page.locator("button.call").first.click()
         what = "call"
+    elif page.locator("button.card-choice").count():  # a stock's half, a card to rally
+        page.locator("button.card-choice").first.click()
+        what = "choice"
     else:
         page.fill("#action-text", message["legal"][-1]["text"])
         page.click("form.bid button[type=submit]")
