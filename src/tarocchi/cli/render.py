@@ -77,17 +77,20 @@ class Seating:
 
     def follow(self, view: PlayerView) -> None:
         """Mark the partners a hand's view makes known to this seat: the fixed partnerships of a
-        game that has them; else, once the sides are public (a Cop, a rallied partner revealed,
-        a bid partner, a Declarer alone), the other side's seats are each other's partners.
+        game that has them; else, once play has begun and the sides are public (a Cop, a rallied
+        partner revealed, a bid partner, a Declarer alone), the other side's seats are each
+        other's partners.
         Read from the view's facts, so a hidden partner is never marked before the rules tell;
         the hidden partner himself knows, and sees the Declarer marked."""
         self.partners = self.fixed
         me = self.me
         if me is None or self.fixed:
             return
+        if view.trick is None and not view.tricks:
+            return  # no card played: an auction's standing bid is no contract yet (B3)
         team = view.facts.declaring_side()
         if team is None:
-            return  # no contract yet, or the partner is hidden (S7)
+            return  # no contract, or the partner is hidden (S7)
         others = frozenset(range(self.game.players)) - team
         self.partners = (team if me in team else others) - {me}
 

@@ -461,6 +461,17 @@ class Game(ABC, Generic[S]):
         of bids); None: list them."""
         return None
 
+    def seat_roles(self, view: PlayerView) -> tuple[str, ...]:
+        """Each seat's part in the hand as ``view`` knows it, in the game's words, for a table
+        to show at the seats (the declarer with the contract, a partner once public); "" for
+        none. Never more than the view tells: a hidden partner stays unmarked. None by default."""
+        return ("",) * self.players
+
+    def call_cards(self, view: PlayerView) -> Mapping[Action, tuple[Card, ...]]:
+        """The cards each of ``view``'s legal calls takes, when a call is a choice among cards
+        shown (a half of the stock), for a table to offer the cards themselves; none by default."""
+        return {}
+
     # -- the protocol -------------------------------------------------------------------
     @abstractmethod
     def deal(self, rng: random.Random, dealer: int) -> Deal:

@@ -189,6 +189,9 @@ class TableInfo(Strict):
     spectators_muted: bool = False
     reclaimable: list[int] = []
     """The seats a computer player holds for their player, who may take them back."""
+    clock_moved: dict[str, Any] | None = None
+    """The move the time limit made for this seat, typed as ``present.legal`` has them, until the
+    person's own next move (None: none)."""
 
 
 class State(Strict):

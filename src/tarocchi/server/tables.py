@@ -39,7 +39,7 @@ from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
 from tarocchi.server.settings import ARCHIVE_DAYS, UNDO_SECONDS
 from tarocchi.server.store import Appended, Heard, StaleAction, Store, StoredTable, digest
-from tarocchi.web.present import Log, presentation
+from tarocchi.web.present import Log, action_json, presentation
 
 log = logging.getLogger("tarocchi.server")
 
@@ -141,6 +141,9 @@ class LiveTable:
         self.undo_seconds = undo_seconds
         """The server's undo window: 0, no undo."""
         self.logs: dict[int | None, Log] = {}
+        self.stood_in: dict[int, dict[str, Any]] = {}
+        """The move the time limit made for a person, by seat (its typed action, as ``legal``
+        has them), until that person's own next move: the page says the clock moved for them."""
         """Each seat's log lines (None: the spectators'), kept from one state to the next."""
 
     # -- who is who ------------------------------------------------------------------------
@@ -255,9 +258,12 @@ class LiveTable:
         if not pace.people(self):
             nexthand.deal(self)
 
-    async def act(self, store: Store, seat: int, text: str, version: int, person: bool = True) -> None:
-        """Take the action (``person``: a person's, or a stand-in's for a person out of time; else
-        the computer player's at that seat): committed to the database before anyone hears of it."""
+    async def act(
+        self, store: Store, seat: int, text: str, version: int, person: bool = True, stand_in: bool = False
+    ) -> None:
+        """Take the action (``person``: a person's, or with ``stand_in`` a computer player's for
+        a person out of time; else the computer player's at that seat): committed to the
+        database before anyone hears of it."""
         async with self.lock:
             if person:
                 refusal = self.person_refusal(seat)
@@ -288,6 +294,10 @@ class LiveTable:
                 lost = False
                 self._apply(seat, action)
                 self.driving = True
+                if stand_in:
+                    self.stood_in[seat] = action_json(action)
+                elif person:
+                    self.stood_in.pop(seat, None)
         if lost:
             await self.catch_up(store)
             raise Refusal("stale", "another server process took an action first; look again")
@@ -386,6 +396,7 @@ class LiveTable:
             else:
                 lost = False
                 self.match.undo(seat)
+                self.stood_in.pop(seat, None)
                 self.stored -= 1
                 self.version += 1
                 self.undos += 1
@@ -482,6 +493,7 @@ class LiveTable:
                 "waiting": nexthand.waiting(self),
                 "discards": discards_due(self.game, self.match.state, seat),
                 **around.fields(self),
+                "clock_moved": None if seat is None else self.stood_in.get(seat),
             },
             "view": view.to_json(),
             "present": around.named(self, presentation(self.game, view, log)),
@@ -759,7 +771,7 @@ class Tables:
             view = table.match.view(seat)
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(self.pool, stand_in.choose, view, table.rngs[seat])
-            await table.act(self.store, seat, str(action), version)
+            await table.act(self.store, seat, str(action), version, stand_in=True)
             log.info("table %s: seat %d ran out of time; a computer player moved for it", table.id, seat)
         except Refusal:  # the person moved at the last moment
             return

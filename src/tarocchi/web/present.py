@@ -2,8 +2,9 @@
 
 The page draws data, not text to be parsed: the hand in the game's own order, each legal action
 typed (its kind, the card it names), the auction summarised, the log in the same words as the
-terminal's (and in parts, its cards apart, for the page to draw in the pack's own suits), and
-who the seat's partners are once the rules make them known. Everything here is
+terminal's (and in parts, its cards apart, for the page to draw in the pack's own suits), who
+the seat's partners are once the rules make them known, each seat's part in the contract in the
+game's words, and the cards shown face up beside the hands. Everything here is
 read from ``view``, the seat's own view, so it can reveal nothing the view does not.
 """
 
@@ -17,7 +18,7 @@ from rich.text import Text
 
 from tarocchi.cli.render import Seating, card_style, event_line
 from tarocchi.core.actions import Action, FaceDown, Play, named_cards
-from tarocchi.core.cards import Card, Deck
+from tarocchi.core.cards import Card, CardSet, Deck
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
@@ -105,6 +106,51 @@ def auction_calls(view: PlayerView) -> list[dict[str, Any]]:
     return calls
 
 
+SHOWN_WORDS = {
+    "stock": "the stock",
+    "stock_taken": "the stock you took",
+    "dog": "the dog",
+    "turned_up": "turned up at the hand's end",
+    "trumps_discarded": "trumps discarded",
+    "abundances": "Abundance of",
+    "rallied": "the rallied card",
+    "dead": "out of play",
+}
+"""How the table names the cards a game's facts show, by the facts' field names (a field not
+listed is named by its own name)."""
+
+
+def _codes(value: object) -> list[str] | None:
+    """A fact's cards as codes: a card, a set of cards or a row of cards; None for anything else."""
+    if isinstance(value, Card):
+        return [value.code]
+    if isinstance(value, CardSet) or (isinstance(value, tuple) and value and isinstance(value[0], Card)):
+        return [card.code for card in value]
+    return None
+
+
+def shown_cards(game: Game[Any], view: PlayerView) -> list[dict[str, Any]]:
+    """The cards lying face up beside the hands as ``view``'s facts hold them (a stock or dog
+    shown, a rallied card, an Abundance, what lay face down turned up at the end), each group
+    with its label, for the page to draw as cards. Read from the typed facts: only what this
+    seat may see."""
+    facts = view.facts
+    shown: list[dict[str, Any]] = []
+    if not is_dataclass(facts):
+        return shown
+    for field in fields(facts):
+        value = getattr(facts, field.name)
+        label = SHOWN_WORDS.get(field.name, field.name.replace("_", " "))
+        codes = _codes(value)
+        if codes:
+            shown.append({"label": label, "cards": codes})
+        elif isinstance(value, tuple) and value and all(isinstance(item, CardSet) for item in value):
+            for seat, cards in enumerate(value):  # one group a seat (Abundances)
+                if cards:
+                    shown.append({"label": f"{label} {game.seat_name(seat)}", "cards": _codes(cards)})
+    return shown
+
+
 def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> dict[str, Any]:
     """The page's extras for ``view``: sorted hand, typed legal actions, summary, log, partners.
     ``log`` keeps the seat's lines from one call to the next."""
@@ -119,6 +165,13 @@ def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> d
         "log_parts": [line_parts(game.deck, line) for line in lines],
         "calls": auction_calls(view),
         "partners": sorted(seating.partners),
+        "roles": list(game.seat_roles(view)),
+        "shown": shown_cards(game, view),
+        "call_cards": [
+            {"action": action_json(action), "cards": [card.code for card in cards]}
+            for action, cards in game.call_cards(view).items()
+        ],
+        "public": [[label, seating.words(text)] for label, text in view.public],
         "seat_names": [game.seat_name(seat) for seat in range(game.players)],
         "trump_suit": game.trump_suit(view),
         "field_words": {  # as JSON has them: keys are strings

@@ -13,6 +13,7 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
+from tarocchi.core.views import PlayerView
 from tarocchi.games.sicilian import views
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.auction import (
@@ -111,6 +112,10 @@ class SicilianGame(PhasedGame[SicilianState]):
     def action_phrase(self, seat: int, action: Action) -> str | None:
         """Offers, takes and the rally in words (``views.phrase``)."""
         return views.phrase(action)
+
+    def seat_roles(self, view: PlayerView) -> tuple[str, ...]:
+        """The Declarer with his contract, his partner once known (``views.seat_roles``)."""
+        return views.seat_roles(view)
 
     # -- dealing ----------------------------------------------------------------------
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> SicilianState:

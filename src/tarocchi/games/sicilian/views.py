@@ -69,6 +69,23 @@ class SicilianFacts(Facts):
         return None  # the partner is hidden (S7)
 
 
+_ROLE_WORDS = {Mode.SOLO: "Solo", Mode.COP: "Prop", Mode.RALLY: "Prop", Mode.ALONE: "Prop, 1 v 3"}
+
+
+def seat_roles(view: PlayerView) -> tuple[str, ...]:
+    """Each seat's part once the contract is made: ``Declarer · Solo``, ``partner (Cop)``; a
+    rallied partner only as this view knows him (S7): revealed by his card, or to himself."""
+    roles = [""] * PLAYERS
+    facts = SicilianFacts.of(view)
+    if facts.declarer is None or facts.mode is Mode.NONE:
+        return tuple(roles)
+    roles[facts.declarer] = f"Declarer · {_ROLE_WORDS[facts.mode]}"
+    if facts.partner is not None:
+        how = "Cop" if facts.mode is Mode.COP else f"rallied {facts.rallied.code}" if facts.rallied else ""
+        roles[facts.partner] = f"partner ({how})" if how else "partner"
+    return tuple(roles)
+
+
 def phrase(action: Action) -> str | None:
     """The bargain (S3) and the rally (S7) as the log says them: ``offers to throw in for 20``,
     ``offers to pay 20 to throw in``, ``takes West's offer``, ``rallies KE``."""

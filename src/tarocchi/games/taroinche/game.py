@@ -99,6 +99,10 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         """A bid in words, its partner by name (``views.phrase``)."""
         return views.phrase(seat, action)
 
+    def seat_roles(self, view: PlayerView) -> tuple[str, ...]:
+        """The taker with his contract, his partner and the coincher (``views.seat_roles``)."""
+        return views.seat_roles(view)
+
     def field_words(self) -> Mapping[str, Mapping[int, str]]:
         """A bid's Capot, No-trump, All-trump and dog modes in words (``views.FIELD_WORDS``)."""
         return views.FIELD_WORDS

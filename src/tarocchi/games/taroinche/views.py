@@ -232,6 +232,28 @@ def _running_state(state: TaroincheState, announced: bool) -> tuple[list[tuple[s
 
 
 # -- how a table shows a hand (presentation only) -------------------------------------------
+def seat_roles(view: PlayerView) -> tuple[str, ...]:
+    """Each seat's part once the auction is over (B3): ``taker · 90 ♥ without the dog`` (``,
+    alone`` for a solo), ``partner``, and who coinched. Nothing while the auction runs: the
+    standing bid may yet be beaten, and its partner is no partner yet."""
+    roles = [""] * PLAYERS
+    facts = TaroincheFacts.of(view)
+    contract = facts.contract
+    if contract is None or view.phase is Phase.AUCTION:
+        return tuple(roles)
+    bid = contract.bid
+    alone = ", alone" if contract.solo else ""
+    words = f"{value_words(bid.value)} {TRUMP_NAMES[bid.trump]} {_DOG_WORDS[bid.mode]}"
+    roles[contract.taker] = f"taker · {words}{alone}"
+    if not contract.solo:
+        roles[contract.partner] = "partner"
+    if facts.coincher is not None:
+        roles[facts.coincher] = COINCHE_WORDS[1]
+        if facts.coinche == 2:
+            roles[contract.taker] += f" · {COINCHE_WORDS[2]}"
+    return tuple(roles)
+
+
 _PLAIN_RANK = {face: n for n, face in enumerate(PLAIN_ORDER)}
 _TRUMP_RANK = {face: n for n, face in enumerate(TRUMP_ORDER)}
 

@@ -7,13 +7,14 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard
-from tarocchi.core.cards import MaskMap
+from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.dealing import Dealing
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
+from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
@@ -104,6 +105,14 @@ class TarouxGame(PhasedGame[TarouxState]):
     def action_phrase(self, seat: int, action: Action) -> str | None:
         """T6: a trump laid face up for an Abundance."""
         return f"shows {action.card.code} for an Abundance" if isinstance(action, Show) else None
+
+    def seat_roles(self, view: PlayerView) -> tuple[str, ...]:
+        """The bidding Declarer with the contract and his partner (``views.seat_roles``)."""
+        return views.seat_roles(view)
+
+    def call_cards(self, view: PlayerView) -> Mapping[Action, tuple[Card, ...]]:
+        """T5: the first or the second three of the stock shown, as the bidding Declarer takes them."""
+        return views.stock_choice(view)
 
     # -- dealing ----------------------------------------------------------------------
     def deal_places(self, rng: random.Random, dealer: int) -> tuple[tuple[int, ...], ...]:

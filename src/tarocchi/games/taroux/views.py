@@ -16,6 +16,7 @@ from tarocchi.core.facts import Facts
 from tarocchi.core.memo import Last
 from tarocchi.core.running import Running, frozen, piles, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
+from tarocchi.games.taroux.auction import FIRST, SECOND
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     CONTRA_NAMES,
@@ -162,3 +163,33 @@ def _codes(cards: tuple[int, ...]) -> str:
     for card in cards:
         mask |= 1 << card
     return DECK.codes(mask)
+
+
+# -- how a table shows a hand (presentation only) -------------------------------------------
+_REAL_BIDS = frozenset(BID_NAMES[TAKE:])
+
+
+def seat_roles(view: PlayerView) -> tuple[str, ...]:
+    """The Declarers once the auction is over (T4): ``bidding Declarer · We'll Take, Contra``
+    and his partner ``Declarer``; nothing during the auction, or for a Prop or Stand left
+    highest (the hand is thrown in, T3)."""
+    roles = [""] * PLAYERS
+    facts = TarouxFacts.of(view)
+    in_auction = view.phase in (Phase.AUCTION, Phase.RECONTRA)
+    if facts.bidder is None or facts.high_bid not in _REAL_BIDS or in_auction:
+        return tuple(roles)
+    contra = f", {CONTRA_NAMES[facts.contra]}" if facts.contra else ""
+    roles[facts.bidder] = f"bidding Declarer · {facts.high_bid}{contra}"
+    roles[partner_of(facts.bidder)] = "Declarer"
+    return tuple(roles)
+
+
+def stock_choice(view: PlayerView) -> dict[Action, tuple[Card, ...]]:
+    """T5: the bidding Declarer's two calls, ``first`` and ``second``, as the three cards of
+    the stock each takes (the stock as shown to all, in the order dealt)."""
+    stock = TarouxFacts.of(view).stock
+    legal = set(view.legal_actions)
+    if stock is None or not {FIRST, SECOND} <= legal:
+        return {}
+    half = len(stock) // 2
+    return {FIRST: stock[:half], SECOND: stock[half:]}

@@ -28,9 +28,19 @@ export function cardChip(deck, code) {
   return chip;
 }
 
-/** A log line from its parts: words as they are, cards as chips. */
+/** The engine's words with the cards they name in notation drawn as chips (a public fact, a
+ * score sheet's label): a word that is a card code of this pack, and nothing else, is a card. */
+export function textParts(deck, text) {
+  return String(text)
+    .split(/([A-Za-z0-9]+)/)
+    .filter((part) => part !== "")
+    .map((part) => (deck.byCode.has(part) ? cardChip(deck, part) : part));
+}
+
+/** A log line from its parts: cards as chips, words as they are (save the cards an engine's
+ * note names in notation, also drawn as chips). */
 export function lineNode(deck, parts) {
-  return el("li", {}, parts.map((part) => (typeof part === "string" ? part : cardChip(deck, part.card))));
+  return el("li", {}, parts.flatMap((part) => (typeof part === "string" ? textParts(deck, part) : [cardChip(deck, part.card)])));
 }
 
 /** The pack's suits, each by its symbol and name, and how trumps and the Fool are drawn. */

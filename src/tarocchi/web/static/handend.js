@@ -3,12 +3,12 @@
 // when every person at the table has said so); at the game's end the final standings, the winner
 // and the record. The score grid (hands by players, running totals) is one click away throughout.
 
-import { cardChip } from "./chips.js";
+import { cardChip, textParts } from "./chips.js";
 import { el } from "./dom.js";
 import { seatLabel } from "./seats.js";
 
 /** One hand of the score sheet: its labelled lines, then each seat's score and running total. */
-export function handSheet(message, hand) {
+export function handSheet(message, hand, deck) {
   const { table } = message;
   const seats = table.seat_names.map((_, seat) => seat);
   return el(
@@ -19,7 +19,7 @@ export function handSheet(message, hand) {
       "tbody",
       {},
       hand.lines.map((line) =>
-        el("tr", {}, el("th", { scope: "row" }, line.label), el("td", { className: "side-name" }, line.side), el("td", {}, String(line.value))),
+        el("tr", {}, el("th", { scope: "row" }, textParts(deck, line.label)), el("td", { className: "side-name" }, line.side), el("td", {}, String(line.value))),
       ),
     ),
     el(
@@ -109,7 +109,7 @@ export function handEndDialog(message, deck, handlers) {
     el("h2", { id: "hand-end-title" }, `Hand ${view.hand_number} of ${table.hands} is over`),
     lastTrickLine(message, deck),
     view.tricks.length ? cardsWon(message, deck) : null,
-    hand ? handSheet(message, hand) : null,
+    hand ? handSheet(message, hand, deck) : null,
     message.showGrid ? scoreGrid(message) : null,
     el(
       "div",

@@ -22,6 +22,8 @@ export class TablePage {
     this.socket = null;
     this.banner = document.getElementById("banner");
     this.animate = localStorage.getItem("tarocchi.animate") !== "off" && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.sound = localStorage.getItem("tarocchi.sound") === "on"; // off unless the person turned it on
+    this.audio = null;
     const pace = localStorage.getItem("tarocchi.pace");
     this.pace = PACES.includes(pace) ? pace : "normal";
     this.ui = { showLast: false, showGrid: false, dialogHidden: false, historyOpen: false, compose: {}, selected: new Set() };
@@ -130,6 +132,7 @@ export class TablePage {
       table: { ...data.table, ...data.present, seat: data.view.seat },
       refusal: null,
       animate: this.animate,
+      sound: this.sound,
       pace: this.pace,
       seen: this.seen,
       previousTrick: this.previousTrick,
@@ -138,7 +141,10 @@ export class TablePage {
     if (!data.table.discards) this.ui.selected = new Set();
     this.deck = this.decks.get(data.table.deck);
     const rules = document.getElementById("rules-link");
-    if (rules) rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}`;
+    if (rules) {
+      rules.href = `/rules.html?game=${encodeURIComponent(data.table.game)}&table=${encodeURIComponent(data.table.id)}`;
+      rules.onclick = () => sessionStorage.setItem("tarocchi.rules-from", data.table.id); // the way back keeps the seat
+    }
     document.body.dataset.version = String(data.version);
     this.draw();
     this.sendQueued();
@@ -174,7 +180,27 @@ export class TablePage {
       this.announce.textContent = log[log.length - 1];
     }
     const mine = message.table.seat !== null && message.view.to_act === message.table.seat && message.legal.length > 0;
+    const was = before && before.table.seat !== null && before.view.to_act === before.table.seat && before.legal.length > 0;
     document.title = mine ? `● Your turn — ${TITLE}` : TITLE;
+    if (mine && !was) this.chime();
+  }
+
+  /** A short soft tone for "your turn", made by WebAudio (no sound file), when the person asked. */
+  chime() {
+    if (!this.sound || typeof AudioContext === "undefined") return;
+    this.audio = this.audio || new AudioContext();
+    const now = this.audio.currentTime;
+    const tone = this.audio.createOscillator();
+    const gain = this.audio.createGain();
+    tone.type = "sine";
+    tone.frequency.setValueAtTime(880, now);
+    tone.frequency.setValueAtTime(660, now + 0.12);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.15, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
+    tone.connect(gain).connect(this.audio.destination);
+    tone.start(now);
+    tone.stop(now + 0.32);
   }
 
   /** Flip one of the page's own switches (last trick, scores, the dialog) and draw again. */
@@ -214,6 +240,15 @@ export class TablePage {
         localStorage.setItem("tarocchi.pace", this.pace);
         this.message.pace = this.pace;
         this.sendMessage({ type: "pace", pace: this.pace });
+      },
+      onSound: (event) => {
+        this.sound = event.target.checked;
+        localStorage.setItem("tarocchi.sound", this.sound ? "on" : "off");
+        this.message.sound = this.sound;
+        if (this.sound) {
+          this.audio = this.audio || new AudioContext(); // made on the click: browsers let it sound
+          this.audio.resume();
+        }
       },
       onAnimate: (event) => {
         this.animate = event.target.checked;

@@ -4,7 +4,7 @@
 
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
 import { auctionList, callWords, composer, lastCalls } from "./auction.js";
-import { lineNode, suitLegend } from "./chips.js";
+import { cardChip, lineNode, suitLegend, textParts } from "./chips.js";
 import { cardOf, el, indexDeck, svgNode } from "./dom.js";
 import { gameOverDialog, handEndDialog, scoreGrid } from "./handend.js";
 import { places, seatLabel } from "./seats.js";
@@ -15,6 +15,7 @@ export { cardOf, el, indexDeck, places, seatLabel };
 function seatBox(message, seat, place, deck) {
   const { view, table } = message;
   const call = lastCalls(message).get(seat);
+  const role = (message.roles || [])[seat] || "";
   const toAct = view.to_act === seat;
   const info = table.seats[seat] || {};
   const won = view.tricks.filter((t) => t.winner === seat).length;
@@ -24,13 +25,14 @@ function seatBox(message, seat, place, deck) {
     {
       className: `seat ${place}${toAct ? " to-act" : ""}${seat === table.seat ? " me" : ""}`,
       dataset: { seat: String(seat) },
-      "aria-label": `${seatLabel(table, seat)}: ${view.hand_sizes[seat]} cards, ${won} tricks${toAct ? ", to play" : ""}`,
+      "aria-label": `${seatLabel(table, seat)}${role ? `, ${role}` : ""}: ${view.hand_sizes[seat]} cards, ${won} tricks${toAct ? ", to play" : ""}`,
     },
     el("strong", {}, seatLabel(table, seat), seat === view.dealer ? el("span", { className: "dealer", title: "dealer", "aria-label": "dealer" }, "D") : null),
     el("span", { className: "who" }, who),
     seat === table.seat ? null : el("span", { className: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(view.hand_sizes[seat], 12) }, () => el("span", { className: "back" }))),
     el("span", { className: "count" }, `${view.hand_sizes[seat]} cards · ${won} tricks`),
     toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
+    role ? el("span", { className: "role", dataset: { role } }, role) : null,
     call ? el("span", { className: "bubble", "aria-label": `last call: ${callWords(call, seat, message, deck)}` }, callWords(call, seat, message, deck)) : null,
   );
 }
@@ -99,8 +101,9 @@ export function discardPanel(message, deck, handlers) {
 /** The actions that name no card: calls and bids, as buttons (or a field when there are many). */
 export function actionBar(message, deck, handlers) {
   const { onAction, onText } = handlers;
-  const calls = message.legal.filter((action) => !action.card);
-  const bar = el("div", { className: "actions", role: "group", "aria-label": "your calls" });
+  const chosen = new Set((message.call_cards || []).map((choice) => choice.action.text));
+  const calls = message.legal.filter((action) => !action.card && !chosen.has(action.text));
+  const bar = el("div", { className: "actions", role: "group", "aria-label": "your calls" }, cardChoices(message, deck, onAction));
   if (!calls.length) return bar;
   const few = calls.length <= 12;
   const many = (type) => calls.filter((action) => action.type === type).length > 12;
@@ -133,12 +136,72 @@ export function actionBar(message, deck, handlers) {
   return bar;
 }
 
-function factsList(view) {
+function factsList(message, deck) {
   const list = el("dl", { className: "facts" });
-  for (const [label, text] of Object.entries(view.public || {})) {
-    list.append(el("dt", {}, label), el("dd", {}, text));
+  for (const [label, text] of message.public || Object.entries(message.view.public || {})) {
+    list.append(el("dt", {}, label), el("dd", {}, textParts(deck, text)));
   }
   return list;
+}
+
+/** Small cards in a row, each labelled for screen readers. */
+function cardRow(deck, codes, className) {
+  return el("div", { className: `cards ${className}` }, codes.map((code) => svgNode(cardSvg(cardOf(deck, code), deck.suits))));
+}
+
+/** The cards lying face up beside the hands (a stock or dog shown, a rallied card, an
+ * Abundance), each group under its label. */
+export function shownPanel(message, deck) {
+  const groups = message.shown || [];
+  if (!groups.length) return "";
+  return el(
+    "section",
+    { className: "shown", "aria-label": "cards shown" },
+    groups.map((group) =>
+      el("figure", { dataset: { label: group.label } }, el("figcaption", {}, group.label), cardRow(deck, group.cards, "small")),
+    ),
+  );
+}
+
+/** The legal actions naming a card that is not in the hand (a Sicilian rally names a King the
+ * Declarer lacks): each card a button. */
+function namedCards(message, deck, onAction) {
+  const held = new Set(message.hand || []);
+  const named = message.legal.filter((action) => action.card && !held.has(action.card));
+  if (!named.length) return "";
+  return el(
+    "div",
+    { className: "card-choices named", role: "group", "aria-label": "choose a card" },
+    named.map((action) => {
+      const name = cardLabel(cardOf(deck, action.card));
+      return el(
+        "button",
+        { type: "button", className: "card-choice", dataset: { action: action.text }, "aria-label": `${action.verb}: ${name}`, onclick: () => onAction(action) },
+        el("span", { className: "word" }, action.verb),
+        cardRow(deck, [action.card], "small"),
+      );
+    }),
+  );
+}
+
+/** A choice among cards shown (the first or the second three of a stock): one row of cards
+ * per call, the whole row a button. */
+function cardChoices(message, deck, onAction) {
+  const choices = message.call_cards || [];
+  if (!choices.length) return namedCards(message, deck, onAction);
+  return el(
+    "div",
+    { className: "card-choices", role: "group", "aria-label": "choose cards" },
+    choices.map(({ action, cards }) => {
+      const names = cards.map((code) => cardLabel(cardOf(deck, code))).join(", ");
+      return el(
+        "button",
+        { type: "button", className: "card-choice", dataset: { action: action.text }, "aria-label": `take the ${action.word} three: ${names}`, onclick: () => onAction(action) },
+        el("span", { className: "word" }, `Take the ${action.word} three`),
+        cardRow(deck, cards, "small"),
+      );
+    }),
+  );
 }
 
 
@@ -196,12 +259,27 @@ function controls(message, handlers) {
         )
       : null,
     el("label", {}, el("input", { type: "checkbox", className: "animate-toggle", checked: message.animate, onchange: handlers.onAnimate }), " animate"),
+    seated
+      ? el("label", {}, el("input", { type: "checkbox", className: "sound-toggle", checked: message.sound, onchange: handlers.onSound }), " sound on your turn")
+      : null,
     table.hints && view.to_act === table.seat && !table.over
       ? el("button", { type: "button", className: "hint", disabled: message.hintAsked, onclick: handlers.onHint }, message.hintAsked ? "Thinking…" : "Hint")
       : null,
     table.undo ? el("button", { type: "button", className: "undo", "aria-label": "Undo: take back your last move", onclick: handlers.onUndo }, "Undo") : null,
     table.over ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(table.id)}/record`, download: `tarocchi-${table.id}.json` }, "Download the record") : null,
   );
+}
+
+const DONE = { play: "played", discard: "laid aside", rally: "rallied", show: "showed" };
+
+/** The move the time limit made for this seat, said until the person's own next move. */
+function clockMoved(message, deck) {
+  const action = message.table.clock_moved;
+  if (!action) return "";
+  const what = action.card
+    ? [`${DONE[action.verb] || action.verb} `, cardChip(deck, action.card)]
+    : [`chose “${callWords(action, message.table.seat, message, deck)}”`];
+  return el("p", { className: "clock-moved", role: "status" }, "Your time ran out: the clock ", what, " for you.");
 }
 
 /** The whole table for one message from the server. */
@@ -235,8 +313,10 @@ export function drawTable(root, message, deck, handlers) {
     table.over && message.dialogHidden ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
     message.showGrid && !dialog ? scoreGrid(message) : "",
     seats,
+    clockMoved(message, deck),
     message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
     message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
+    shownPanel(message, deck),
     discardPanel(message, deck, handlers),
     table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
     actionBar(message, deck, handlers),
@@ -244,7 +324,7 @@ export function drawTable(root, message, deck, handlers) {
     el(
       "div",
       { className: "side" },
-      el("div", {}, factsList(view), trickHistory(message, deck, handlers.onHistory), suitLegend(deck)),
+      el("div", {}, factsList(message, deck), trickHistory(message, deck, handlers.onHistory), suitLegend(deck)),
       el("div", {}, el("h2", {}, "What happened"), logList(message, deck)),
     ),
     dialog,
