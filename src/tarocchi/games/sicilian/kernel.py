@@ -3,7 +3,8 @@ settlement (C4), S9 and S10. Who is the hidden partner (S7) changes only what se
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, points_of, value_masks
+from tarocchi.core.cards import points_of, value_masks
+from tarocchi.core.kernel import Kernel
 from tarocchi.games.sicilian.rules import (
     FOOL,
     PAY_ORDER,

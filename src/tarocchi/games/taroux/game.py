@@ -41,7 +41,7 @@ from tarocchi.games.taroux.exchange import (
     Declaring,
     Discarding,
 )
-from tarocchi.games.taroux.play import PLAYS, Playing, declarers
+from tarocchi.games.taroux.play import PLAYS, Playing
 from tarocchi.games.taroux.rules import (
     DECK,
     HAND_SIZE,
@@ -51,6 +51,7 @@ from tarocchi.games.taroux.rules import (
     STOCK_SIZE,
     TOTAL,
     TRICKS,
+    declarers,
     places,
 )
 from tarocchi.games.taroux.scoring import score
