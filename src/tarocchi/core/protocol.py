@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
-from tarocchi.core.actions import Action, action_problem
+from tarocchi.core.actions import Action, Discard, action_problem
 from tarocchi.core.arguments import is_whole
 from tarocchi.core.cards import Card, Deck
 from tarocchi.core.errors import (
@@ -455,6 +455,16 @@ class Game(ABC, Generic[S]):
         dog mode), by field then value, for a table that composes actions field by field; none
         by default."""
         return {}
+
+    def warning(self, view: PlayerView, action: Action) -> str | None:
+        """What a table asks about before taking ``action`` for ``view``'s seat: legal, but likely
+        a mistake (a bid beyond the pack's points, an Abundance given up); None: nothing."""
+        return None
+
+    def several(self, action: Action) -> bool:
+        """Whether actions of ``action``'s kind may be given several in one line, applied all or
+        none (a discard of several cards); discards by default."""
+        return isinstance(action, Discard)
 
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """``legal`` in a few words when listing them would take lines (an auction's hundreds

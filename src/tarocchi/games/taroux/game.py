@@ -14,6 +14,7 @@ from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
+from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux import views
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.auction import (
@@ -105,6 +106,19 @@ class TarouxGame(PhasedGame[TarouxState]):
     def action_phrase(self, seat: int, action: Action) -> str | None:
         """T6: a trump laid face up for an Abundance."""
         return f"shows {action.card.code} for an Abundance" if isinstance(action, Show) else None
+
+    def warning(self, view: PlayerView, action: Action) -> str | None:
+        """T6: ``done`` while trumps may still be shown and this seat has shown none gives its
+        Abundance up."""
+        if action != DONE or not any(isinstance(a, Show) for a in view.legal_actions):
+            return None
+        if any(event.seat == view.seat and isinstance(event.action, Show) for event in view.events):
+            return None
+        return "done gives up your Abundance: you have shown no trump (T6)"
+
+    def several(self, action: Action) -> bool:
+        """Discards, and the trumps shown for an Abundance (T6), go in together."""
+        return isinstance(action, Discard | Show)
 
     # -- dealing ----------------------------------------------------------------------
     def deal_places(self, rng: random.Random, dealer: int) -> tuple[tuple[int, ...], ...]:
