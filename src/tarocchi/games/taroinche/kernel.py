@@ -5,7 +5,11 @@ defence's first trick, B4's dog, B5's belote and B7's score. There is no Fool.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tarocchi.core.kernel import Kernel
+from tarocchi.core.protocol import Game
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     PLAYERS,
@@ -79,3 +83,8 @@ def kernel(state: TaroincheState) -> TaroincheKernel | None:
         [(t.leader, list(t.cards), t.winner) for t in state.tricks],
     )
     return k
+
+
+def factory(game: Game[Any]) -> Callable[[TaroincheState], TaroincheKernel | None]:
+    """The kernel of every hand of ``game`` (no option changes the play): ``kernel``."""
+    return kernel

@@ -3,7 +3,11 @@ trick (``rules.fool_takes_last``), the Fool's settlement (C4), T5, T8 and T10.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tarocchi.core.kernel import Kernel
+from tarocchi.core.protocol import Game
 from tarocchi.games.taroux.rules import (
     FOOL,
     MAGICIAN,
@@ -97,3 +101,8 @@ def kernel(state: TarouxState) -> TarouxKernel | None:
         [(t.leader, list(t.cards), t.winner) for t in state.tricks],
     )
     return k
+
+
+def factory(game: Game[Any]) -> Callable[[TarouxState], TarouxKernel | None]:
+    """The kernel of every hand of ``game`` (no option changes the play): ``kernel``."""
+    return kernel
