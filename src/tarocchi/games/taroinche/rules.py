@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tarocchi.core.cards import Card, Deck, Suit
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.protocol import GameInfo, OptionSpec
 
 SUITS = (
@@ -71,6 +72,7 @@ TRUMP_CODES = ("S", "H", "C", "D", "NT", "AT")
 TRUMP_NAMES = ("♠", "♥", "♣", "♦", "No-trump", "All-trump")
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The tables of one trump choice: who beats whom, what each card is worth."""
