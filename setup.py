@@ -32,6 +32,7 @@ HOT = [
     "tarocchi/games/sicilian/auction.py",
     "tarocchi/games/sicilian/play.py",
     "tarocchi/games/sicilian/scoring.py",
+    "tarocchi/games/taroinche/rules.py",
     "tarocchi/games/taroinche/tricks.py",
     "tarocchi/games/taroinche/auction.py",
     "tarocchi/games/taroinche/play.py",

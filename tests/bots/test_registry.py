@@ -1,4 +1,4 @@
-"""The bots registry: one record per game, found by the game's id, and one-line errors naming
+"""The bots registry: one record per game, named by the game's manifest, and one-line errors naming
 what exists. (Every registered heuristic and search player plays legally: test_players.py,
 whose players come from this registry; every game's resample reproduces the view:
 tests/conformance/test_conformance_resample.py.)"""
@@ -15,6 +15,7 @@ from tarocchi.bots import registry
 from tarocchi.bots.players import KINDS, make_player, player_kinds, player_names
 from tarocchi.bots.registry import GamePlayers, game_players, games_with_players, has_players
 from tarocchi.core.errors import UnknownGameError
+from tarocchi.core.manifest import Manifest
 
 
 @pytest.mark.parametrize("game_id", available_games())
@@ -43,9 +44,17 @@ def test_an_unknown_game_is_refused_naming_the_games() -> None:
 def test_a_game_without_computer_players_is_refused_naming_those_that_have_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A registered game whose ``tarocchi/bots/<id>.py`` does not exist has the random player
-    alone, and asking for its players says which games have them."""
+    """A registered game whose manifest names no players has the random player alone, and
+    asking for its players says which games have them."""
+    named = registry.manifest
     monkeypatch.setattr(registry, "available_games", lambda: (*available_games(), "minchiate"))
+    monkeypatch.setattr(
+        registry,
+        "manifest",
+        lambda game_id: (
+            Manifest(game="tarocchi.games.minchiate:Game") if game_id == "minchiate" else named(game_id)
+        ),
+    )
     with pytest.raises(ValueError) as refused:
         game_players("minchiate")
     games = ", ".join(available_games())

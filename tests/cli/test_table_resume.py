@@ -306,6 +306,7 @@ def test_done_before_any_show_asks_first_at_a_terminal(tmp_path: Path) -> None:
     session.ask = typed  # type: ignore[method-assign]
     with mock.patch.object(sys, "stdin", Terminal()):
         session.run()
-    assert "Give up your Abundance (you have shown no trump)? [y/N] " in prompts
-    assert "Not done: show your trumps" in out.getvalue()
+    assert "done all the same? [y/N] " in prompts
+    assert "Done gives up your Abundance: you have shown no trump." in out.getvalue()
+    assert "Not taken: done." in out.getvalue()
     assert shows(session) == [f"show T{n}" for n in range(1, 8)]

@@ -51,7 +51,7 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.record import load, path_text, resume, save
 from tarocchi.core.rulings import for_players, ruling_ids
 from tarocchi.core.text import bounded, shown
-from tarocchi.games.taroux.actions import Show
+from tarocchi.core.views import PlayerView
 
 COMMANDS = (
     ("help", "this list"),
@@ -478,17 +478,11 @@ class TableSession:
             self._refuse(f"{exc} (help lists the commands)")
             return
         if len(actions) > 1 and not (
-            all(isinstance(a, Discard) for a in actions) or all(isinstance(a, Show) for a in actions)
+            len({type(a) for a in actions}) == 1 and all(self.game.several(a) for a in actions)
         ):
-            self._refuse("Only discards (or an Abundance's shown trumps) may be typed several at a time.")
-            return
-        if (
-            len(actions) == 1
-            and str(actions[0]) == "done"
-            and self._gives_up_abundance()
-            and not self._confirm_no_abundance()
-        ):
-            say(self.console, "Not done: show your trumps (show T.. T.. ...), or done to give it up.")
+            self._refuse(
+                "Only cards laid down together (discards, shown trumps) may be typed several at a time."
+            )
             return
         if len(actions) == 1 and not self._confirm_risk(actions[0]):
             say(self.console, f"Not taken: {actions[0]}.")
@@ -496,40 +490,34 @@ class TableSession:
         self._submit_all(actions)
 
     def _confirm_risk(self, action: Action) -> bool:
-        """A legal action the game warns of (``warning``: a Taroinche bid beyond the pack's points
-        without the belote): at a terminal asked first; from a pipe or a file, said and taken."""
-        warn = getattr(self.game, "warning", None)
-        text = warn(self.match.view(self.seat), action) if warn is not None else None
+        """A legal action the game warns of (``Game.warning``: a bid beyond the pack's points, an
+        Abundance given up): at a terminal asked first; from a pipe or a file, said and taken."""
+        text = self.game.warning(self.match.view(self.seat), action)
         if not text or action not in self.match.view(self.seat).legal_actions:
             return True
         words = for_players(self.game.info.ruling_letter, text)
         say(self.console, f"{words[:1].upper()}{words[1:]}.", "yellow")
         return not self.interactive or self._yes(f"{action} all the same? [y/N] ")
 
-    def _gives_up_abundance(self) -> bool:
-        """Whether ``done`` now would give up an Abundance (Taroux, T6): trumps may be shown and
-        none has been shown yet."""
-        shows = any(isinstance(a, Show) for a in self.match.view(self.seat).legal_actions)
-        shown_any = any(seat == self.seat and isinstance(a, Show) for seat, a in self.match.hand.actions)
-        return shows and not shown_any
-
-    def _confirm_no_abundance(self) -> bool:
-        """At a terminal, ask before giving the Abundance up; from a pipe or a file, go on."""
-        if not self.interactive:
-            say(self.console, "done: no Abundance shown.", "dim")
-            return True
-        return self._yes("Give up your Abundance (you have shown no trump)? [y/N] ")
-
     def _parse(self, text: str) -> list[Action]:
-        """One action, or several discards (``discard 2E 3E`` or, while discarding, ``2E 3E``)."""
+        """One action, or several laid down together (``discard 2E 3E`` or, while discarding,
+        ``2E 3E``; ``Game.several``)."""
         words = text.split()
         view = self.match.view(self.seat)  # shorthand is read as this seat sees the table
         parse = self.game.parse_action
-        if len(words) > 2 and words[0].lower() in ("discard", "d", "show", "abundance"):
+        if len(words) > 2 and self._several(f"{words[0]} {words[1]}", view):
             return [parse(f"{words[0]} {word}", view) for word in words[1:]]
         if len(words) > 1 and _is_card(self.game, words[0]):
             return [parse(word, view) for word in words]
         return [parse(text, view)]
+
+    def _several(self, text: str, view: PlayerView) -> bool:
+        """Whether ``text`` (a verb and one card) is an action the game takes several of in one
+        line (``Game.several``: ``discard 2E 3E``, Taroux's ``show T3 T4 T5``)."""
+        try:
+            return self.game.several(self.game.parse_action(text, view))
+        except NotationError:
+            return False
 
     def _submit_all(self, actions: list[Action]) -> None:
         """Apply all, or none: several actions (a discard, an Abundance) are checked together

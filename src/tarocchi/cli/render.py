@@ -1,7 +1,7 @@
 """Terminal rendering of views, events and score sheets, from the protocol's data only.
 
-Suit names, symbols and colours come from the deck's ``Suit`` data, seat names from
-``game.seat_name`` and side names from ``game.info.side_names``: nothing here knows a game.
+Suit names, symbols and colours come from the deck's ``Suit`` data; seat names and the log's
+words from ``tarocchi.present``, which the server shares: nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from tarocchi.core.actions import Call, Discard, FaceDown, Play
+from tarocchi.core.actions import Discard, Play
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, CardSet, Deck
-from tarocchi.core.events import PUBLIC, Event
+from tarocchi.core.events import Event
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game, HandResult
-from tarocchi.core.rulings import for_players
 from tarocchi.core.views import PlayerView, TrickView
 from tarocchi.core.words import plural
+from tarocchi.present import log
+from tarocchi.present.log import LogLine
 
 TRUMP_STYLE = "bold magenta"
 FOOL_STYLE = "bold cyan"
@@ -56,84 +57,11 @@ def line_of(text: Text | str, style: str = "") -> Line:
     return line
 
 
-def partnerships(game: Game[Any]) -> tuple[tuple[int, ...], ...]:
-    """The game's fixed partnerships (empty if it has none)."""
-    return game.info.partnerships
-
-
-class Seating:
-    """Names seats from one player's chair: ``South (you)``, ``North (partner)``."""
-
-    def __init__(self, game: Game[Any], me: int | None) -> None:
-        self.game = game
-        self.me = me
-        self.sides = partnerships(game)
-        self.fixed: frozenset[int] = frozenset()
-        if me is not None:
-            for side in self.sides:
-                if me in side:
-                    self.fixed = frozenset(side) - {me}
-        self.partners = self.fixed
-
-    def follow(self, view: PlayerView) -> None:
-        """Mark the partners a hand's view makes known to this seat: the fixed partnerships of a
-        game that has them; else, once play has begun and the sides are public (a Cop, a rallied
-        partner revealed, a bid partner, a Declarer alone), the other side's seats are each
-        other's partners.
-        Read from the view's facts, so a hidden partner is never marked before the rules tell;
-        the hidden partner himself knows, and sees the Declarer marked."""
-        self.partners = self.fixed
-        me = self.me
-        if me is None or self.fixed:
-            return
-        if view.trick is None and not view.tricks:
-            return  # no card played: an auction's standing bid is no contract yet (B3)
-        team = view.facts.declaring_side()
-        if team is None:
-            return  # no contract, or the partner is hidden (S7)
-        others = frozenset(range(self.game.players)) - team
-        self.partners = (team if me in team else others) - {me}
-
-    def label(self, seat: int | None) -> str:
-        if seat is None:
-            return "the table"
-        name = self.game.seat_name(seat)
-        if seat == self.me:
-            return f"{name} (you)"
-        if seat in self.partners:
-            return f"{name} (partner)"
-        return name
-
-    def words(self, text: str) -> str:
-        """An engine's ``text`` as players read it: without its ruling ids (``why`` shows them)."""
-        return for_players(self.game.info.ruling_letter, text)
-
-    def you(self, note: str, first: bool = True) -> str:
-        """``note`` (an engine's words, as ``words`` gives them) with this seat's own name as "you"
-        and "your", where it is not the sentence's subject (``first=False``: the note's first word
-        is, and stays)."""
-        note = self.words(note)
-        if self.me is None:
-            return note
-        name = re.escape(self.game.seat_name(self.me))
-        start = 0 if first else 1
-        head, tail = note[:start], note[start:]
-        tail = re.sub(rf"(?<![\w-]){name}'s(?![\w-])", "your", tail)
-        return head + re.sub(rf"(?<![\w-]){name}(?![\w-])", "you", tail)
-
-    def style(self, seat: int | None) -> str:
-        if seat is not None and seat == self.me:
-            return "bold"
-        return "cyan" if seat in self.partners else ""
+class Seating(log.Seating):
+    """``present.log.Seating`` with a seat's name as coloured text."""
 
     def text(self, seat: int | None) -> Text:
         return Text(self.label(seat), style=self.style(seat))
-
-    def side_name(self, side: int | None) -> str:
-        names = self.game.info.side_names
-        if side is None:
-            return ""
-        return names[side] if side < len(names) else f"side {side}"
 
 
 def card_style(deck: Deck, card: Card) -> str:
@@ -218,104 +146,29 @@ def trick_text(seating: Seating, deck: Deck, trick: TrickView, number: int) -> T
     return text
 
 
-def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
-    """One event as a line: ``West plays 7E``, ``South (you) wins trick 1 with KE``; a note of the
-    rules themselves (no seat) stands alone."""
-    seating.follow(view)
-    return _event_text(seating, deck, event, view)
-
-
-def _event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
-    """``event_text`` for a seating that already follows ``view``."""
-    if event.seat is None and event.action is None:
-        note = seating.you(event.note, first=False)
-        return line_of(note[:1].upper() + note[1:], "italic")
-    text = line_of(seating.text(event.seat))
-    action = event.action
-    if isinstance(action, Play):
-        text.append(" plays ")
-        text.append(action.card.code, style=card_style(deck, action.card))
-    elif isinstance(action, Discard):
-        text.append(" discards ")
-        text.append(action.card.code, style=card_style(deck, action.card))
-    elif isinstance(action, Call):
-        text.append(f" calls '{action.word}'", style="bold")
-    elif isinstance(action, FaceDown):
-        text.append(f" {seating.you(event.note)}")
-    elif action is not None:
-        phrase = seating.game.action_phrase(event.seat, action) if event.seat is not None else None
-        text.append(f" {seating.you(phrase)}" if phrase else f": {action}")
-    else:
-        number = event.trick
-        if 0 < number <= len(view.tricks):
-            text.append(f" wins trick {number}", style="bold")
-            cards = [card for seat, card in view.tricks[number - 1].plays if seat == event.seat]
-            if cards:
-                text.append(" with ")
-                text.append(cards[-1].code, style=card_style(deck, cards[-1]))
-        else:
-            text.append(f" {seating.you(event.note)}")
+def text_of(deck: Deck, line: LogLine) -> Line:
+    """A line of the log (``present.log``) as coloured text: each card in its suit's colour."""
+    text = Line(style=line.style)
+    for piece in line.pieces:
+        card = piece.card
+        text.append(piece.text, style=piece.style if card is None else card_style(deck, card))
     return text
 
 
-def _discards(event: Event) -> bool:
-    """Whether ``event`` is a discard as a view holds it: the card (one's own, or one shown to
-    all) or the public side of cards laid face down (``FaceDown``, a count)."""
-    return isinstance(event.action, Discard | FaceDown)
-
-
-def _open(view: PlayerView, seat: int | None) -> bool:
-    """Whether ``seat`` may still be discarding: it is to act, and (in its own view) may discard."""
-    if seat is None or view.to_act != seat:
-        return False
-    return view.seat != seat or any(isinstance(a, Discard) for a in view.legal_actions)
-
-
-def _discard_line(seating: Seating, deck: Deck, run: list[Event]) -> Text:
-    """One line for a seat's discards in a row: ``South (you) discards 2E 3E 4E 5E face down``,
-    ``West discards 4 cards face down``, ``Seat 0 discards 2 cards face down; T5, shown to all``."""
-    hidden = [e.action.card for e in run if isinstance(e.action, Discard) and e.audience != PUBLIC]
-    shown = [e.action.card for e in run if isinstance(e.action, Discard) and e.audience == PUBLIC]
-    count = sum(e.action.count for e in run if isinstance(e.action, FaceDown))
-    line = line_of(seating.text(run[0].seat))
-    line.append(" discards ")
-    if hidden:
-        line.append_text(cards_text(deck, hidden))
-        line.append(" face down")
-    elif count:
-        line.append(f"{plural(count, 'card')} face down")
-    if shown:
-        line.append("; " if hidden or count else "")
-        line.append_text(cards_text(deck, shown))
-        line.append(", shown to all")
-    return line
+def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
+    """One event as a line (``present.log.event_text``)."""
+    return text_of(deck, log.event_text(seating, event, view))
 
 
 def event_line(seating: Seating, deck: Deck, view: PlayerView, i: int) -> Text | None:
-    """The line of the view's event ``i`` (``event_text``), for a seating that follows ``view``.
-    A seat's discards in a row are one line (``_discard_line``), at the last of them once the
-    seat is done: None for the others, and for the last while the seat may discard more. So the
-    line of an event can change only while it is the last."""
-    events = view.events
-    event = events[i]
-    if not _discards(event):
-        return _event_text(seating, deck, event, view)
-    following = events[i + 1] if i + 1 < len(events) else None
-    if following is not None and _discards(following) and following.seat == event.seat:
-        return None
-    if following is None and _open(view, event.seat):
-        return None
-    start = i
-    while start and _discards(events[start - 1]) and events[start - 1].seat == event.seat:
-        start -= 1
-    return _discard_line(seating, deck, list(events[start : i + 1]))
+    """The line of the view's event ``i`` (``present.log.event_line``)."""
+    line = log.event_line(seating, view, i)
+    return None if line is None else text_of(deck, line)
 
 
 def events_lines(seating: Seating, deck: Deck, view: PlayerView, start: int = 0) -> list[Text]:
-    """The view's events from ``start`` as lines (``event_line``)."""
-    seating.follow(view)
-    lines = (event_line(seating, deck, view, i) for i in range(start, len(view.events)))
-    return [line for line in lines if line is not None]
+    """The view's events from ``start`` as lines (``present.log.events_lines``)."""
+    return [text_of(deck, line) for line in log.events_lines(seating, view, start)]
 
 
 MAX_CALLS_SHOWN = 12

@@ -9,7 +9,7 @@ records); the engine's hot paths use the raw ``int``.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -350,3 +350,19 @@ class Positions:
             if items[position] == item:
                 return position
         return -1
+
+
+def value_masks(values: Sequence[int]) -> list[int]:
+    """``masks[v]``: the cards worth ``v``, so that a pile's points are a few popcounts."""
+    masks = [0] * (max(values) + 1)
+    for card, value in enumerate(values):
+        masks[value] |= 1 << card
+    return masks
+
+
+def points_of(mask: int, masks: list[int]) -> int:
+    """The card points of ``mask`` by ``value_masks``."""
+    total = 0
+    for value in range(1, len(masks)):
+        total += value * (mask & masks[value]).bit_count()
+    return total

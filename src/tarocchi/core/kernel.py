@@ -251,19 +251,3 @@ class Kernel:
     def scores(self) -> list[int]:
         """Every seat's game points for the finished hand, as the engine scores it."""
         raise NotImplementedError
-
-
-def value_masks(values: list[int]) -> list[int]:
-    """``masks[v]``: the cards worth ``v``, so that a pile's points are a few popcounts."""
-    masks = [0] * (max(values) + 1)
-    for card, value in enumerate(values):
-        masks[value] |= 1 << card
-    return masks
-
-
-def points_of(mask: int, masks: list[int]) -> int:
-    """The card points of ``mask`` by ``value_masks``."""
-    total = 0
-    for value in range(1, len(masks)):
-        total += value * (mask & masks[value]).bit_count()
-    return total

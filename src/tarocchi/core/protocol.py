@@ -8,8 +8,6 @@ per-seat ``view`` and ``explain_illegal`` saying why a move is refused. States a
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
@@ -17,7 +15,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
-from tarocchi.core.actions import Action, action_problem
+from tarocchi.core.actions import Action, Discard, action_problem
 from tarocchi.core.arguments import is_whole
 from tarocchi.core.cards import Card, Deck
 from tarocchi.core.errors import (
@@ -349,12 +347,14 @@ class Reading:
 
 @functools.cache
 def _placing(game: type[Game[Any]]) -> Callable[[PlayerView, random.Random], World] | None:
-    """The ``place`` function of a game class's package (``games/<game>/worlds.py``), imported
-    when first wanted: it builds on the game's own modules, which import this one."""
-    package = game.__module__.rpartition(".")[0]
-    if importlib.util.find_spec(f"{package}.worlds") is None:
-        return None
-    placing: Callable[[PlayerView, random.Random], World] = importlib.import_module(f"{package}.worlds").place
+    """The ``place`` function a registered game class's manifest names (``Manifest.placer``),
+    imported when first wanted: it builds on the game's own modules, which import this one."""
+    from tarocchi.core.registry import declared  # it builds on this module
+
+    found = declared(game)
+    placing: Callable[[PlayerView, random.Random], World] | None = (
+        found.part("placer") if found is not None else None
+    )
     return placing
 
 
@@ -456,6 +456,16 @@ class Game(ABC, Generic[S]):
         by default."""
         return {}
 
+    def warning(self, view: PlayerView, action: Action) -> str | None:
+        """What a table asks about before taking ``action`` for ``view``'s seat: legal, but likely
+        a mistake (a bid beyond the pack's points, an Abundance given up); None: nothing."""
+        return None
+
+    def several(self, action: Action) -> bool:
+        """Whether actions of ``action``'s kind may be given several in one line, applied all or
+        none (a discard of several cards); discards by default."""
+        return isinstance(action, Discard)
+
     def legal_summary(self, legal: tuple[Action, ...]) -> str | None:
         """``legal`` in a few words when listing them would take lines (an auction's hundreds
         of bids); None: list them."""
@@ -520,8 +530,8 @@ class Game(ABC, Generic[S]):
 
     def place(self, view: PlayerView, rng: random.Random) -> World:
         """One deal consistent with ``view`` and the actions it hides, for ``resample``: the
-        game's knowledge of where unseen cards may be, ``place(view, rng)`` in the ``worlds``
-        module of the game's package. ArgumentError for a game without one."""
+        game's knowledge of where unseen cards may be, the ``place(view, rng)`` its manifest
+        names (``Manifest.placer``). ArgumentError for a game without one."""
         placing = _placing(type(self))
         if placing is None:
             raise ArgumentError(f"{self.info.id} cannot resample a view: it places no unseen cards")

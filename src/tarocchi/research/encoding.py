@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from tarocchi.core.actions import FaceDown, Play
 from tarocchi.core.protocol import Game
+from tarocchi.core.registry import manifest_of
 from tarocchi.core.running import Running
 from tarocchi.core.views import PlayerView
 from tarocchi.research.bounds import Bounds
@@ -36,11 +37,9 @@ from tarocchi.research.bounds import Bounds
 Floats = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-CALL_SLOTS = {"piedmont": 16, "sicilian": 48, "taroinche": 48, "taroux": 96}
-"""How many calls the information state holds, per game: about twice the most any seat saw in
-random hands (Piedmont 7, Sicilian 20, Taroinche 15, Taroux 37). Later ones are counted in
-``calls_dropped``, never silently lost."""
 DEFAULT_CALL_SLOTS = 64
+"""How many calls the information state holds for a game that is not registered (a registered
+game's manifest says, ``Manifest.call_slots``)."""
 
 
 @dataclass(frozen=True)
@@ -181,13 +180,13 @@ class Encoder:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
-        info = game.info
         self.players = n = game.players
         self.cards = d = game.deck.size
         self.max_tricks = t = d // n
         self.phases = tuple(game.phase_type)
         self.actions = a = len(game.actions)
-        self.call_slots = CALL_SLOTS.get(info.id, DEFAULT_CALL_SLOTS)
+        declared = manifest_of(game)
+        self.call_slots = declared.call_slots if declared is not None else DEFAULT_CALL_SLOTS
         self._ids = {action: i for i, action in enumerate(game.actions)}
         self.bounds = b = Bounds.of(game)
 
@@ -219,7 +218,8 @@ class Encoder:
             (1, b.needed or 1),  # Piedmont's is always 0: 0..1, not a constant to Gymnasium's checker
             "[1 if known, what the first side still needs]",
         )
-        self._facts: FactsWriter = FACTS[info.id](self, obs) if info.id in FACTS else _no_facts
+        facts = declared.part("facts") if declared is not None else None
+        self._facts: FactsWriter = facts(self, obs) if facts is not None else _no_facts
         self.observation_layout = obs
 
         state = obs.copy()
@@ -391,7 +391,7 @@ def _seat_at(out: Floats, start: int, seat: int, who: int | None, players: int) 
 # A builder adds the game's "facts.*" slots to the observation layout and returns their writer.
 
 
-def _piedmont(enc: Encoder, layout: Layout) -> FactsWriter:
+def piedmont_facts(enc: Encoder, layout: Layout) -> FactsWriter:
     from tarocchi.games.piedmont.views import PiedmontFacts
 
     n, d, t = enc.players, enc.cards, enc.max_tricks
@@ -432,7 +432,7 @@ def _piedmont(enc: Encoder, layout: Layout) -> FactsWriter:
     return write
 
 
-def _sicilian(enc: Encoder, layout: Layout) -> FactsWriter:
+def sicilian_facts(enc: Encoder, layout: Layout) -> FactsWriter:
     from tarocchi.games.sicilian.rules import OFFER_CAP
     from tarocchi.games.sicilian.state import Mode, ThrownIn
     from tarocchi.games.sicilian.views import SicilianFacts
@@ -475,7 +475,7 @@ def _sicilian(enc: Encoder, layout: Layout) -> FactsWriter:
     return write
 
 
-def _taroinche(enc: Encoder, layout: Layout) -> FactsWriter:
+def taroinche_facts(enc: Encoder, layout: Layout) -> FactsWriter:
     from tarocchi.games.taroinche.views import TaroincheFacts
 
     n, d = enc.players, enc.cards
@@ -512,7 +512,7 @@ def _taroinche(enc: Encoder, layout: Layout) -> FactsWriter:
     return write
 
 
-def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
+def taroux_facts(enc: Encoder, layout: Layout) -> FactsWriter:
     from tarocchi.games.taroux.rules import BID_NAMES, PASSES_TO_END
     from tarocchi.games.taroux.views import TarouxFacts
 
@@ -547,15 +547,6 @@ def _taroux(enc: Encoder, layout: Layout) -> FactsWriter:
         _seat_at(out, slam, seat, f.slam, n)
 
     return write
-
-
-FACTS: dict[str, Callable[[Encoder, Layout], FactsWriter]] = {
-    "piedmont": _piedmont,
-    "sicilian": _sicilian,
-    "taroinche": _taroinche,
-    "taroux": _taroux,
-}
-"""Each game's facts builder, by game id (a game without one encodes the generic slices only)."""
 
 
 _ENCODERS: dict[tuple[str, tuple[tuple[str, str], ...]], Encoder] = {}

@@ -268,7 +268,7 @@ class Follower:
             mv[self.running_slots[k]] = self.floats[value] if 0 <= value < FLOATS else value
 
 
-class _Piedmont(Follower):
+class PiedmontFollower(Follower):
     follows_plays = True
     own_discards = True  # P2: the dealer's, one by one; the last is followed by a FaceDown
 
@@ -371,7 +371,7 @@ class _Piedmont(Follower):
                 mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = self.one
 
 
-class _Sicilian(Follower):
+class SicilianFollower(Follower):
     """S3-S7: the bargain, the Solo, Prop and Cop rounds, the exchange and the rally, and a
     rallied partner revealed in play. Read from the state, as every seat's view holds them:
     the stock a Solo Declarer shows (S4); and by the Dealer who took it unseen (S5), his own
@@ -708,7 +708,7 @@ FACT_SLOTS = ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partne
 """The Taroinche facts slots the auction's follower writes."""
 
 
-class _Taroinche(Follower):
+class TaroincheFollower(Follower):
     """B3-B5: bids, passes, a coinche and a surcoinche, and the auction's end when play begins
     at once (Without and Against: under With the dog is shown, which only the view says)."""
 
@@ -885,7 +885,7 @@ class _Taroinche(Follower):
         return _positive(self.bid_value - (self.sums[0] + (rules.BELOTE if self.belote else 0)))
 
 
-class _Taroux(Follower):
+class TarouxFollower(Follower):
     additive = False  # T8: counted in pairs; and the Honours won set the target
 
     def __init__(self, enc: Encoder) -> None:
@@ -1100,12 +1100,3 @@ class _Taroux(Follower):
 
     def needed(self) -> int | None:
         return _positive(self.targets[self.honours] - self.points(0))
-
-
-FOLLOWERS: dict[str, type[Follower]] = {
-    "piedmont": _Piedmont,
-    "sicilian": _Sicilian,
-    "taroinche": _Taroinche,
-    "taroux": _Taroux,
-}
-"""Each game's facts follower; a game without one is encoded in full at every step."""

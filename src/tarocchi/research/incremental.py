@@ -36,8 +36,9 @@ from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
+from tarocchi.core.registry import manifest_of
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
-from tarocchi.research.followers import FLOATS, FOLLOWERS, Follower, Resync, offsets
+from tarocchi.research.followers import FLOATS, Follower, Resync, offsets
 from tarocchi.research.writers import Put, writer
 
 
@@ -123,9 +124,9 @@ class _Seat:
         self.calls = 0
         """Calls written to the history's slots (the rest counted as dropped)."""
         self.dropped = 0
-        self.facts: Follower | None = (
-            FOLLOWERS[enc.game.info.id](enc) if enc.game.info.id in FOLLOWERS else None
-        )
+        declared = manifest_of(enc.game)
+        follower = declared.part("follower") if declared is not None else None
+        self.facts: Follower | None = follower(enc) if follower is not None else None
         if self.facts is not None:
             self.facts.rel = self.rel
 

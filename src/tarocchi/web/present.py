@@ -14,13 +14,11 @@ from dataclasses import fields, is_dataclass
 from functools import lru_cache
 from typing import Any
 
-from rich.text import Text
-
-from tarocchi.cli.render import Seating, card_style, event_line
 from tarocchi.core.actions import Action, FaceDown, Play, named_cards
 from tarocchi.core.cards import Card, CardSet, Deck
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
+from tarocchi.present.log import LogLine, Seating, event_line
 
 
 @lru_cache(maxsize=8192)
@@ -41,35 +39,6 @@ def action_json(action: Action) -> dict[str, Any]:
     return data
 
 
-Part = str | dict[str, str]
-"""A piece of a log line: words, or ``{"card": code}`` for a card the page draws as its symbol."""
-
-
-@lru_cache(maxsize=16)
-def _cards_by_code(deck: Deck) -> dict[str, Card]:
-    return {card.code: card for card in deck.cards}
-
-
-def line_parts(deck: Deck, line: Text) -> list[Part]:
-    """``line`` as words and cards: a card is a span of the line in the card's own style whose
-    text is the card's code (how ``event_line`` writes every card it names)."""
-    text = line.plain
-    cards = _cards_by_code(deck)
-    parts: list[Part] = []
-    at = 0
-    for span in sorted(line.spans, key=lambda span: span.start):
-        card = cards.get(text[span.start : span.end])
-        if card is None or span.start < at or span.style != card_style(deck, card):
-            continue
-        if span.start > at:
-            parts.append(text[at : span.start])
-        parts.append({"card": card.code})
-        at = span.end
-    if at < len(text):
-        parts.append(text[at:])
-    return parts
-
-
 class Log:
     """One seat's log lines kept from one state to the next: a hand's events only grow, so only
     new events are put into words (the whole log each time cost more than all else a state
@@ -78,16 +47,16 @@ class Log:
 
     def __init__(self) -> None:
         self.key: tuple[int, frozenset[int]] | None = None
-        self.lines: list[Text | None] = []
+        self.lines: list[LogLine | None] = []
 
-    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView) -> list[Text]:
+    def lines_for(self, seating: Seating, game: Game[Any], view: PlayerView) -> list[LogLine]:
         key = (view.hand_number, seating.partners)
         events = len(view.events)
         if key != self.key or len(self.lines) > events:
             self.key, self.lines = key, []
         del self.lines[max(0, min(len(self.lines), events) - 1) :]  # the last line known is redone
         for i in range(len(self.lines), events):
-            self.lines.append(event_line(seating, game.deck, view, i))
+            self.lines.append(event_line(seating, view, i))
         return [line for line in self.lines if line is not None]
 
 
@@ -162,7 +131,7 @@ def presentation(game: Game[Any], view: PlayerView, log: Log | None = None) -> d
         "legal": [action_json(action) for action in view.legal_actions],
         "summary": game.legal_summary(view.legal_actions),
         "log": [line.plain for line in lines],
-        "log_parts": [line_parts(game.deck, line) for line in lines],
+        "log_parts": [line.parts() for line in lines],
         "calls": auction_calls(view),
         "partners": sorted(seating.partners),
         "roles": list(game.seat_roles(view)),

@@ -30,7 +30,6 @@ from tarocchi.core.cards import bits
 from tarocchi.core.tricks import TRUMP, led_suit, winning_position
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux.actions import Show
-from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     BID_WORDS,
     DECK,
@@ -43,6 +42,7 @@ from tarocchi.games.taroux.rules import (
     TRUMP_CARDS,
     VALUES,
     WORLD,
+    declarers,
     partner_of,
 )
 from tarocchi.games.taroux.state import Phase

@@ -1,6 +1,19 @@
 """Tarocchi as played in Piedmont (rulings C1-C7, P1-P5)."""
 
+from tarocchi.core.manifest import Manifest
 from tarocchi.games.piedmont.game import PiedmontGame
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
-__all__ = ["Phase", "PiedmontGame", "PiedmontState"]
+__all__ = ["MANIFEST", "Phase", "PiedmontGame", "PiedmontState"]
+
+MANIFEST = Manifest(
+    game="tarocchi.games.piedmont.game:PiedmontGame",
+    kernel="tarocchi.games.piedmont.kernel:factory",
+    placer="tarocchi.games.piedmont.worlds:place",
+    players="tarocchi.bots.piedmont:PLAYERS",
+    facts="tarocchi.research.encoding:piedmont_facts",
+    follower="tarocchi.research.followers:PiedmontFollower",
+    call_slots=16,
+)
+"""Everything about Piedmont that the rest of tarocchi looks up (``core.manifest``): 16 call slots,
+about twice the most calls a seat saw in random hands (7)."""

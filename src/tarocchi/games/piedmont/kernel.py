@@ -6,10 +6,12 @@ in force for their trick)."""
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from tarocchi.core.fool import fool_payment
 from tarocchi.core.kernel import Kernel
+from tarocchi.core.protocol import Game
 from tarocchi.games.piedmont.rules import (
     DECK,
     EARTH_AIR,
@@ -331,3 +333,9 @@ def kernel(state: PiedmontState, allegiance: bool) -> Kernel | None:
         [(t.leader, list(t.cards), t.winner) for t in state.tricks],
     )
     return k
+
+
+def factory(game: Game[Any]) -> Callable[[PiedmontState], Kernel | None]:
+    """The kernel of ``game``'s hands: P4's Good and Evil played under its Allegiance option."""
+    allegiance = game.options["good_evil"] == "allegiance"
+    return lambda state: kernel(state, allegiance)

@@ -3,7 +3,12 @@ settlement (C4), S9 and S10. Who is the hidden partner (S7) changes only what se
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, points_of, value_masks
+from collections.abc import Callable
+from typing import Any
+
+from tarocchi.core.cards import points_of, value_masks
+from tarocchi.core.kernel import Kernel
+from tarocchi.core.protocol import Game
 from tarocchi.games.sicilian.rules import (
     FOOL,
     PAY_ORDER,
@@ -57,3 +62,8 @@ def kernel(state: SicilianState) -> SicilianKernel | None:
         [(t.leader, list(t.cards), t.winner) for t in state.tricks],
     )
     return k
+
+
+def factory(game: Game[Any]) -> Callable[[SicilianState], SicilianKernel | None]:
+    """The kernel of every hand of ``game`` (no option changes the play): ``kernel``."""
+    return kernel

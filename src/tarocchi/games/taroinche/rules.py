@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tarocchi.core.cards import Card, Deck, Suit
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.protocol import GameInfo, OptionSpec
 
 SUITS = (
@@ -71,6 +72,7 @@ TRUMP_CODES = ("S", "H", "C", "D", "NT", "AT")
 TRUMP_NAMES = ("♠", "♥", "♣", "♦", "No-trump", "All-trump")
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The tables of one trump choice: who beats whom, what each card is worth."""
@@ -126,6 +128,27 @@ def side_of(seat: int, taker: int, partner: int) -> int:
     return 0 if seat in (taker, partner) else 1
 
 
+def _value_masks(trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The contract's card values as (values, the cards of each value), for popcounts."""
+    pairs: dict[int, int] = {}
+    for card, value in enumerate(CONTRACTS[trump].values):
+        if value:
+            pairs[value] = pairs.get(value, 0) | 1 << card
+    return tuple(pairs), tuple(pairs.values())
+
+
+_VALUE_MASKS = tuple(_value_masks(trump) for trump in range(len(CONTRACTS)))
+
+
+def card_points(trump: int, cards: int) -> int:
+    """B1: the card points of the cards ``cards`` under the contract ``trump``."""
+    values, masks = _VALUE_MASKS[trump]
+    total = 0
+    for i in range(len(values)):
+        total += values[i] * (cards & masks[i]).bit_count()
+    return total
+
+
 # -- the bid ladder (B3) --------------------------------------------------------------------------
 CAPOT = 250
 VALUES = (82, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, CAPOT)
@@ -136,6 +159,50 @@ MODE_NAMES = {WITH: "with", WITHOUT: "without", AGAINST: "against"}
 def scored_value(value: int) -> int:
     """B7: 82 scores as 80; Capot 250."""
     return 80 if value == 82 else value
+
+
+COINCHE_MULTIPLIERS = (1, 2, 4)
+"""B7: the value scores once, twice coinched, four times surcoinched."""
+COINCHE_WORDS = ("", "coinche", "surcoinche")
+
+
+def set_aside(mode: int, discard: int, dog: int) -> tuple[int, int]:
+    """B4: the cards laid aside that count, and for which side: With, the taker's discard for
+    the attack; Without, the dog for the attack; Against, the dog for the defence."""
+    if mode == WITH:
+        return discard, 0
+    return dog, 0 if mode == WITHOUT else 1
+
+
+def attack_points(won: int, trump: int, last_trick: bool, laid_aside: int, belote: bool) -> int:
+    """B1, B4, B5: what the attack counts: the card points of the cards ``won`` in its tricks and
+    of the ``laid_aside`` cards that count for it (``set_aside``), the last trick's 10 if it
+    took the sixth trick, and the belote's 20."""
+    return (
+        card_points(trump, won | laid_aside) + (LAST_TRICK if last_trick else 0) + (BELOTE if belote else 0)
+    )
+
+
+def made(value: int, points: int, tricks: int) -> bool:
+    """B7: the attack makes the contract with at least ``value`` points; Capot, with every trick."""
+    return tricks == TRICKS if value == CAPOT else points >= value
+
+
+def stake(value: int, coinche: int) -> int:
+    """B7: what a contract of ``value`` scores, times the coinche."""
+    return COINCHE_MULTIPLIERS[coinche] * scored_value(value)
+
+
+def seat_scores(unit: int, taker: int, partner: int) -> tuple[int, ...]:
+    """B7: the ``unit`` (the stake, signed: won or lost) twice to the taker and once to the
+    partner, or four times to a taker alone; against each defender."""
+    scores = [-unit] * PLAYERS
+    if taker == partner:
+        scores[taker] = 4 * unit
+    else:
+        scores[taker] = 2 * unit
+        scores[partner] = unit
+    return tuple(scores)
 
 
 def level(value: int, mode: int) -> int:

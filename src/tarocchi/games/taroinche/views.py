@@ -23,6 +23,8 @@ from tarocchi.games.taroinche.rules import (
     ALL_TRUMP,
     BELOTE,
     CAPOT,
+    COINCHE_MULTIPLIERS,
+    COINCHE_WORDS,
     CONTRACTS,
     DECK,
     KINGS_QUEENS,
@@ -37,7 +39,7 @@ from tarocchi.games.taroinche.rules import (
     TRUMP_ORDER,
     WITH,
 )
-from tarocchi.games.taroinche.scoring import COINCHE_WORDS, MULTIPLIERS, describe
+from tarocchi.games.taroinche.scoring import describe
 from tarocchi.games.taroinche.state import Phase, TaroincheState
 
 if TYPE_CHECKING:
@@ -138,7 +140,7 @@ def build(
         text = f"coinched by {SEAT_NAMES[state.coincher]}"
         if state.coinche == 2:
             text += ", surcoinched"
-        public.append((COINCHE_WORDS[state.coinche], f"{text} (x{MULTIPLIERS[state.coinche]})"))
+        public.append((COINCHE_WORDS[state.coinche], f"{text} (x{COINCHE_MULTIPLIERS[state.coinche]})"))
     if state.phase is Phase.SURCOINCHE:
         public.append(("to speak", "surcoinche or pass: " + ", ".join(SEAT_NAMES[s] for s in state.speakers)))
     announced = belote_announced(state)

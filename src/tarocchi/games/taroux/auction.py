@@ -7,7 +7,6 @@ from typing import Any, Final, cast
 from tarocchi.core.actions import Action, Call
 from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.events import PUBLIC, Event
-from tarocchi.games.taroux.play import declarers
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     BID_WORDS,
@@ -17,6 +16,7 @@ from tarocchi.games.taroux.rules import (
     SEAT_NAMES,
     STOCK_SIZE,
     TAKE,
+    declarers,
     partner_of,
 )
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState

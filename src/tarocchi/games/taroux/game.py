@@ -42,7 +42,7 @@ from tarocchi.games.taroux.exchange import (
     Declaring,
     Discarding,
 )
-from tarocchi.games.taroux.play import PLAYS, Playing, declarers
+from tarocchi.games.taroux.play import PLAYS, Playing
 from tarocchi.games.taroux.rules import (
     DECK,
     HAND_SIZE,
@@ -52,6 +52,7 @@ from tarocchi.games.taroux.rules import (
     STOCK_SIZE,
     TOTAL,
     TRICKS,
+    declarers,
     places,
 )
 from tarocchi.games.taroux.scoring import score
@@ -113,6 +114,19 @@ class TarouxGame(PhasedGame[TarouxState]):
     def call_cards(self, view: PlayerView) -> Mapping[Action, tuple[Card, ...]]:
         """T5: the first or the second three of the stock shown, as the bidding Declarer takes them."""
         return views.stock_choice(view)
+
+    def warning(self, view: PlayerView, action: Action) -> str | None:
+        """T6: ``done`` while trumps may still be shown and this seat has shown none gives its
+        Abundance up."""
+        if action != DONE or not any(isinstance(a, Show) for a in view.legal_actions):
+            return None
+        if any(event.seat == view.seat and isinstance(event.action, Show) for event in view.events):
+            return None
+        return "done gives up your Abundance: you have shown no trump (T6)"
+
+    def several(self, action: Action) -> bool:
+        """Discards, and the trumps shown for an Abundance (T6), go in together."""
+        return isinstance(action, Discard | Show)
 
     # -- dealing ----------------------------------------------------------------------
     def deal_places(self, rng: random.Random, dealer: int) -> tuple[tuple[int, ...], ...]:

@@ -3,33 +3,33 @@ trick (``rules.fool_takes_last``), the Fool's settlement (C4), T5, T8 and T10.""
 
 from __future__ import annotations
 
-from tarocchi.core.kernel import Kernel, points_of, value_masks
-from tarocchi.games.taroux.play import declarers
+from collections.abc import Callable
+from typing import Any
+
+from tarocchi.core.kernel import Kernel
+from tarocchi.core.protocol import Game
 from tarocchi.games.taroux.rules import (
-    AGAINST,
-    BID_MULTIPLIER,
-    CONTRA_MULTIPLIER,
     FOOL,
-    HONOURS,
     MAGICIAN,
     PAY_ORDER,
     PLAYERS,
-    SLAM_ANNOUNCED,
-    SLAM_UNANNOUNCED,
-    SPARROW_ANNOUNCED,
-    SPARROW_UNANNOUNCED,
     TABLE,
-    TARGETS,
     TRICKS,
-    VALUES,
-    WIN_BONUS,
     abundance,
+    counted,
+    declarers,
+    declarers_score,
     fool_takes_last,
     plays,
+    seat_scores,
+    set_aside_side,
+    slam,
+    sparrow,
+    sparrow_winner,
+    target,
+    won_or_lost,
 )
 from tarocchi.games.taroux.state import Phase, TarouxState
-
-_VALUE_MASKS = value_masks(list(VALUES))
 
 
 class TarouxKernel(Kernel):
@@ -38,6 +38,7 @@ class TarouxKernel(Kernel):
     def __init__(self, state: TarouxState) -> None:
         super().__init__(PLAYERS, TRICKS, TABLE.suit_of, TABLE.power, FOOL)
         side = declarers(state.bidder)
+        self.side = side
         self.side_of = [0 if side >> seat & 1 else 1 for seat in range(PLAYERS)]
         set_aside = state.stock_left
         for mask in state.discards:
@@ -47,7 +48,7 @@ class TarouxKernel(Kernel):
         self.contra = state.contra
         self.sparrow = state.sparrow
         self.slam = state.slam
-        self.abundances = [abundance(shown.bit_count())[0] for shown in state.shown if shown]
+        self.abundances = sum(abundance(shown.bit_count())[0] for shown in state.shown)
 
     def legal(self) -> int:
         return plays(self.hands[self.turn], self.led, self.best)
@@ -66,48 +67,26 @@ class TarouxKernel(Kernel):
         return self.best_seat
 
     def scores(self) -> list[int]:
-        """T5 the set-aside cards, T8 pairs and target, T10 the score, Sparrow, Abundances, Slam."""
-        side_of = self.side_of
-        cards, tricks = self.settle(side_of, 2, PAY_ORDER)
-        if self.set_aside:
-            owner = 1 if self.contract == AGAINST else 0
-            if tricks[owner] == 0:
-                owner = 1 - owner
-            cards[owner] |= self.set_aside
+        """T5 the set-aside cards, T8 pairs and target, T10 the score, Sparrow, Abundances, Slam
+        (``rules``, as the score sheet)."""
+        cards, won = self.settle(self.side_of, 2, PAY_ORDER)
+        tricks = (won[0], won[1])
         pile = cards[0]
-        points = points_of(pile, _VALUE_MASKS) - pile.bit_count() // 2
-        target = TARGETS[(pile & HONOURS).bit_count()]
-        made = points >= target
-        base = WIN_BONUS + abs(points - target)
-        r = base if made else -base
-        r += self._sparrow()
-        r *= BID_MULTIPLIER[self.contract]
-        if self.contra:
-            r *= CONTRA_MULTIPLIER[self.contra]
-        for value in self.abundances:
-            r += value if made else -value
-        if self.slam >= 0:
-            r += SLAM_ANNOUNCED if tricks[0] == TRICKS else -SLAM_ANNOUNCED
-        elif tricks[0] == TRICKS:
-            r += SLAM_UNANNOUNCED
-        elif tricks[1] == TRICKS:
-            r -= SLAM_UNANNOUNCED
-        return [2 * r if side_of[seat] == 0 else -r for seat in range(PLAYERS)]
+        if self.set_aside and set_aside_side(self.contract, tricks) == 0:
+            pile |= self.set_aside
+        base = won_or_lost(counted(pile), target(pile))
+        r = declarers_score(
+            base, self._sparrow(), self.contract, self.contra, self.abundances, slam(self.slam >= 0, tricks)
+        )
+        return list(seat_scores(r, self.side))
 
     def _sparrow(self) -> int:
         """T9/T10: the Magician in the last trick, won by its holder's side; for the Declarers."""
-        side_of = self.side_of
-        start = len(self.cards) - PLAYERS
-        achieved = -1
-        for pos in range(start, len(self.cards)):
-            if self.cards[pos] == MAGICIAN and side_of[self.seats[pos]] == side_of[self.winners[-1]]:
-                achieved = self.seats[pos]
-        if self.sparrow >= 0:
-            sign = 1 if side_of[self.sparrow] == 0 else -1
-            return sign * SPARROW_ANNOUNCED if achieved == self.sparrow else -sign * SPARROW_ANNOUNCED
-        if achieved >= 0:
-            return SPARROW_UNANNOUNCED if side_of[achieved] == 0 else -SPARROW_UNANNOUNCED
-        return 0
+        holder = -1
+        for pos in range(len(self.cards) - PLAYERS, len(self.cards)):
+            if self.cards[pos] == MAGICIAN:
+                holder = self.seats[pos]
+        return sparrow(self.sparrow, sparrow_winner(holder, self.winners[-1], self.side), self.side)
 
 
 def kernel(state: TarouxState) -> TarouxKernel | None:
@@ -122,3 +101,8 @@ def kernel(state: TarouxState) -> TarouxKernel | None:
         [(t.leader, list(t.cards), t.winner) for t in state.tricks],
     )
     return k
+
+
+def factory(game: Game[Any]) -> Callable[[TarouxState], TarouxKernel | None]:
+    """The kernel of every hand of ``game`` (no option changes the play): ``kernel``."""
+    return kernel

@@ -18,8 +18,8 @@ from tarocchi.games.taroux.rules import (
     SEAT_NAMES,
     TABLE,
     TRICKS,
+    declarers,
     fool_takes_last,
-    partner_of,
     plays,
 )
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
@@ -84,11 +84,6 @@ def hand_mask(hand: int, led: int | None, trick: tuple[int, ...]) -> int:
 def play_mask(state: TarouxState, seat: int) -> int:
     """The cards ``seat`` may play now (T7: follow, else trump, always beat a trump if able)."""
     return hand_mask(state.hands[seat], state.led, state.trick)
-
-
-def declarers(bidder: int) -> int:
-    """Mask of the seats of the bidding Declarer's partnership."""
-    return (1 << bidder) | (1 << partner_of(bidder))
 
 
 def trick_winner(state: TarouxFields, cards: tuple[int, ...], led: int | None) -> int:

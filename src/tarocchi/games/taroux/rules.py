@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarocchi.core.cards import TRUMPS
+from tarocchi.core.cards import TRUMPS, points_of, value_masks
 from tarocchi.core.decks import LOKA_78
 from tarocchi.core.fool import pay_order
 from tarocchi.core.protocol import GameInfo
@@ -129,6 +129,97 @@ def plays(hand: int, led: int, best: int) -> int:
     if led < 0:
         return hand
     return duty_plays(hand, _FOLLOWING[led], _TRUMPS, _FOOL_BIT, _ABOVE[best + 1])
+
+
+def declarers(bidder: int) -> int:
+    """T1, T3: the seats of the bidder's partnership, the Declarers, as a mask."""
+    return (1 << bidder) | (1 << partner_of(bidder))
+
+
+DECLARERS: Final = 0
+DEFENDERS: Final = 1
+"""The two sides, as the sheet and the kernel number them."""
+_VALUE_MASKS: Final = value_masks(VALUES)
+
+
+def set_aside_side(contract: int, tricks: tuple[int, int]) -> int:
+    """T5: the side the cards set aside (the discards at We'll Take, else the stock) count for:
+    the Defenders at We'll Take Against, else the Declarers; to the other side if that one won
+    no trick (``tricks``: each side's)."""
+    owner = DEFENDERS if contract == AGAINST else DECLARERS
+    return 1 - owner if tricks[owner] == 0 else owner
+
+
+def card_values(pile: int) -> int:
+    """T1: the values of the cards ``pile``, added up."""
+    return points_of(pile, _VALUE_MASKS)
+
+
+def counted(pile: int) -> int:
+    """T8: the card values of the cards ``pile`` counted in pairs, one point off per pair."""
+    return card_values(pile) - pile.bit_count() // 2
+
+
+def target(pile: int) -> int:
+    """T8: what the Declarers need with the Honours among their cards ``pile``."""
+    return TARGETS[(pile & HONOURS).bit_count()]
+
+
+def won_or_lost(points: int, needed: int) -> int:
+    """T10: the Declarers' base, 25 and the margin over or under the target: won (positive) at
+    ``points`` >= ``needed``, else lost (negative)."""
+    base = WIN_BONUS + abs(points - needed)
+    return base if points >= needed else -base
+
+
+def sparrow_winner(holder: int, winner: int, side: int) -> int:
+    """T9: the seat that brought the Magician home: ``holder``, who played it to the last trick
+    (-1: it was not there), when the last trick's ``winner`` is of its side (``side``: the
+    Declarers' seats); -1 otherwise."""
+    if holder < 0 or (side >> holder & 1) != (side >> winner & 1):
+        return -1
+    return holder
+
+
+def sparrow(announcer: int, achieved: int, side: int) -> int:
+    """T10: the Sparrow for the Declarers (``side``: their seats): announced by ``announcer``,
+    20 won by its side if ``achieved`` by that seat, else 20 to the other side; unannounced,
+    10 for the side of the seat that ``achieved`` it (-1: none)."""
+    if announcer >= 0:
+        sign = 1 if side >> announcer & 1 else -1
+        return sign * SPARROW_ANNOUNCED if achieved == announcer else -sign * SPARROW_ANNOUNCED
+    if achieved >= 0:
+        return SPARROW_UNANNOUNCED if side >> achieved & 1 else -SPARROW_UNANNOUNCED
+    return 0
+
+
+def slam(announced: bool, tricks: tuple[int, int]) -> int:
+    """T10: announced, 400 for the Declarers if they took every trick, else 400 against them;
+    unannounced, 200 for the side that took every trick (``tricks``: each side's)."""
+    if announced:
+        return SLAM_ANNOUNCED if tricks[DECLARERS] == TRICKS else -SLAM_ANNOUNCED
+    if tricks[DECLARERS] == TRICKS:
+        return SLAM_UNANNOUNCED
+    if tricks[DEFENDERS] == TRICKS:
+        return -SLAM_UNANNOUNCED
+    return 0
+
+
+def multiplied(base: int, sparrow: int, contract: int, contra: int) -> int:
+    """T10: the won or lost base and the Sparrow, times the bid's and the Contra's multipliers."""
+    return (base + sparrow) * BID_MULTIPLIER[contract] * CONTRA_MULTIPLIER[contra]
+
+
+def declarers_score(base: int, sparrow: int, contract: int, contra: int, abundances: int, slam: int) -> int:
+    """T10: the Declarers' score r: ``multiplied``, then the Abundances' points (for the
+    Declarers if the ``base`` was won, else against them) and the Slam, never multiplied."""
+    r = multiplied(base, sparrow, contract, contra)
+    return r + (abundances if base > 0 else -abundances) + slam
+
+
+def seat_scores(r: int, side: int) -> tuple[int, ...]:
+    """T10: each Defender pays ``r`` to the Declarers (``side``: their seats), who get 2r each."""
+    return tuple(2 * r if side >> seat & 1 else -r for seat in range(PLAYERS))
 
 
 def fool_takes_last(number: int, side_tricks: int) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tarocchi.games.taroux.play import declarers, hand_mask
+from tarocchi.games.taroux.play import hand_mask
 from tarocchi.games.taroux.rules import (
     AGAINST,
     DECK,
@@ -26,6 +26,7 @@ from tarocchi.games.taroux.rules import (
     STAND,
     TAKE,
     TRUMP_CARDS,
+    declarers,
     partner_of,
 )
 from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState

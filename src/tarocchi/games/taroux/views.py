@@ -22,14 +22,14 @@ from tarocchi.games.taroux.rules import (
     CONTRA_NAMES,
     DECK,
     FOOL,
-    HONOURS,
     PLAYERS,
     SEAT_NAMES,
+    SIDE_NAMES,
     TAKE,
-    TARGETS,
+    counted,
     partner_of,
+    target,
 )
-from tarocchi.games.taroux.scoring import count
 from tarocchi.games.taroux.state import Phase, TarouxState
 
 if TYPE_CHECKING:
@@ -151,10 +151,10 @@ def _running_state(state: TarouxState) -> tuple[list[tuple[str, str]], Running]:
     team = (state.bidder, partner_of(state.bidder))
     sides = (tuple(sorted(team)), tuple(s for s in range(PLAYERS) if s not in team))
     cards, won = piles(state.tricks, PLAYERS, sides, FOOL)
-    now = Running(sides, tuple(won), tuple(count(pile) for pile in cards))
-    target = TARGETS[sum(1 for card, _ in cards[0] if HONOURS >> card & 1)]
-    needed = max(0, target - now.card_points[0])
-    return running_facts(now, ("Declarers", "Defenders"), needed, f" for the target {target}")
+    masks = [sum(1 << card for card, _ in pile) for pile in cards]
+    now = Running(sides, tuple(won), tuple(counted(mask) for mask in masks))
+    needed = target(masks[0])
+    return running_facts(now, SIDE_NAMES, max(0, needed - now.card_points[0]), f" for the target {needed}")
 
 
 def _codes(cards: tuple[int, ...]) -> str:
