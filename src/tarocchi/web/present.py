@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from tarocchi.core.actions import Action, FaceDown, Play, named_cards
-from tarocchi.core.cards import Card, CardSet, Deck
+from tarocchi.core.cards import Card, CardSet
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 from tarocchi.present.log import LogLine, Seating, event_line
