@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from serverproc import Seat
-from test_players import player, public_table
+from test_player_names import player, public_table
 
 from tarocchi.server.around import GRACE_VARIABLE
 from tarocchi.server.store import digest

@@ -7,7 +7,7 @@ import time
 
 from fastapi.testclient import TestClient
 from serverproc import Postgres, Seat
-from test_players import player, public_table
+from test_player_names import player, public_table
 
 from tarocchi.server.app import create_app
 
