@@ -24,6 +24,7 @@ from tarocchi.bots.heuristic.taroinche import TaroincheHeuristic
 from tarocchi.bots.inference import (
     InferredWorlds,
     action_chance,
+    replayed_steps,
     tempered,
     world_log_likelihood,
 )
@@ -106,3 +107,43 @@ def test_tempering_keeps_the_effective_number_of_worlds_above_the_floor() -> Non
     logs = [0.0, math.log(0.25)]
     assert tempered(logs, 1.4) == pytest.approx([1.0, 0.25], abs=1e-5)
     assert tempered(logs, 2.0) == pytest.approx([1.0, 1.0], abs=1e-5)
+
+
+AUCTION = (
+    "82 S with 0, pass, 82 C without 4, 82 S against 0, 90 H with 1, 90 S without 0, 90 H against 4,"
+    " 100 C with 4, 100 S without 0, 100 H against 1, 110 S with 3, pass, pass, pass, 110 H without 1,"
+    " 110 S against 3, pass, pass, pass, 120 H with 1, 120 S without 3, pass, pass, pass, pass"
+)
+TRICKS = "JS 7S 8S KS 7H, 9S 8C 10S QS 7C, AH QH 9H 8H JH, 7D 9C JC 9D KD"
+"""The medium players' own auction and first four tricks on DEAL: seat 0 plays 120 in spades
+with seat 3; in the fourth trick seat 3 gives the Nine of diamonds on seat 0's Seven."""
+LOW_DIAMOND_WITH_SEAT_3 = DEAL.replace("7D 8D", "7D 10D").replace("9D 10D", "9D 8D")
+"""Seat 0's Eight of diamonds and seat 3's Ten change places: both still unplayed, unseen by seat 2."""
+
+
+def after_four_tricks(deal: str) -> Any:
+    state = start(deal)
+    for move in [*AUCTION.split(", "), *" ".join(TRICKS.split(", ")).split()]:
+        state = GAME.apply(state, GAME.parse_action(move, state))
+    return state
+
+
+def test_a_card_given_when_a_cheaper_one_was_held_makes_that_holding_unlikely() -> None:
+    """Seat 3 cannot beat the Ace of diamonds still out, so the medium player gives its least
+    diamond: holding 9D 10D (the deal) the Nine it gave, holding 9D 8D the Eight. The test first
+    checks that this is the only action of the other seats where the two worlds differ in the
+    model's choice; then the deal is likelier by the ratio of the softened model's chances for
+    seat 3's two diamonds, (0.7 + 0.3 / 2) / (0.3 / 2)."""
+    view = GAME.view(after_four_tricks(DEAL), 2)
+    assert GAME.view(after_four_tricks(LOW_DIAMOND_WITH_SEAT_3), 2) == view
+    deal, other = (World(Deal.parse(GAME.deck, text)) for text in (DEAL, LOW_DIAMOND_WITH_SEAT_3))
+    differing = [
+        (GAME.to_act(state), str(action))
+        for state, action in replayed_steps(GAME, view, other)
+        if GAME.to_act(state) != 2
+        and len(GAME.view(state, GAME.to_act(state)).legal_actions) > 1
+        and MODEL.choose(GAME.view(state, GAME.to_act(state)), random.Random(0)) != action
+    ]
+    assert differing == [(3, "9D")]
+    gap = world_log_likelihood(GAME, MODEL, view, deal) - world_log_likelihood(GAME, MODEL, view, other)
+    assert gap == pytest.approx(math.log((0.7 + 0.15) / 0.15))

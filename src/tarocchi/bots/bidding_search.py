@@ -27,10 +27,12 @@ from tarocchi.core.actions import Action, Call
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
-WORLDS = 16
+WORLDS = 24
 """Worlds per searched bid: a heuristic playout of a whole hand per candidate and world."""
-MARGIN = 1.0
-"""How many standard errors of the paired difference a candidate must beat the prior by."""
+MARGIN = 2.0
+"""How many standard errors of the paired difference a candidate must beat the prior by: about
+six candidates are compared at once, and at one standard error the noise of Taroinche's scores
+(a few hundred a hand) made the search raise bids it then went down in."""
 FEW = 4
 """A decision with at most this many actions has every one of them searched."""
 
