@@ -16,9 +16,9 @@ from typing import Any
 from test_taroinche_heuristic import DEAL
 
 from tarocchi import get_game
-from tarocchi.bots.bidding_search import BiddingSearch, taroinche_candidates
+from tarocchi.bots.bidding_search import FEWEST, MARGIN, BiddingSearch, taroinche_candidates
 from tarocchi.bots.heuristic.taroinche import TaroincheHeuristic
-from tarocchi.bots.hint import hint
+from tarocchi.bots.hint import bid_hint
 from tarocchi.bots.inference import InferredWorlds
 from tarocchi.core.protocol import Deal, HandContext
 
@@ -47,7 +47,7 @@ def test_the_candidates_are_the_prior_pass_each_trump_and_one_step_higher() -> N
 
 
 def bidder(margin: float) -> BiddingSearch:
-    return BiddingSearch(GAME, MODEL, InferredWorlds(GAME, MODEL, candidates=8), worlds=4, margin=margin)
+    return BiddingSearch(GAME, MODEL, InferredWorlds(GAME, MODEL, candidates=8), worlds=FEWEST, margin=margin)
 
 
 def test_every_candidate_is_played_out_and_the_prior_kept_without_a_clear_gain() -> None:
@@ -82,7 +82,16 @@ def test_outside_the_bidding_it_decides_as_its_prior() -> None:
 
 def test_the_hint_of_a_bid_says_it_was_searched() -> None:
     """In the auction the hint gives the searched bid, its mean, and how many others it beat."""
-    state = GAME.initial_state(Deal.parse(GAME.deck, DEAL), HandContext(1, 4, (0,) * 5))
-    found = hint(GAME, state, 0, random.Random(5), seconds=0.3)
-    assert len(found.actions) == 1 and found.actions[0] in GAME.view(state, 0).legal_actions
+    found = bid_hint(bidder(MARGIN), opening(), random.Random(5))
+    assert found is not None and len(found.actions) == 1 and found.actions[0] in opening().legal_actions
     assert "game points for you" in found.text and "against 6 other bids or calls" in found.text
+
+
+def test_a_search_cut_short_keeps_the_prior() -> None:
+    """Out of time before a single world: the medium player's bid, and no table to show."""
+    view = opening()
+    prior = MODEL.choose(view, random.Random(0))
+    bidder = BiddingSearch(
+        GAME, MODEL, InferredWorlds(GAME, MODEL, candidates=8), margin=-math.inf, seconds=0
+    )
+    assert bidder.decide(view, random.Random(3), prior, taroinche_candidates(view, prior)) == (prior, [])

@@ -1,4 +1,4 @@
-"""The hard player as built (inferred worlds, searched bids) plays whole hands legally in every
+"""The hard player as built (inferred worlds, searched bids) plays a whole hand legally in every
 game, and is what ``hard`` makes; the uniform search stays available by name."""
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ def cheap_hard(game: Any) -> SearchPlayer:
 
 @pytest.mark.parametrize(("game_id", "options"), CONFIGS, ids=lambda c: str(c))
 def test_the_hard_players_parts_play_a_hand_legally(game_id: str, options: dict[str, str]) -> None:
-    """``game.apply`` refuses an illegal action, so finishing the hands is the test."""
+    """``game.apply`` refuses an illegal action, so finishing the hand is the test."""
     game = get_game(game_id, options)
     rng = random.Random(f"hard-parts/{game_id}")
-    for number in range(2):
+    for number in range(1):
         dealer = number % game.players
         state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
         players = [cheap_hard(game) for _ in range(game.players)]

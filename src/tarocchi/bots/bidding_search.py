@@ -27,12 +27,20 @@ from tarocchi.core.actions import Action, Call
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
-WORLDS = 24
-"""Worlds per searched bid: a heuristic playout of a whole hand per candidate and world."""
+WORLDS = {"taroinche": 24, "sicilian": 8, "taroux": 8}
+"""Worlds per searched bid, by game: a heuristic playout of a whole hand per candidate and world
+costs about 15 ms in Taroinche (six-card hands), 40 in Taroux, so that a bid is decided in about
+a second without a time limit."""
+OTHER_WORLDS = 16
+"""Worlds per searched bid in a game not listed above."""
 MARGIN = 2.0
 """How many standard errors of the paired difference a candidate must beat the prior by: about
 six candidates are compared at once, and at one standard error the noise of Taroinche's scores
 (a few hundred a hand) made the search raise bids it then went down in."""
+FEWEST = 6
+"""Worlds a search must have played for a candidate to replace the prior: fewer (a time limit
+cut it short) leave the prior's choice, since two or three worlds make a standard error
+meaningless."""
 FEW = 4
 """A decision with at most this many actions has every one of them searched."""
 
@@ -90,7 +98,7 @@ def searched_phases(game: Game[Any]) -> frozenset[IntEnum]:
 class BiddingSearch:
     """A bidder that searches its candidates (above) over ``sampler``'s worlds with ``prior``'s
     playouts, and decides as ``prior`` elsewhere: the hard player's delegate. ``seconds`` bounds
-    a decision's playouts (at least two worlds are played)."""
+    a decision's playouts; with fewer than ``FEWEST`` worlds played the prior's choice stands."""
 
     def __init__(
         self,
@@ -98,7 +106,7 @@ class BiddingSearch:
         prior: Player,
         sampler: Sampler,
         *,
-        worlds: int = WORLDS,
+        worlds: int | None = None,
         margin: float = MARGIN,
         seconds: float | None = None,
         name: str = "bidding-search",
@@ -106,7 +114,7 @@ class BiddingSearch:
         self.game = game
         self.prior = prior
         self.sampler = sampler
-        self.worlds = worlds
+        self.worlds = worlds if worlds is not None else WORLDS.get(game.info.id, OTHER_WORLDS)
         self.margin = margin
         self.seconds = seconds
         self.name = name
@@ -134,21 +142,24 @@ class BiddingSearch:
         self, view: PlayerView, rng: random.Random, prior: Action, options: list[Action]
     ) -> tuple[Action, list[tuple[Action, float, float]]]:
         """The action chosen, and every option with its mean playout score and its mean gain over
-        the prior in standard errors of the paired difference (0 for the prior itself)."""
+        the prior in standard errors of the paired difference (0 for the prior itself); no
+        options if too few worlds were played (then the prior's choice)."""
         seat = view.seat
         assert seat is not None
         game, policy = self.game, self.prior
         draw = self.sampler(view, rng)
         scores: list[list[int]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for done in range(self.worlds):
-            if done >= 2 and deadline is not None and time.perf_counter() > deadline:
+        for _ in range(self.worlds):
+            if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: the worlds played so far decide
             world = draw()
             seed = rng.getrandbits(64)
             for i, action in enumerate(options):
                 after = game.apply(world, action)
                 scores[i].append(policy_playout(game, after, seat, random.Random(seed), policy))
+        if len(scores[0]) < FEWEST:
+            return prior, []  # too few worlds to tell the candidates apart
         base = scores[options.index(prior)]
         table: list[tuple[Action, float, float]] = []
         for action, got in zip(options, scores, strict=True):

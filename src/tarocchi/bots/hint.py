@@ -72,6 +72,8 @@ def bid_hint(bidder: BiddingSearch, view: PlayerView, rng: random.Random) -> Hin
     if len(options) < 2:
         return None
     chosen, table = bidder.decide(view, rng, prior, options)
+    if not table:
+        return None  # out of time before the search could tell the bids apart
     means = {action: mean for action, mean, _ in table}
     kept = "" if chosen == prior else f"; the rule of thumb says {prior} ({means[prior]:+.1f})"
     return Hint(
