@@ -41,6 +41,8 @@ FEWEST = 6
 """Worlds a search must have played for a candidate to replace the prior: fewer (a time limit
 cut it short) leave the prior's choice, since two or three worlds make a standard error
 meaningless."""
+DRAWS = 3
+"""Draws per world wanted: inferred worlds are drawn by weight, so one may come again."""
 FEW = 4
 """A decision with at most this many actions has every one of them searched."""
 
@@ -150,10 +152,14 @@ class BiddingSearch:
         draw = self.sampler(view, rng)
         scores: list[list[int]] = [[] for _ in options]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(self.worlds):
-            if deadline is not None and time.perf_counter() > deadline:
-                break  # out of time: the worlds played so far decide
+        seen: dict[int, Any] = {}  # the worlds played, by id (kept, so that no id is reused)
+        for _ in range(DRAWS * self.worlds):
+            if len(scores[0]) == self.worlds or (deadline is not None and time.perf_counter() > deadline):
+                break  # enough worlds, or out of time: the worlds played so far decide
             world = draw()
+            if id(world) in seen:
+                continue  # drawn again by its weight: its playouts would repeat, not add, evidence
+            seen[id(world)] = world
             seed = rng.getrandbits(64)
             for i, action in enumerate(options):
                 after = game.apply(world, action)
