@@ -31,8 +31,12 @@ from tarocchi.core.views import PlayerView
 
 SOFTNESS = 0.3
 """The model's chance of a random legal action instead of its player's choice."""
-CANDIDATES = 80
-"""Candidate worlds weighed per decision, unless the sampler is given another number."""
+CANDIDATES = {"taroinche": 300}
+"""Candidate worlds weighed per decision, by game, unless the sampler is given another number:
+Taroinche's six-card hands replay cheaply, and in it 300 candidates did better than 80
+(docs/bots.md)."""
+OTHER_CANDIDATES = 80
+"""Candidate worlds weighed per decision in the games not listed above."""
 EFFECTIVE = 0.1
 """The floor of the tempered weights' effective number of worlds, as a share of the candidates:
 low, because the medium player's choices are sharp (a world either explains a bid or hardly), and
@@ -137,7 +141,8 @@ class Weighed:
 
 
 class InferredWorlds:
-    """A sampler of worlds for the search player: for each decision, ``candidates`` worlds from
+    """A sampler of worlds for the search player: for each decision, ``candidates`` worlds (by
+    default ``CANDIDATES``) from
     ``game.resample``, weighed by the softened ``model`` of the other seats and tempered so that
     their effective number stays above ``effective`` of them, then drawn in proportion to their
     weights. ``seconds`` bounds the time spent weighing (fewer candidates)."""
@@ -147,14 +152,15 @@ class InferredWorlds:
         game: Game[Any],
         model: Player,
         *,
-        candidates: int = CANDIDATES,
+        candidates: int | None = None,
         softness: float = SOFTNESS,
         effective: float = EFFECTIVE,
         seconds: float | None = None,
     ) -> None:
         self.game = game
         self.model = model
-        self.candidates = candidates
+        default = CANDIDATES.get(game.info.id, OTHER_CANDIDATES)
+        self.candidates = candidates if candidates is not None else default
         self.softness = softness
         self.effective = effective
         self.seconds = seconds
