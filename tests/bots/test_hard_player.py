@@ -32,13 +32,11 @@ def test_the_hard_players_parts_play_a_hand_legally(game_id: str, options: dict[
     """``game.apply`` refuses an illegal action, so finishing the hand is the test."""
     game = get_game(game_id, options)
     rng = random.Random(f"hard-parts/{game_id}")
-    for number in range(1):
-        dealer = number % game.players
-        state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
-        players = [cheap_hard(game) for _ in range(game.players)]
-        while (seat := game.to_act(state)) is not None:
-            state = game.apply(state, players[seat].choose(game.view(state, seat), rng))
-        assert game.outcome(state) is not None and not game.audit(state)
+    state = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * game.players))
+    players = [cheap_hard(game) for _ in range(game.players)]
+    while (seat := game.to_act(state)) is not None:
+        state = game.apply(state, players[seat].choose(game.view(state, seat), rng))
+    assert game.outcome(state) is not None and not game.audit(state)
 
 
 def test_hard_infers_and_searches_bids_and_the_uniform_search_does_neither() -> None:
