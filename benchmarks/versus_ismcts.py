@@ -11,9 +11,8 @@ hand is the difference their play makes (the medium players and IS-MCTS are seed
 prints each player's mean points a hand with its standard error, then the paired difference of
 each later player against the first, and seat 0's decision times. ``ismcts@N`` is OpenSpiel's
 IS-MCTS with ``N`` simulations a decision and random rollouts (``research.openspiel_bots``);
-``hard-inference`` is the hard level's inferred worlds with the heuristic's bids (to tell the
-inference's share from the searched bidding's); any other name is one of our players (``hard``,
-``medium``, ``search-uniform``, ...).
+any other name is one of our players (``hard``, ``medium``, ``search-uniform`` for the hard level
+with uniform worlds, ``search-bidding`` for the hard level with its bids searched, ...).
 """
 
 from __future__ import annotations
@@ -34,9 +33,6 @@ except ImportError:  # run from a checkout without installing: use the source tr
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     from tarocchi.research.openspiel import load
 
-from tarocchi.bots.inference import InferredWorlds
-from tarocchi.bots.players import HARD_WORLDS, search_player
-from tarocchi.bots.registry import game_players
 from tarocchi.core.protocol import parse_option_pairs
 from tarocchi.core.registry import available_games
 from tarocchi.research.openspiel_bots import TarocchiBot, ismcts_bot
@@ -47,12 +43,6 @@ def seat_0_bot(name: str, game: Any, seed: int) -> Any:
     kind, at, simulations = name.partition("@")
     if kind == "ismcts":
         return ismcts_bot(game, int(simulations) if at else 40, seed=seed)
-    if kind == "hard-inference":  # the hard level's inferred worlds, the heuristic's bids
-        rules = game.rules
-        sampler = InferredWorlds(rules, game_players(rules).heuristic())
-        worlds = HARD_WORLDS.get(rules.info.id)
-        player = search_player(rules, playout="kernel", kernel_worlds=worlds, sampler=sampler, name=kind)
-        return TarocchiBot(game, 0, player, seed=seed)
     return TarocchiBot(game, 0, name, seed=seed)
 
 

@@ -11,7 +11,7 @@ import pytest
 from tarocchi import get_game
 from tarocchi.bots.bidding_search import BiddingSearch
 from tarocchi.bots.inference import InferredWorlds
-from tarocchi.bots.players import UNIFORM_KIND, make_player, search_player
+from tarocchi.bots.players import BIDDING_KIND, UNIFORM_KIND, make_player, search_player
 from tarocchi.bots.registry import game_players, games_with_players
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.protocol import HandContext
@@ -39,10 +39,13 @@ def test_the_hard_players_parts_play_a_hand_legally(game_id: str, options: dict[
     assert game.outcome(state) is not None and not game.audit(state)
 
 
-def test_hard_infers_and_searches_bids_and_the_uniform_search_does_neither() -> None:
+def test_hard_infers_search_bidding_also_searches_bids_and_the_uniform_search_does_neither() -> None:
     game = get_game("taroinche")
     hard = make_player("hard", game)
+    bidding = make_player(BIDDING_KIND, game)
     uniform = make_player(UNIFORM_KIND, game)
-    assert isinstance(hard, SearchPlayer) and isinstance(uniform, SearchPlayer)
-    assert isinstance(hard.sampler, InferredWorlds) and isinstance(hard.delegate, BiddingSearch)
+    assert isinstance(hard, SearchPlayer) and isinstance(bidding, SearchPlayer)
+    assert isinstance(uniform, SearchPlayer)
+    assert isinstance(hard.sampler, InferredWorlds) and not isinstance(hard.delegate, BiddingSearch)
+    assert isinstance(bidding.sampler, InferredWorlds) and isinstance(bidding.delegate, BiddingSearch)
     assert uniform.sampler is None and not isinstance(uniform.delegate, BiddingSearch)

@@ -37,7 +37,11 @@ a time, so that the same seed makes the same choices; the table server also caps
 UNIFORM_KIND = "search-uniform"
 """The hard level without inference: its worlds drawn uniformly (``game.resample``) and its bids
 left to the heuristic. Not a level; a tournament names it to compare."""
-SEARCH_KINDS = ("search", KERNEL_KIND, ENGINE_KIND, UNIFORM_KIND)
+BIDDING_KIND = "search-bidding"
+"""The hard level with its bids, calls and contras searched too (``bots.bidding_search``): in
+Taroinche it measured no stronger than the heuristic's bids, and slower (docs/bots.md), so it is
+not the hard level; a tournament names it to compare."""
+SEARCH_KINDS = ("search", KERNEL_KIND, ENGINE_KIND, UNIFORM_KIND, BIDDING_KIND)
 
 PLAYOUTS = ("heuristic", "random", "kernel")
 """How the search player plays a world to the end: every seat as the game's heuristic player
@@ -94,17 +98,24 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
         return RandomPlayer()
     if kind == "search":
         return hard_player(game, seconds)
+    if kind == BIDDING_KIND:
+        return hard_player(game, seconds, searched_bids=True)
     return game_players(game).heuristic()
 
 
-def hard_player(game: Game[Any], seconds: float | None = None) -> SearchPlayer:
+def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bool = False) -> SearchPlayer:
     """The hard level: the search player with the game's kernel and ``HARD_WORLDS`` worlds per
     trick-play decision; 20 worlds of heuristic playouts elsewhere; its worlds weighed by what
-    the other seats did (``bots.inference``) and its bids searched (``bots.bidding_search``).
-    ``seconds`` is shared out: a third to weigh worlds, the rest to search (docs/bots.md)."""
+    the other seats did (``bots.inference``); its bids the heuristic's, or searched
+    (``bots.bidding_search``) with ``searched_bids``. ``seconds`` is shared out: a third to weigh
+    worlds, the rest to search (docs/bots.md)."""
     heuristic = game_players(game).heuristic()
     sampler = InferredWorlds(game, heuristic, seconds=None if seconds is None else seconds / 3)
-    bidder = BiddingSearch(game, heuristic, sampler, seconds=None if seconds is None else seconds * 2 / 3)
+    bidder = (
+        BiddingSearch(game, heuristic, sampler, seconds=None if seconds is None else seconds * 2 / 3)
+        if searched_bids
+        else None
+    )
     return search_player(
         game,
         seconds=seconds,
@@ -112,6 +123,7 @@ def hard_player(game: Game[Any], seconds: float | None = None) -> SearchPlayer:
         kernel_worlds=HARD_WORLDS.get(game.info.id),
         sampler=sampler,
         delegate=bidder,
+        name=BIDDING_KIND if searched_bids else "search",
     )
 
 
