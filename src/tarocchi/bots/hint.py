@@ -11,12 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tarocchi.bots.bidding_search import BiddingSearch
 from tarocchi.bots.explain import card_reasons
 from tarocchi.bots.players import hard_player, player_kinds
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
+from tarocchi.core.views import PlayerView
 
 SMALLEST_SEARCH = 0.01
 """The least time a card of a discard hint is searched (seconds): a few worlds at least."""
@@ -45,6 +47,10 @@ def hint(game: Game[Any], state: Any, seat: int, rng: random.Random, seconds: fl
     if all(isinstance(a, Discard) for a in view.legal_actions):
         return discard_hint(game, state, seat, searcher, rng)
     if searcher.delegates(view):
+        if isinstance(searcher.delegate, BiddingSearch):
+            found = bid_hint(searcher.delegate, view, rng)
+            if found is not None:
+                return found
         choice = searcher.choose(view, rng)
         return Hint((choice,), f"{choice} (in this phase the hard player follows its rules of thumb)")
     ranked = searcher.evaluate(view, rng)
@@ -55,6 +61,25 @@ def hint(game: Game[Any], state: Any, seat: int, rng: random.Random, seconds: fl
         (best,),
         f"{best}: {why}it averages {score:+.1f} game points for you over {worlds} deals of "
         f"the unseen cards consistent with what you know{runner}",
+    )
+
+
+def bid_hint(bidder: BiddingSearch, view: PlayerView, rng: random.Random) -> Hint | None:
+    """The searched bid or call with its mean and the rule of thumb's choice, or None where the
+    bidder does not search (it follows its rules of thumb)."""
+    prior = bidder.prior.choose(view, rng)
+    options = bidder.options(view, prior)
+    if len(options) < 2:
+        return None
+    chosen, table = bidder.decide(view, rng, prior, options)
+    if not table:
+        return None  # out of time before the search could tell the bids apart
+    means = {action: mean for action, mean, _ in table}
+    kept = "" if chosen == prior else f"; the rule of thumb says {prior} ({means[prior]:+.1f})"
+    return Hint(
+        (chosen,),
+        f"{chosen}: it averages {means[chosen]:+.1f} game points for you, played out over the deals "
+        f"the other seats' actions make likely, against {len(options) - 1} other bids or calls{kept}",
     )
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from tarocchi.bots.base import Player
+from tarocchi.bots.bidding_search import BiddingSearch
+from tarocchi.bots.inference import InferredWorlds
 from tarocchi.bots.kernels import kernel_factory
 from tarocchi.bots.random import RandomPlayer
 from tarocchi.bots.registry import game_players, has_players
-from tarocchi.bots.search import SearchPlayer
+from tarocchi.bots.search import Sampler, SearchPlayer
 from tarocchi.core.protocol import Game
 from tarocchi.core.text import shown
 
@@ -32,7 +34,14 @@ in the game's kernel (20 heuristic worlds before): chosen so that its longest tr
 stays well under a second on the loaded development machine (docs/bots.md). A fixed number, not
 a time, so that the same seed makes the same choices; the table server also caps its time
 (``HARD_SECONDS``)."""
-SEARCH_KINDS = ("search", KERNEL_KIND, ENGINE_KIND)
+UNIFORM_KIND = "search-uniform"
+"""The hard level without inference: its worlds drawn uniformly (``game.resample``) and its bids
+left to the heuristic. Not a level; a tournament names it to compare."""
+BIDDING_KIND = "search-bidding"
+"""The hard level with its bids, calls and contras searched too (``bots.bidding_search``): in
+Taroinche it measured no stronger than the heuristic's bids, and slower (docs/bots.md), so it is
+not the hard level; a tournament names it to compare."""
+SEARCH_KINDS = ("search", KERNEL_KIND, ENGINE_KIND, UNIFORM_KIND, BIDDING_KIND)
 
 PLAYOUTS = ("heuristic", "random", "kernel")
 """How the search player plays a world to the end: every seat as the game's heuristic player
@@ -82,18 +91,40 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
         return search_player(game, seconds=seconds, playout="kernel", name=KERNEL_KIND)
     if kind == ENGINE_KIND:
         return search_player(game, seconds=seconds, name=ENGINE_KIND)
+    if kind == UNIFORM_KIND:
+        worlds = HARD_WORLDS.get(game.info.id)
+        return search_player(game, seconds=seconds, playout="kernel", kernel_worlds=worlds, name=UNIFORM_KIND)
     if kind == "random":
         return RandomPlayer()
     if kind == "search":
         return hard_player(game, seconds)
+    if kind == BIDDING_KIND:
+        return hard_player(game, seconds, searched_bids=True)
     return game_players(game).heuristic()
 
 
-def hard_player(game: Game[Any], seconds: float | None = None) -> SearchPlayer:
+def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bool = False) -> SearchPlayer:
     """The hard level: the search player with the game's kernel and ``HARD_WORLDS`` worlds per
-    trick-play decision; 20 worlds of heuristic playouts elsewhere. At equal time per decision
-    it was at least as strong as the engine-only search in every game (docs/bots.md)."""
-    return search_player(game, seconds=seconds, playout="kernel", kernel_worlds=HARD_WORLDS.get(game.info.id))
+    trick-play decision; 20 worlds of heuristic playouts elsewhere; its worlds weighed by what
+    the other seats did (``bots.inference``); its bids the heuristic's, or searched
+    (``bots.bidding_search``) with ``searched_bids``. ``seconds`` is shared out: a third to weigh
+    worlds, the rest to search (docs/bots.md)."""
+    heuristic = game_players(game).heuristic()
+    sampler = InferredWorlds(game, heuristic, seconds=None if seconds is None else seconds / 3)
+    bidder = (
+        BiddingSearch(game, heuristic, sampler, seconds=None if seconds is None else seconds * 2 / 3)
+        if searched_bids
+        else None
+    )
+    return search_player(
+        game,
+        seconds=seconds,
+        playout="kernel",
+        kernel_worlds=HARD_WORLDS.get(game.info.id),
+        sampler=sampler,
+        delegate=bidder,
+        name=BIDDING_KIND if searched_bids else "search",
+    )
 
 
 def search_player(
@@ -104,13 +135,16 @@ def search_player(
     playout: str = "heuristic",
     name: str = "search",
     kernel_worlds: int | None = None,
+    sampler: Sampler | None = None,
+    delegate: Player | None = None,
 ) -> SearchPlayer:
     """``game``'s search player, with its delegated phases, which it leaves
     to the game's heuristic player; ``playout`` is one of ``PLAYOUTS``. With the kernel,
     ``kernel_worlds`` (else ``worlds``, else ``KERNEL_WORLDS``) worlds per trick-play decision,
     and ``worlds`` (else 20) for the others, played out by the heuristic. ValueError naming the
     playouts if ``playout`` is none of them, or the games that have computer players if ``game``
-    has none."""
+    has none. ``sampler`` draws its worlds (else ``game.resample``); ``delegate`` decides the
+    delegated phases (else the heuristic)."""
     if playout not in PLAYOUTS:
         raise ValueError(f"no '{shown(playout)}' playout; the playouts are: {', '.join(PLAYOUTS)}")
     players = game_players(game)
@@ -120,11 +154,12 @@ def search_player(
         game,
         None if playout == "random" else heuristic,
         players.delegated,
-        heuristic,
+        heuristic if delegate is None else delegate,
         worlds=worlds,
         seconds=seconds,
         name=name,
         kernel=kernel,
+        sampler=sampler,
         kernel_worlds=kernel_worlds
         if kernel_worlds is not None
         else worlds

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from enum import IntEnum
+from functools import partial
 from typing import Any
 
 from tarocchi.bots.base import Player, legal_choices
@@ -25,6 +27,9 @@ from tarocchi.core.actions import Action, Play
 from tarocchi.core.kernel import Kernel
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
+
+Sampler = Callable[[PlayerView, random.Random], Callable[[], Any]]
+"""For a decision's view, a draw of its worlds: each call one full state."""
 
 WORLDS = 20
 """Worlds per decision: with the heuristic playing out each world, 20 beat the heuristic player
@@ -72,10 +77,11 @@ def kernel_scores(
 class SearchPlayer:
     """PIMC with ``worlds`` sampled worlds per decision, or as many as ``seconds`` allows.
 
-    Worlds come from ``game.resample``. ``playout`` finishes every world: each seat chooses as
-    that player would from its own view of the world, or at random if it is None. Decisions in the
-    ``delegated`` phases are not searched but left to ``delegate`` (the game's heuristic player:
-    see ``GamePlayers.delegated``). ``bots.players.search_player`` builds one for a game."""
+    Worlds come from ``game.resample``, or from ``sampler`` if given. ``playout`` finishes every
+    world: each seat chooses as that player would from its own view of the world, or at random if
+    it is None. Decisions in the ``delegated`` phases are not searched but left to ``delegate``
+    (the game's heuristic player: see ``GamePlayers.delegated``). ``bots.players.search_player``
+    builds one for a game."""
 
     def __init__(
         self,
@@ -89,6 +95,7 @@ class SearchPlayer:
         name: str = "search",
         kernel: KernelFactory | None = None,
         kernel_worlds: int | None = None,
+        sampler: Sampler | None = None,
     ):
         if delegated and delegate is None:
             raise ValueError("a search player that delegates phases needs a player to delegate them to")
@@ -104,6 +111,9 @@ class SearchPlayer:
         times faster than the engine; other worlds by ``playout``."""
         self.kernel_worlds = kernel_worlds if kernel_worlds is not None else self.worlds
         """Worlds per decision when the kernel plays them out (``worlds`` for the others)."""
+        self.sampler = sampler
+        """Where each decision's worlds come from: ``game.resample`` (uniform) if None, else a
+        sampler such as ``bots.inference.InferredWorlds`` (weighed by the other seats' actions)."""
 
     def delegates(self, view: PlayerView) -> bool:
         """Whether this decision is left to ``delegate`` rather than searched."""
@@ -129,10 +139,11 @@ class SearchPlayer:
         worlds = 0
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.worlds
+        draw = self.sampler(view, rng) if self.sampler is not None else partial(game.resample, view, rng)
         while worlds < limit:
             if worlds and deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: no new world (sampling one may take long on a loaded machine)
-            world = game.resample(view, rng)
+            world = draw()
             playout_seed = rng.getrandbits(64)
             scores: list[int] = []
             k = None if self.kernel is None else self.kernel(world)
