@@ -53,14 +53,14 @@ HOT += [
     "tarocchi/games/taroinche/kernel.py",
     "tarocchi/games/taroux/kernel.py",
 ]
-"""The playout kernels the search player plays its worlds out in (issue 16): compiled, several
+"""The playout kernels the search player plays its worlds out in: compiled, several
 times the plays per second of the same sources run pure (docs/performance.md)."""
 
 RESEARCH = [
     "tarocchi/research/followers.py",
     "tarocchi/research/incremental.py",
 ]
-"""The research loop's fast path (issue 15): the tensors kept from each seat's events, about
+"""The research loop's fast path: the tensors kept from each seat's events, about
 twice as fast compiled. They import numpy, an optional extra (the research one): compiled only
 where the build has it (mypy checks them against it, and without it would refuse them, and so
 the whole build); elsewhere they run pure, and the engine compiled."""

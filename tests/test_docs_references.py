@@ -1,4 +1,4 @@
-"""Issue 18 (Low): the README and the docs point only to files inside the repository, and every
+"""The README and the docs point only to files inside the repository, and every
 file they name exists (the rule texts and rulings they cite are kept in docs/sources/)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18, item 16: a hint says in words why, where the trick on the table tells it.
+"""A hint says in words why, where the trick on the table tells it.
 
 Piedmont, partners South-North against West-East (C1); the trick in progress is set by hand on
 South's view after the deal in notation, and each expected reason worked out from C3 (the highest

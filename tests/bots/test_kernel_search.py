@@ -1,4 +1,4 @@
-"""The search player with a playout kernel (issue 16): named as a tournament names it, and its
+"""The search player with a playout kernel: named as a tournament names it, and its
 evaluation of cards in trick play comes from the kernel, not the engine's playouts."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 11: every numeric option's range, paths checked before work starts, one vocabulary for
+"""Every numeric option's range, paths checked before work starts, one vocabulary for
 computer players, and no seed printed for a game with a human at the table."""
 
 from __future__ import annotations

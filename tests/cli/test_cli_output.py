@@ -1,4 +1,4 @@
-"""Issue 18: output on a terminal that is not UTF-8, record names that never collide, and a
+"""Output on a terminal that is not UTF-8, record names that never collide, and a
 tournament progress bar that counts the deals it plays."""
 
 from __future__ import annotations

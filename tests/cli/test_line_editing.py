@@ -1,4 +1,4 @@
-"""Issue 18, item 7: at a terminal the prompt edits lines (arrow keys, history) and Tab completes
+"""At a terminal the prompt edits lines (arrow keys, history) and Tab completes
 the legal moves and the commands; piped input is read as before.
 
 The completion is tested on its own (``next_words``, the session's ``completions``), then once

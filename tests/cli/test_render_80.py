@@ -1,4 +1,4 @@
-"""Issue 18: the table at 80 columns. Lines wrap at word boundaries (never mid-word), even when
+"""The table at 80 columns. Lines wrap at word boundaries (never mid-word), even when
 printed with ``soft_wrap=True`` as the table prints them; the running state, the partner once
 public, one line per face-down discard, the winners by seat. Golden text written by hand."""
 

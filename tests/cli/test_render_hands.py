@@ -1,4 +1,4 @@
-"""Hands as a player expects them (issue 18): Taroinche in coinche order, the trump suit first
+"""Hands as a player expects them: Taroinche in coinche order, the trump suit first
 and marked once the contract names it; the tarot games as before (suits, trumps, the Fool)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: the log says bids, offers, takes and shows the way players say them (the sides marked
+"""The log says bids, offers, takes and shows the way players say them (the sides marked
 once public are tested in test_render_80). Golden text written by hand."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table as players expect it (issue 18): resume a saved game, forced moves played for you,
+"""The table as players expect it: resume a saved game, forced moves played for you,
 discards checked as a whole, undo, every trick on request, a whole discard in one hint, and the
 question before leaving at a terminal. Deals come from notation (conftest), never from a seed."""
 

@@ -1,4 +1,4 @@
-"""Issue 12: one resample contract in the game API. ``game.resample(view, rng)`` gives a full
+"""One resample contract in the game API. ``game.resample(view, rng)`` gives a full
 state the seat cannot tell from the real one, for every game and option (a property test), and
 refuses a spectator's view and another game's in one line."""
 

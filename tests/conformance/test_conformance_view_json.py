@@ -1,4 +1,4 @@
-"""Issue 12: a view converts to JSON and back without loss (the web protocol's payload), its
+"""A view converts to JSON and back without loss (the web protocol's payload), its
 facts are a typed record of its own game, and docs/protocol.md lists every field of every record."""
 
 from __future__ import annotations

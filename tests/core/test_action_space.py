@@ -1,4 +1,4 @@
-"""Issue 12: every game's actions have stable integer ids (the research action space).
+"""Every game's actions have stable integer ids (the research action space).
 
 Each game's ``actions`` lists every action it can ever offer, once; an id and its action map
 both ways; the notation of each reads back to it without a state; every legal action met in

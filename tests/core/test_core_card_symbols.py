@@ -1,4 +1,4 @@
-"""What the table shows can be typed (issue 18): a suit's symbol stands for its letter wherever a
+"""What the table shows can be typed: a suit's symbol stands for its letter wherever a
 card is read, and a "did you mean" names the cards it offers in words."""
 
 from __future__ import annotations

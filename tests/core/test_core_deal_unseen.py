@@ -1,4 +1,4 @@
-"""``deal_unseen`` draws every split the constraints allow equally often (issue 15's uniformity
+"""``deal_unseen`` draws every split the constraints allow equally often (the uniformity
 over consistent deals, at the level where the games' resampling draws it).
 
 The case: five unseen cards 0..4 into places of sizes 2, 1 and 2; the first place may not hold

@@ -1,4 +1,4 @@
-"""What the games share from core since issue 12: faces and face masks of a pack, the led suit as a
+"""What the games share from core: faces and face masks of a pack, the led suit as a
 table, the winning seat of a trick, and the won cards gathered with the Fool's settlement (C4).
 Expectations are worked by hand from the 78-card Loka pack (suits E A F W, K high, A low)."""
 

@@ -1,4 +1,4 @@
-"""What views remember between calls (issue 16): ``Last`` (core/memo.py) works a value out again
+"""What views remember between calls: ``Last`` (core/memo.py) works a value out again
 exactly when what it depends on changed (a new tuple of finished tricks, even one equal to the
 last, or another value of the rest of the key); a seat's events are read on from its last view."""
 

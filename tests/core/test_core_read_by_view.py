@@ -1,4 +1,4 @@
-"""Issue 12: shorthand is read against a seat's view, never the true state. A bare card means
+"""Shorthand is read against a seat's view, never the true state. A bare card means
 the one legal action of the seat's view that names it (a discard while discarding, a rally, a
 show), the same as read against the state; a seat not to act, or a spectator, reads it as a
 play. Every game and option, over whole hands of random legal play."""

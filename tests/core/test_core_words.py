@@ -1,4 +1,4 @@
-"""Issue 18: counts and articles in messages ("1 card", not "1 cards"; "an int", not "a int")."""
+"""Counts and articles in messages ("1 card", not "1 cards"; "an int", not "a int")."""
 
 from __future__ import annotations
 

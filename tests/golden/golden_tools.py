@@ -1,5 +1,5 @@
 """Golden playthroughs and perft counts: the record of how the engine behaves today, so that a
-refactor that should change nothing (issue 12: how views carry facts, how bots are registered)
+refactor that should change nothing (how views carry facts, how bots are registered)
 can show that it changed nothing.
 
 A playthrough is one hand from a fixed deal (``golden_deals``), every seat the heuristic player

@@ -1,4 +1,4 @@
-"""Golden playthroughs and perft counts (issue 12): the engine, the heuristic players and the
+"""Golden playthroughs and perft counts: the engine, the heuristic players and the
 terminal's rendering still produce, from fixed deals, exactly the text and the counts recorded
 before the typed-boundary refactor. A failure shows the start of the difference; if the change
 is meant, ``tools/golden --check`` shows it whole and ``tools/golden`` rewrites the files.

@@ -1,4 +1,4 @@
-"""Resampling is uniform over every consistent deal (issue 15's chi-square test, the joint part):
+"""Resampling is uniform over every consistent deal (the chi-square test, the joint part):
 late in a golden hand, where few deals remain possible, ``game.resample`` draws each of them
 equally often.
 

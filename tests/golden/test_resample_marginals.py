@@ -1,5 +1,5 @@
-"""Resampling draws the unseen cards without favouring a place (issue 12's contract, issue 15's
-uniformity check, first part): at a seat's first decision, before play or any call has told it
+"""Resampling draws the unseen cards without favouring a place (the uniformity check, first
+part): at a seat's first decision, before play or any call has told it
 anything but its own cards, every unseen card lies in each hidden place (another hand, the stock,
 the dog, a discard) in proportion to that place's size. Counted over many resampled worlds from
 the golden deals (written in notation) and judged by a chi-square test per card.

@@ -144,7 +144,8 @@ def test_an_openspiel_state_and_world_copy_goes_on_as_the_original(config: Confi
     for original in (mid_deal, state, *world):
         copies = [make(original) for _, make in COPIES]
         for _ in range(STEPS):
-            assert all(_seen(other) == _seen(original) for other in copies)
+            seen = _seen(original)
+            assert all(_seen(other) == seen for other in copies)
             if original.is_terminal():
                 break
             action = _spiel_step(original, rng)

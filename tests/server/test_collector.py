@@ -1,4 +1,4 @@
-"""Issue 13 (load): the server's garbage-collector policy freezes what survives a full collection,
+"""The server's garbage-collector policy freezes what survives a full collection,
 so the next one walks only newer objects, and still frees cycles that died while frozen once the
 frozen objects have grown (tarocchi.server.collector)."""
 

@@ -1,4 +1,4 @@
-"""Issue 13: nothing is lost. A real ``tarocchi serve`` is killed with SIGKILL mid-hand and
+"""Nothing is lost. A real ``tarocchi serve`` is killed with SIGKILL mid-hand and
 restarted on the same database: the table resumes at its last acknowledged action, the computer
 players go on, the game is finished, and its record is exactly the game replayed from its actions.
 No token appears in what the server prints."""

@@ -1,4 +1,4 @@
-"""Issue 14: against computer players a person may ask what the hard player would do, and why; at
+"""Against computer players a person may ask what the hard player would do, and why; at
 a table with other people nobody may (a hint would help one player only). A hint comes within the
 hard player's time, a whole discard's too, however busy the computer players are."""
 

@@ -1,4 +1,4 @@
-"""Issue 13: hostile input. Random and malformed messages (hypothesis) each get one error in one
+"""Hostile input. Random and malformed messages (hypothesis) each get one error in one
 line; the table stays as it was and still plays."""
 
 from __future__ import annotations

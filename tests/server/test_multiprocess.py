@@ -1,4 +1,4 @@
-"""Issue 17: two real ``tarocchi serve`` processes on one PostgreSQL database serve one table.
+"""Two real ``tarocchi serve`` processes on one PostgreSQL database serve one table.
 
 Its seats' clients are split between the processes (seats 0 and 2 and a spectator on the first,
 seat 1 and a spectator on the second, seat 3 an easy computer player), so the actions go

@@ -1,4 +1,4 @@
-"""Issue 13: a table is its stored actions. The same table survives a restart of the app on the
+"""A table is its stored actions. The same table survives a restart of the app on the
 same database, exactly, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13: a person and computer players at one table, through the real app, for every game;
+"""A person and computer players at one table, through the real app, for every game;
 every refusal names its reason and leaves the table as it was."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13: the creator replaces an absent person by a computer player and back, a token lists its
+"""The creator replaces an absent person by a computer player and back, a token lists its
 tables, and an action of any length is kept on both databases."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13: every message on every socket is exactly what its seat may know at that moment.
+"""Every message on every socket is exactly what its seat may know at that moment.
 
 Full hands of every game and option with every seat a connected person: each message a seat
 received is compared with the engine's own view of that seat at that version (the engine's views

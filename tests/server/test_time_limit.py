@@ -1,4 +1,4 @@
-"""Issue 13: a live table's time limit per move. A person who lets it pass has a computer player
+"""A live table's time limit per move. A person who lets it pass has a computer player
 make that one move; a person who moves in time is never overtaken; a wrong limit is refused."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14: a person alone with computer players may take back his own last move until the next
+"""A person alone with computer players may take back his own last move until the next
 player acts (the computer players wait the server's undo window after each of his moves); at a
 table with other people nobody may. An undo is deleted from the database before anyone hears of
 it, and versions never repeat, even across a restart (SQLite and PostgreSQL)."""

@@ -1,4 +1,4 @@
-"""Issue 14: the cards drawn as SVG by the project, every card of the four packs, in Chromium.
+"""The cards drawn as SVG by the project, every card of the four packs, in Chromium.
 
 Each card has a label a screen reader says (its name), its code, and an index that stays legible
 at a phone's width (360 px); suits differ by shape and letter, so no colour is needed."""

@@ -1,4 +1,4 @@
-"""Issue 14: the page works in Firefox too. Debian's Firefox ESR, driven over WebDriver BiDi
+"""The page works in Firefox too. Debian's Firefox ESR, driven over WebDriver BiDi
 (tests/web/firefox.py), opens the lobby and a table, draws the hand as SVG cards, plays the
 person's moves by clicks against computer players, and fits a phone's width."""
 

@@ -1,4 +1,4 @@
-"""Issue 14: against computer players the page offers a hint in words; with other people at the
+"""Against computer players the page offers a hint in words; with other people at the
 table it offers none."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14: a hand played from the keyboard alone (arrows move along the hand, Enter plays), and
+"""A hand played from the keyboard alone (arrows move along the hand, Enter plays), and
 every card and button named for a screen reader; a time limit set in the lobby."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14: the browser table against a real ``tarocchi serve``, in Chromium.
+"""The browser table against a real ``tarocchi serve``, in Chromium.
 
 A person creates a table in the lobby and clicks through a whole hand against computer players
 to the score sheet, for every game and option; two people at one table each see only their own

@@ -1,4 +1,4 @@
-"""Issue 14: against computer players a person takes back his last move with the Undo button,
+"""Against computer players a person takes back his last move with the Undo button,
 while the computer players wait; the table is as it was before the move."""
 
 from __future__ import annotations

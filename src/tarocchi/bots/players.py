@@ -26,7 +26,7 @@ names it to compare."""
 KERNEL_WORLDS = 1000
 """Worlds per trick-play decision of the kernel search player, unless its seconds run out first."""
 ENGINE_KIND = "search-engine"
-"""The search player before the kernels (issue 16): 20 worlds a decision, every one played out
+"""The search player before the kernels: 20 worlds a decision, every one played out
 by the heuristic through the engine. Not a level; a tournament names it to compare."""
 HARD_WORLDS = {"piedmont": 40, "sicilian": 100, "taroinche": 300, "taroux": 40}
 """Worlds per trick-play decision of the hard level (the ``search`` kind), which plays them out

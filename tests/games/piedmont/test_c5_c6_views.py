@@ -36,7 +36,7 @@ def test_C5_P2_the_discard_is_seen_by_the_dealer_only():
     dealer = g.view(state, 3)
     assert [(label, cards(str(cs))) for label, cs in dealer.known] == [("your discard", DISCARD)]
     assert sum(isinstance(e.action, Discard) for e in dealer.events) == 4
-    # everyone sees that four cards were laid aside, as a typed event that names none (issue 12)
+    # everyone sees that four cards were laid aside, as a typed event that names none
     for seat in (0, 1, 2, 3, None):
         laid = [(e.seat, e.action) for e in g.view(state, seat).events if isinstance(e.action, FaceDown)]
         assert laid == [(3, FaceDown(4))]

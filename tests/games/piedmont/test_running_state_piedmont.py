@@ -1,4 +1,4 @@
-"""Issue 18: the running state in the view (tricks won, card points per partnership), from
+"""The running state in the view (tricks won, card points per partnership), from
 public facts only: the dealer's face-down discard is not counted. Worked by hand below."""
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ def test_a_bare_card_means_what_the_phase_asks_for_and_a_bare_take_the_only_open
     g = game()
     state = start(g, deals.SOLO, moves="throw 3")
     assert str(g.parse_action("take", state)) == "take 0"
-    to_act = g.to_act(state)  # the same read against the seat's own view (issue 12)
+    to_act = g.to_act(state)  # the same read against the seat's own view
     assert to_act is not None and str(g.parse_action("take", g.view(state, to_act))) == "take 0"
     with pytest.raises(NotationError):  # a spectator is offered nothing to take
         g.parse_action("take", g.view(state, None))

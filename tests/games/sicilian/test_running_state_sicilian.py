@@ -1,4 +1,4 @@
-"""Issue 18: the running state in the view. The sides are shown only once they are public: a
+"""The running state in the view. The sides are shown only once they are public: a
 rallied partner keeps them hidden until his card is played (S7). Worked by hand below."""
 
 from __future__ import annotations

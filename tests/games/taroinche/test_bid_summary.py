@@ -1,4 +1,4 @@
-"""The auction's legal actions said in one line (issue 18), and the bid syntax for the help.
+"""The auction's legal actions said in one line, and the bid syntax for the help.
 
 The summaries are written by hand from B3: a bid must beat the contract (value tier + mode),
 any trump (at Capot also NT and AT), any mode, any partner; pass always; coinche for a player

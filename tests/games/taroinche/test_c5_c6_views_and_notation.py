@@ -56,7 +56,7 @@ def test_notation_a_bid_reads_back_in_any_order_and_case():
     assert g.parse_action("bid 3 wo h 90") is bid
     assert g.parse_action("90 hearts WITHOUT north-east") is bid
     assert str(g.parse_action("capot nt a self", state)) == "capot NT against 0"  # seat 0 to bid
-    # read against seat 0's own view, the same (issue 12); another seat's view offers no bid
+    # read against seat 0's own view, the same; another seat's view offers no bid
     assert str(g.parse_action("capot nt a self", g.view(state, 0))) == "capot NT against 0"
     with pytest.raises(NotationError, match="'self' needs the table"):
         g.parse_action("capot nt a self", g.view(state, 1))

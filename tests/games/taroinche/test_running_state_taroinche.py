@@ -1,4 +1,4 @@
-"""Issue 18: the running state in the view: the attack's and the defence's tricks and card
+"""The running state in the view: the attack's and the defence's tricks and card
 points, and what the attack still needs for its bid. Worked by hand below (deals.SPLIT)."""
 
 from __future__ import annotations

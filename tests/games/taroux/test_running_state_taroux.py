@@ -1,4 +1,4 @@
-"""Issue 18: the running state in the view: tricks won and card points (in pairs, T8) of the
+"""The running state in the view: tricks won and card points (in pairs, T8) of the
 Declarers and the Defenders, and what the Declarers still need. Worked by hand below."""
 
 from __future__ import annotations
