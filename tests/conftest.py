@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from serverproc import Postgres
+
+# A run started in the background by a shell without job control (as a CI runner may start it)
+# ignores SIGINT, and every program a test starts inherits that: Python then installs no Ctrl-C
+# handler, and the tests that press Ctrl-C wait for a program that never hears it. Each test
+# worker hears it again, and so do the programs it starts.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

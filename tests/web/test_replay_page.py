@@ -161,6 +161,18 @@ def open_file(page: Any, name: str, content: bytes) -> None:
         page.set_input_files("#record-file", files=[file])
 
 
+def said_of(page: Any, name: str) -> str:
+    """The problem line once the page has put the refusal of file ``name`` in it (the answer
+    arrives before the page has shown it)."""
+    shown = (
+        "name => { const p = document.querySelector('#problem');"
+        " return p && p.offsetParent !== null && p.innerText.includes(name); }"
+    )
+    page.wait_for_function(shown, arg=name, timeout=10_000)
+    words: str = page.locator("#problem").inner_text()
+    return words
+
+
 def test_a_record_file_is_opened_and_a_bad_one_refused_in_one_line(browser: Any, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     errors: list[str] = []
@@ -170,18 +182,18 @@ def test_a_record_file_is_opened_and_a_bad_one_refused_in_one_line(browser: Any,
     problem = page.locator("#problem")
 
     open_file(page, "broken.json", b'{"format": "tarocchi-record", "hands": [')
-    assert problem.is_visible()
-    assert problem.inner_text().startswith("broken.json: not a record: not JSON"), problem.inner_text()
+    words = said_of(page, "broken.json")
+    assert words.startswith("broken.json: not a record: not JSON"), words
 
     open_file(page, "foreign.json", json.dumps({"format": "somebody-else", "moves": [1, 2]}).encode())
-    assert "not a tarocchi record" in problem.inner_text()
+    assert "not a tarocchi record" in said_of(page, "foreign.json")
 
     record = engine_record("taroinche")
     hand = next(h for h in record["hands"] if len(h["actions"]) > 1)
     seat, _ = hand["actions"][1]
     hand["actions"][1] = [seat, "play T99"]
     open_file(page, "tampered.json", json.dumps(record).encode())
-    words = problem.inner_text()
+    words = said_of(page, "tampered.json")
     assert f"hand {hand['number']}, action 2" in words and "tampered.json" in words, words
     assert page.locator("#replay .ring").count() == 0
 
