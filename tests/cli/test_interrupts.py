@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import os
 import select
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
 from ptyscreen import Screen, table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,14 +47,31 @@ def ended(process: subprocess.Popen[bytes]) -> int:
         return process.wait(timeout=60)
 
 
-@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def play_recipe() -> str:
+    """The shell line ``make play`` runs, as make itself prints it (``make -n``), set up already."""
+    bin_dir = Path(sys.executable).parent
+    done = subprocess.run(
+        ["make", "-n", "-s", "-f", str(ROOT / "Makefile"), "play", f"BIN={bin_dir}", "STAMP=", "BUILT="],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+    )
+    line = done.stdout.strip()
+    assert line.count("\n") == 0 and "tarocchi play" in line, line
+    return line
+
+
 def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -> None:
+    """The recipe's shell ends well on Ctrl-C (so make reports no failed recipe, ``make: ***``):
+    the recipe run by the shell make runs it with, in its own group at a terminal. (Under
+    pytest-xdist workers started by a background job, a ``make`` started by the test never passed
+    Ctrl-C on to its recipe: the recipe is tested here, not make's own signal handling.)"""
     import pty
 
     fd, terminal = pty.openpty()
-    bin_dir = Path(sys.executable).parent
-    make = subprocess.Popen(
-        ["make", "-s", "-f", str(ROOT / "Makefile"), "play", f"BIN={bin_dir}", "STAMP=", "BUILT="],
+    shell = subprocess.Popen(
+        ["/bin/sh", "-c", play_recipe()],
         stdin=terminal,
         stdout=terminal,
         stderr=terminal,
@@ -68,15 +83,13 @@ def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -
     screen = Screen(fd)
     try:
         screen.until(b"South> ")
-        os.killpg(make.pid, 2)  # what Ctrl-C does: SIGINT to the whole foreground group
+        os.killpg(shell.pid, 2)  # what Ctrl-C does: SIGINT to the whole foreground group
         shown = rest(screen)
     finally:
         os.close(fd)
-        code = ended(make)
+        code = ended(shell)
     assert b"Interrupted during hand 1." in shown and b"Resume it with" in shown
-    # make itself was interrupted too, and stops as an interrupted program does, but reports no
-    # failed recipe ("make: *** [play] Error 130" or "Interrupt")
-    assert b"make: ***" not in shown and code in (0, -2), shown.decode(errors="replace")
+    assert code == 0, shown.decode(errors="replace")  # a recipe that succeeds: make says nothing
 
 
 def test_ctrl_c_while_watching_prints_one_clean_line(tmp_path: Path) -> None:
