@@ -47,6 +47,52 @@ def ended(process: subprocess.Popen[bytes]) -> int:
         return process.wait(timeout=60)
 
 
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, their own children after them."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+    found = [int(child) for child in children]
+    for child in list(found):
+        found += descendants(child)
+    return found
+
+
+def wait_reading(pid: int, seconds: float = 60) -> None:
+    """Wait until a process started by ``pid`` sleeps waiting for a key (in select or poll).
+
+    Ctrl-C pressed while the table is drawing its prompt waits for the next key: CPython's
+    readline loop hears a signal only when it interrupts its wait for input, so one that arrives
+    between drawing the prompt and starting that wait is held until a key comes. A person
+    presses Ctrl-C at a prompt already waiting; so does this test."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for child in descendants(pid):
+            try:
+                if Path(f"/proc/{child}/wchan").read_text().startswith(("poll_schedule", "do_select")):
+                    return
+            except OSError:
+                pass
+        time.sleep(0.05)
+    raise AssertionError(f"the table never waited for a key:\n{states(pid)}")
+
+
+def states(pid: int) -> str:
+    """What each process started by ``pid`` waits in and which signals it blocks and ignores:
+    said when a test's program does not end."""
+    lines = []
+    for child in descendants(pid):
+        try:
+            status = Path(f"/proc/{child}/status").read_text().splitlines()
+            wchan = Path(f"/proc/{child}/wchan").read_text()
+        except OSError:
+            continue
+        kept = [line for line in status if line.startswith(("Name", "SigBlk", "SigIgn", "SigCgt"))]
+        lines.append(f"{child} waits in {wchan}: " + "; ".join(kept))
+    return "\n".join(lines)
+
+
 def play_recipe() -> str:
     """The shell line ``make play`` runs, as make itself prints it (``make -n``), set up already."""
     bin_dir = Path(sys.executable).parent
@@ -83,8 +129,12 @@ def test_ctrl_c_in_make_play_leaves_the_table_without_an_error(tmp_path: Path) -
     screen = Screen(fd)
     try:
         screen.until(b"South> ")
+        wait_reading(shell.pid)
         os.killpg(shell.pid, 2)  # what Ctrl-C does: SIGINT to the whole foreground group
-        shown = rest(screen)
+        try:
+            shown = rest(screen)
+        except AssertionError as error:
+            raise AssertionError(f"{error}\n{states(shell.pid)}") from None
     finally:
         os.close(fd)
         code = ended(shell)
