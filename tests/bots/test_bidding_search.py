@@ -16,10 +16,11 @@ from typing import Any
 from test_taroinche_heuristic import DEAL
 
 from tarocchi import get_game
-from tarocchi.bots.bidding_search import FEWEST, MARGIN, BiddingSearch, taroinche_candidates
+from tarocchi.bots.bidding_search import FEWEST, MARGIN, BiddingSearch
 from tarocchi.bots.heuristic.taroinche import TaroincheHeuristic
 from tarocchi.bots.hint import bid_hint
 from tarocchi.bots.inference import InferredWorlds
+from tarocchi.bots.taroinche import bid_candidates as taroinche_candidates
 from tarocchi.core.protocol import Deal, HandContext
 
 GAME = get_game("taroinche")

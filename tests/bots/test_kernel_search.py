@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from tarocchi.bots.kernels import kernel_factory
-from tarocchi.bots.players import HARD_WORLDS, make_player, player_kind, search_player
+from tarocchi.bots.players import make_player, player_kind, search_player
+from tarocchi.bots.registry import game_players
 from tarocchi.bots.search import WORLDS, SearchPlayer
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.registry import available_games, get_game
@@ -97,7 +98,7 @@ def test_the_hard_level_searches_trick_play_in_the_kernel() -> None:
         game = get_game(game_id)
         hard = make_player("hard", game)
         assert isinstance(hard, SearchPlayer) and hard.kernel is not None
-        assert (hard.worlds, hard.kernel_worlds) == (WORLDS, HARD_WORLDS[game_id])
+        assert (hard.worlds, hard.kernel_worlds) == (WORLDS, game_players(game).hard_worlds)
         engine = make_player("search-engine@0.5", game)
         assert isinstance(engine, SearchPlayer) and engine.kernel is None and engine.seconds == 0.5
 

@@ -19,9 +19,9 @@ from tarocchi.core.manifest import Manifest
 
 
 @pytest.mark.parametrize("game_id", available_games())
-def test_every_registered_game_declares_its_players_under_its_own_id(game_id: str) -> None:
+def test_every_registered_game_declares_its_players_with_its_own_phases(game_id: str) -> None:
     players = game_players(game_id)
-    assert isinstance(players, GamePlayers) and players.game_id == game_id
+    assert isinstance(players, GamePlayers)
     game = get_game(game_id)
     assert game_players(game) is players and game_players(f" {game_id.upper()} ") is players
     assert has_players(game) and player_kinds(game) == KINDS

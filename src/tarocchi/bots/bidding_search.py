@@ -2,10 +2,12 @@
 
 The search player plays its cards by search but used to bid as the medium player does: an
 auction offers hundreds of bids, and a random continuation of the bidding cannot tell one from
-another. Here a bidding decision is searched among a few candidates: the medium player's own
-choice (the prior), passing, and, in Taroinche's auction, the cheapest bid in each trump (with
-the partner the medium player would name for it) and the medium player's bid one step higher;
-where a decision offers only a few actions (a coinche, a contra, Solo or not), every one of them.
+another. Here a bidding decision of the phases the game's players declare (``searched_bids``)
+is searched among a few candidates: the medium player's own choice (the prior) and those the
+game's players name (``bid_candidates``: in Taroinche's auction passing, the cheapest bid in
+each trump with the partner the medium player would name for it, and the medium player's bid
+one step higher); where a decision offers only a few actions (a coinche, a contra, Solo or not),
+every one of them.
 Each candidate is played in the same worlds (drawn by the given sampler: the inferred worlds of
 the hard player) and the hand finished with every seat playing as the medium player, its own
 later bids included; a candidate replaces the prior only if it beats it, world by world, by more
@@ -17,22 +19,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
-from enum import IntEnum
 from typing import Any
 
 from tarocchi.bots.base import Player, legal_choices
+from tarocchi.bots.registry import searching
 from tarocchi.bots.search import Sampler, policy_playout
-from tarocchi.core.actions import Action, Call
+from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
-WORLDS = {"taroinche": 24, "sicilian": 8, "taroux": 8}
-"""Worlds per searched bid, by game: a heuristic playout of a whole hand per candidate and world
-costs about 15 ms in Taroinche (six-card hands), 40 in Taroux, so that a bid is decided in about
-a second without a time limit."""
-OTHER_WORLDS = 16
-"""Worlds per searched bid in a game not listed above."""
 MARGIN = 2.0
 """How many standard errors of the paired difference a candidate must beat the prior by: about
 six candidates are compared at once, and at one standard error the noise of Taroinche's scores
@@ -45,56 +40,6 @@ DRAWS = 3
 """Draws per world wanted: inferred worlds are drawn by weight, so one may come again."""
 FEW = 4
 """A decision with at most this many actions has every one of them searched."""
-
-Candidates = Callable[[PlayerView, Action], list[Action]]
-"""From a bidding view and the prior's choice, the actions worth searching (the prior among them)."""
-
-
-def taroinche_candidates(view: PlayerView, prior: Action) -> list[Action]:
-    """Taroinche's auction (B3): pass, coinche where it may, the prior, the cheapest bid in each
-    trump with the partner the medium player would name, and the prior's bid one step higher."""
-    from tarocchi.bots.heuristic.taroinche import _choose_partner
-    from tarocchi.games.taroinche.bidding import Bid
-    from tarocchi.games.taroinche.rules import CAPOT, level
-
-    seat = view.seat
-    assert seat is not None
-    legal = view.legal_actions
-    bids = [a for a in legal if isinstance(a, Bid) and a.value != CAPOT]
-    found: list[Action] = [prior, *(a for a in legal if isinstance(a, Call))]
-    for trump in range(4):
-        partner = _choose_partner(view, seat, trump)[0]
-        mine = [b for b in bids if b.trump == trump and b.partner == partner]
-        if mine:
-            found.append(min(mine, key=lambda b: level(b.value, b.mode)))
-    if isinstance(prior, Bid):
-        same = (prior.trump, prior.mode, prior.partner)
-        higher = [b for b in bids if (b.trump, b.mode, b.partner) == same and b.value > prior.value]
-        if higher:
-            found.append(min(higher, key=lambda b: b.value))
-    return list(dict.fromkeys(found))
-
-
-CANDIDATES: dict[str, Candidates] = {"taroinche": taroinche_candidates}
-"""Games whose many-action bidding decisions have candidates chosen for the search."""
-
-
-def searched_phases(game: Game[Any]) -> frozenset[IntEnum]:
-    """The bidding phases of ``game`` this search decides (the others stay with the prior)."""
-    gid = game.info.id
-    if gid == "taroinche":
-        from tarocchi.games.taroinche.state import Phase as TaroinchePhase
-
-        return frozenset({TaroinchePhase.AUCTION, TaroinchePhase.SURCOINCHE})
-    if gid == "sicilian":
-        from tarocchi.games.sicilian.state import Phase as SicilianPhase
-
-        return frozenset({SicilianPhase.SOLO, SicilianPhase.PROP, SicilianPhase.COP})
-    if gid == "taroux":
-        from tarocchi.games.taroux.state import Phase as TarouxPhase
-
-        return frozenset({TarouxPhase.AUCTION, TarouxPhase.RECONTRA})
-    return frozenset()
 
 
 class BiddingSearch:
@@ -116,12 +61,13 @@ class BiddingSearch:
         self.game = game
         self.prior = prior
         self.sampler = sampler
-        self.worlds = worlds if worlds is not None else WORLDS.get(game.info.id, OTHER_WORLDS)
+        declared = searching(game)
+        self.worlds = worlds if worlds is not None else declared.bid_worlds
         self.margin = margin
         self.seconds = seconds
         self.name = name
-        self.phases = searched_phases(game)
-        self.candidates = CANDIDATES.get(game.info.id)
+        self.phases = declared.searched_bids
+        self.candidates = declared.bid_candidates
 
     def options(self, view: PlayerView, prior: Action) -> list[Action]:
         """The actions searched at this decision; the prior's alone if it is not searched."""

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from tarocchi.bots.base import Player
+from tarocchi.bots.registry import searching
 from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Deal, Game, HandContext
 from tarocchi.core.resample import World, replay, resample
@@ -31,12 +32,6 @@ from tarocchi.core.views import PlayerView
 
 SOFTNESS = 0.3
 """The model's chance of a random legal action instead of its player's choice."""
-CANDIDATES = {"taroinche": 300}
-"""Candidate worlds weighed per decision, by game, unless the sampler is given another number:
-Taroinche's six-card hands replay cheaply, and in it 300 candidates did better than 80
-(docs/bots.md)."""
-OTHER_CANDIDATES = 80
-"""Candidate worlds weighed per decision in the games not listed above."""
 EFFECTIVE = 0.1
 """The floor of the tempered weights' effective number of worlds, as a share of the candidates:
 low, because the medium player's choices are sharp (a world either explains a bid or hardly), and
@@ -142,7 +137,7 @@ class Weighed:
 
 class InferredWorlds:
     """A sampler of worlds for the search player: for each decision, ``candidates`` worlds (by
-    default ``CANDIDATES``) from
+    default the number the game's players declare, ``GamePlayers.inferred_candidates``) from
     ``game.resample``, weighed by the softened ``model`` of the other seats and tempered so that
     their effective number stays above ``effective`` of them, then drawn in proportion to their
     weights. ``seconds`` bounds the time spent weighing (fewer candidates)."""
@@ -159,7 +154,7 @@ class InferredWorlds:
     ) -> None:
         self.game = game
         self.model = model
-        default = CANDIDATES.get(game.info.id, OTHER_CANDIDATES)
+        default = searching(game).inferred_candidates
         self.candidates = candidates if candidates is not None else default
         self.softness = softness
         self.effective = effective

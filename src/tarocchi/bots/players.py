@@ -28,12 +28,6 @@ KERNEL_WORLDS = 1000
 ENGINE_KIND = "search-engine"
 """The search player before the kernels: 20 worlds a decision, every one played out
 by the heuristic through the engine. Not a level; a tournament names it to compare."""
-HARD_WORLDS = {"piedmont": 40, "sicilian": 100, "taroinche": 300, "taroux": 40}
-"""Worlds per trick-play decision of the hard level (the ``search`` kind), which plays them out
-in the game's kernel (20 heuristic worlds before): chosen so that its longest trick-play decision
-stays well under a second on the loaded development machine (docs/bots.md). A fixed number, not
-a time, so that the same seed makes the same choices; the table server also caps its time
-(``HARD_SECONDS``)."""
 UNIFORM_KIND = "search-uniform"
 """The hard level without inference: its worlds drawn uniformly (``game.resample``) and its bids
 left to the heuristic. Not a level; a tournament names it to compare."""
@@ -92,7 +86,7 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
     if kind == ENGINE_KIND:
         return search_player(game, seconds=seconds, name=ENGINE_KIND)
     if kind == UNIFORM_KIND:
-        worlds = HARD_WORLDS.get(game.info.id)
+        worlds = game_players(game).hard_worlds
         return search_player(game, seconds=seconds, playout="kernel", kernel_worlds=worlds, name=UNIFORM_KIND)
     if kind == "random":
         return RandomPlayer()
@@ -104,12 +98,14 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
 
 
 def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bool = False) -> SearchPlayer:
-    """The hard level: the search player with the game's kernel and ``HARD_WORLDS`` worlds per
-    trick-play decision; 20 worlds of heuristic playouts elsewhere; its worlds weighed by what
-    the other seats did (``bots.inference``); its bids the heuristic's, or searched
+    """The hard level: the search player with the game's kernel and as many worlds per trick-play
+    decision as the game's players declare (``GamePlayers.hard_worlds``; the table server also
+    caps its time, ``HARD_SECONDS``); 20 worlds of heuristic playouts elsewhere; its worlds
+    weighed by what the other seats did (``bots.inference``); its bids the heuristic's, or searched
     (``bots.bidding_search``) with ``searched_bids``. ``seconds`` is shared out: a third to weigh
     worlds, the rest to search (docs/bots.md)."""
-    heuristic = game_players(game).heuristic()
+    players = game_players(game)
+    heuristic = players.heuristic()
     sampler = InferredWorlds(game, heuristic, seconds=None if seconds is None else seconds / 3)
     bidder = (
         BiddingSearch(game, heuristic, sampler, seconds=None if seconds is None else seconds * 2 / 3)
@@ -120,7 +116,7 @@ def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bo
         game,
         seconds=seconds,
         playout="kernel",
-        kernel_worlds=HARD_WORLDS.get(game.info.id),
+        kernel_worlds=players.hard_worlds,
         sampler=sampler,
         delegate=bidder,
         name=BIDDING_KIND if searched_bids else "search",
