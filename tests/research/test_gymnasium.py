@@ -13,8 +13,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from research_tools import CONFIGS, IDS, Config
 
-from tarocchi.core.registry import available_games
-from tarocchi.research.gymnasium import ILLEGAL_REWARD, TarocchiEnv
+from tarocchi.core.registry import available_games, get_game
+from tarocchi.research.gymnasium import TarocchiEnv, default_illegal_reward
 
 
 @pytest.fixture(autouse=True)
@@ -78,10 +78,21 @@ def test_an_illegal_action_ends_the_episode_by_default() -> None:
     environment = TarocchiEnv("taroinche", opponents="easy")
     illegal = _illegal_id(environment)
     _, reward, terminated, truncated, info = environment.step(illegal)
-    assert (reward, terminated, truncated) == (ILLEGAL_REWARD["taroinche"], True, False)
+    assert (reward, terminated, truncated) == (-10_000.0, True, False)
     assert info == {"illegal_action": illegal}
     custom = TarocchiEnv("taroinche", opponents="easy", illegal_reward=-1.0)
     assert custom.step(_illegal_id(custom))[1] == -1.0
+
+
+def test_the_default_illegal_reward_is_the_power_of_ten_below_minus_the_utility_bound() -> None:
+    """Below any hand's score: the bounds are 165, 189, 4,000 and 5,788 (docs/research.md)."""
+    rewards = {game_id: default_illegal_reward(get_game(game_id)) for game_id in available_games()}
+    assert rewards == {
+        "piedmont": -1_000.0,
+        "sicilian": -1_000.0,
+        "taroinche": -10_000.0,
+        "taroux": -10_000.0,
+    }
 
 
 def test_an_illegal_action_raises_when_asked() -> None:

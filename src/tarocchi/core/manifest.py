@@ -2,7 +2,8 @@
 
 Everything game-specific that the rest of tarocchi looks up (the rules object, the playout
 kernel, where unseen cards may lie, the computer players, the research adapters' facts writer
-and follower, how many calls the information state holds) is named in the game's manifest, and
+and follower, how many calls the information state holds, the bounds its rules set on a hand)
+is named in the game's manifest, and
 found through ``core.registry.manifest``: no other table is kept by game id. The parts outside
 the engine are named as ``"module:name"`` and imported when first asked for, so a game's
 package imports nothing of the players or the research adapters.
@@ -38,6 +39,16 @@ class Manifest:
     call_slots: int = 64
     """How many calls the research information state holds: about twice the most any seat saw
     in random hands; later ones are counted as dropped, never silently lost."""
+    utility_bound: int = 0
+    """No seat wins or loses more than this in one hand, worked out from the scoring rules (a
+    bound, not always a score a hand can reach; docs/research.md, "OpenSpiel"); 0: not worked out."""
+    max_actions: int = 0
+    """The most actions the seats can take in one hand, worked out from the rules (the deal's
+    chance nodes apart; docs/research.md, "OpenSpiel"); 0: not worked out."""
+    card_points: int = 0
+    """The most card points one side can win in a hand (the research tensors' scale)."""
+    needed: int = 0
+    """The most the declaring side can still need (0 where the game has no such target)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -14,7 +14,7 @@ id), the layout PettingZoo's card games use; ``action_masks()`` gives the mask a
 learners (sb3-contrib's MaskablePPO) ask for it.
 
 An illegal action id, by default (``illegal_action="terminate"``), ends the episode with
-``illegal_reward`` (``ILLEGAL_REWARD``: below any hand's score in the game) and
+``illegal_reward`` (``default_illegal_reward``: below any hand's score in the game) and
 ``info["illegal_action"]`` set, so that learners that sample without the mask, and
 Gymnasium's ``check_env``, run; ``illegal_action="raise"`` raises ValueError naming the legal ids
 instead.
@@ -40,7 +40,7 @@ from tarocchi.bots.base import Player, players_turn
 from tarocchi.bots.players import LEVELS, make_player
 from tarocchi.core.match import Match, play_out
 from tarocchi.core.protocol import Game
-from tarocchi.core.registry import available_games, get_game
+from tarocchi.core.registry import available_games, get_game, manifest_of
 from tarocchi.core.views import PlayerView
 from tarocchi.research.copies import Rebuilt
 from tarocchi.research.encoding import Encoder, encoder
@@ -51,9 +51,19 @@ from tarocchi.research.text import RENDER_MODES, check_render_mode, illegal_mess
 Observation = dict[str, Any]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
 ILLEGAL_ACTIONS = ("terminate", "raise")
-ILLEGAL_REWARD = {"piedmont": -1_000.0, "sicilian": -1_000.0, "taroinche": -10_000.0, "taroux": -10_000.0}
-"""The default reward of an illegal action: lower than any hand's score seen in thousands of
-random hands (Piedmont ±131, Sicilian -189, Taroinche -4,000, Taroux -5,248)."""
+UNBOUNDED_ILLEGAL_REWARD = -10_000.0
+"""The default reward of an illegal action in a game whose manifest declares no utility bound."""
+
+
+def default_illegal_reward(game: Game[Any]) -> float:
+    """The default reward of an illegal action: minus the first power of ten above the hand's
+    utility bound that the game's manifest declares, so below any hand's score (Piedmont and
+    Sicilian -1,000, Taroinche and Taroux -10,000)."""
+    declared = manifest_of(game)
+    bound = declared.utility_bound if declared is not None else 0
+    return -float(10 ** len(str(bound))) if bound else UNBOUNDED_ILLEGAL_REWARD
+
+
 REDEALS = 100
 """An episode that ends before the seat ever acts (a Sicilian hand thrown in) is dealt again, at
 most this many times. In a whole game a thrown-in hand counts, as the rules count it: only a
@@ -106,7 +116,7 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
         self.episode = episode
         self.illegal_action = illegal_action
         self.illegal_reward = (
-            illegal_reward if illegal_reward is not None else ILLEGAL_REWARD.get(self.game.info.id, -10_000.0)
+            illegal_reward if illegal_reward is not None else default_illegal_reward(self.game)
         )
         self.render_mode = render_mode
         low, high = self.observer.layout.bounds()

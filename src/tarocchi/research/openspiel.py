@@ -29,8 +29,7 @@ from tarocchi.core.errors import TarocchiError
 from tarocchi.core.exact import exact_resampling
 from tarocchi.core.match import dealer_of
 from tarocchi.core.protocol import Deal, Game, HandContext
-from tarocchi.core.registry import available_games, game_info, get_game
-from tarocchi.research.bounds import MAX_GAME_LENGTH, UTILITY_BOUND
+from tarocchi.core.registry import available_games, game_info, get_game, manifest
 from tarocchi.research.episodes import EPISODES, check_episode
 from tarocchi.research.openspiel_observer import TarocchiObserver
 
@@ -174,7 +173,8 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         self.hands = self.rules.hands_per_game() if episode == "game" else 1
         """The hands of an episode."""
         self.shape = Shape.of(self.rules)
-        bound = float(UTILITY_BOUND[game_id] * self.hands)
+        declared = manifest(game_id)
+        bound = float(declared.utility_bound * self.hands)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.rules.actions),
             max_chance_outcomes=self.rules.deck.size,
@@ -182,7 +182,7 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
             min_utility=-bound,
             max_utility=bound,
             utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH[game_id] * self.hands,
+            max_game_length=declared.max_actions * self.hands,
         )
         specs = {spec.name: spec.choices for spec in self.rules.info.options}
         options = {name: parameter(value, specs[name]) for name, value in self.rules.options.items()}

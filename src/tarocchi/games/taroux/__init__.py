@@ -1,6 +1,7 @@
 """Taroux of Six (rulings C1-C7, T1-T11)."""
 
 from tarocchi.core.manifest import Manifest
+from tarocchi.games.taroux import rules
 from tarocchi.games.taroux.game import TarouxGame
 from tarocchi.games.taroux.state import Phase, TarouxState
 
@@ -14,6 +15,11 @@ MANIFEST = Manifest(
     facts="tarocchi.research.encoding:taroux_facts",
     follower="tarocchi.research.followers:TarouxFollower",
     call_slots=96,
+    utility_bound=5_788,  # a Declarer's 2R, R <= (25 + 56 + 20) * 6 * 4 + 70 (Abundances) + 400 (Slam)
+    max_actions=175,  # an auction of at most 67, a stock choice, 6 discards, 29 declarations, 72 plays
+    card_points=sum(rules.VALUES),
+    needed=max(rules.TARGETS),
 )
 """Everything about Taroux that the rest of tarocchi looks up (``core.manifest``): 96 call slots,
-about twice the most calls a seat saw in random hands (37)."""
+about twice the most calls a seat saw in random hands (37). Its bounds are worked out in
+docs/research.md ("OpenSpiel"); the most points needed is the highest target."""
