@@ -57,7 +57,11 @@ HOT += [
 times the plays per second of the same sources run pure (docs/performance.md)."""
 
 RESEARCH = [
-    "tarocchi/research/followers.py",
+    "tarocchi/research/followers/base.py",
+    "tarocchi/research/followers/piedmont.py",
+    "tarocchi/research/followers/sicilian.py",
+    "tarocchi/research/followers/taroinche.py",
+    "tarocchi/research/followers/taroux.py",
     "tarocchi/research/incremental.py",
 ]
 """The research loop's fast path: the tensors kept from each seat's events, about

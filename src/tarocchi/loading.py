@@ -92,7 +92,7 @@ def built(module: str, name: str) -> Any:
 PARTS = {
     "engine": "tarocchi.core.trickplay",
     "kernels": "tarocchi.core.kernel",
-    "research": "tarocchi.research.followers",
+    "research": "tarocchi.research.followers.base",
 }
 """A module standing for each part mypyc builds: the engine's hot modules, the search player's
 playout kernels and the research fast path (built only where numpy is)."""

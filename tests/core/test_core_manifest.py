@@ -13,7 +13,7 @@ from tarocchi.core.kernel import Kernel
 from tarocchi.core.manifest import PARTS, Manifest
 from tarocchi.core.protocol import Game, HandContext
 from tarocchi.core.registry import available_games, declared, get_game, manifest, manifest_of
-from tarocchi.research.followers import Follower
+from tarocchi.research.followers.base import Follower
 
 
 @pytest.mark.parametrize("game_id", available_games())

@@ -16,7 +16,7 @@ from tarocchi.core.protocol import Game, HandContext
 from tarocchi.research.encoding import Encoder, encoder
 from tarocchi.research.incremental import IncrementalEncoder
 
-HANDS = 12
+HANDS = 200
 """Random hands per configuration, one after another on the same encoder."""
 FULL_SHARE = {"taroinche": 0.2}
 """The most steps a followed game may encode in full from the view here, 0.05 if not named

@@ -35,7 +35,7 @@ class Manifest:
     facts: str = ""
     """The research encoder's writer of the game's facts (``research.encoding``)."""
     follower: str = ""
-    """The research encoder's follower of the game's facts, step by step (``research.followers``)."""
+    """The research encoder's follower of the game's facts, step by step (``research.followers.base``)."""
     call_slots: int = 64
     """How many calls the research information state holds: about twice the most any seat saw
     in random hands; later ones are counted as dropped, never silently lost."""

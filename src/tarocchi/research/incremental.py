@@ -7,7 +7,7 @@ last call for that seat, through the seat's audience filter (``Event.seen_by``, 
 ``core.events.visible_since`` and of every view), writing only the entries they change: a card
 played leaves the hand, enters the trick and the cards played; a trick won moves to the history
 and counts for its winner and the running state; a call takes its history slot and, where the
-game's follower (``followers.py``) knows the rules it applies, writes the facts and phase it and
+game's follower (``research.followers``) knows the rules it applies, writes the facts and phase it and
 the rules' notes change; an event hidden from the seat goes to the follower too, which writes its
 one trace in the seat's view (a discarder's hand size) or refuses it. A seat not followed yet
 this hand (its first call, another hand, a state out of order) is started at the hand's start as
@@ -38,7 +38,7 @@ from tarocchi.core.events import Event, EventLog
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import manifest_of
 from tarocchi.research.encoding import Encoder, Floats, Mask, encoder
-from tarocchi.research.followers import FLOATS, Follower, Resync, offsets
+from tarocchi.research.followers.base import FLOATS, Follower, Resync, offsets
 from tarocchi.research.writers import Put, writer
 
 

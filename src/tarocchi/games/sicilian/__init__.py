@@ -13,7 +13,7 @@ MANIFEST = Manifest(
     placer="tarocchi.games.sicilian.worlds:place",
     players="tarocchi.bots.sicilian:PLAYERS",
     facts="tarocchi.research.encoding:sicilian_facts",
-    follower="tarocchi.research.followers:SicilianFollower",
+    follower="tarocchi.research.followers.sicilian:SicilianFollower",
     call_slots=48,
     utility_bound=189,  # the Declarer alone wins 3*d, d <= 126 - 63; a bargain is at most 63
     max_actions=79,  # 4 bargains, 4 Solo turns, 3 discards, 4 Props, 3 Cops, a rally, 60 plays

@@ -13,7 +13,7 @@ MANIFEST = Manifest(
     placer="tarocchi.games.taroux.worlds:place",
     players="tarocchi.bots.taroux:PLAYERS",
     facts="tarocchi.research.encoding:taroux_facts",
-    follower="tarocchi.research.followers:TarouxFollower",
+    follower="tarocchi.research.followers.taroux:TarouxFollower",
     call_slots=96,
     utility_bound=5_788,  # a Declarer's 2R, R <= (25 + 56 + 20) * 6 * 4 + 70 (Abundances) + 400 (Slam)
     max_actions=175,  # an auction of at most 67, a stock choice, 6 discards, 29 declarations, 72 plays
