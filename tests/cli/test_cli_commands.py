@@ -175,11 +175,11 @@ def test_the_engine_and_the_library_tools_never_import_click_or_rich() -> None:
 
 
 def test_runs_of_amounts_are_shown_as_ranges() -> None:
-    from tarocchi.cli.render import _number_runs
+    from tarocchi.present.table import number_runs
 
     calls = ["silent", "hold", *(f"throw {n}" for n in range(64)), *(f"pay {n}" for n in range(1, 64))]
     calls += ["take 1", "take 3", "90 H with 3"]
-    assert _number_runs(calls) == [
+    assert number_runs(calls) == [
         "silent",
         "hold",
         "throw 0..63",

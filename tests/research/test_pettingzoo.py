@@ -178,20 +178,23 @@ def test_renders_show_the_seat_to_acts_table(capsys: pytest.CaptureFixture[str])
     assert env("sicilian").render() is None
 
 
-def test_without_rich_the_render_is_plain_text() -> None:
-    """Without the cli extra (rich made unimportable) the environments import and render the
-    view's plain lines."""
+def test_without_the_terminals_libraries_the_render_is_the_same_table() -> None:
+    """The render's words are the presentation's (``present.table``), not the terminal's: with
+    rich and click made unimportable the environments import and render the very same table."""
     script = (
-        "import sys; sys.modules['rich'] = None\n"
+        "import sys; sys.modules['rich'] = None; sys.modules['click'] = None\n"
         "from tarocchi.research.pettingzoo import env\n"
         "e = env('taroux', render_mode='ansi'); e.reset(seed=1)\n"
-        "print(e.render()); print('rich' in sys.modules and sys.modules['rich'] is not None)\n"
+        "print(e.render(), end='')\n"
     )
     run = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=os.environ, check=True
     )
-    assert "(seen by seat_" in run.stdout and "\nlegal: " in run.stdout
-    assert run.stdout.rstrip().endswith("False")
+    here = env("taroux", render_mode="ansi")
+    here.reset(seed=1)
+    text = here.render()
+    assert isinstance(text, str) and "Your hand, " in text and "legal ids: " in text
+    assert run.stdout == text
 
 
 def test_unknown_tensor_and_render_mode_are_refused() -> None:

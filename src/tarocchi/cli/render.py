@@ -1,31 +1,29 @@
 """Terminal rendering of views, events and score sheets, from the protocol's data only.
 
-Suit names, symbols and colours come from the deck's ``Suit`` data; seat names and the log's
-words from ``tarocchi.present``, which the server shares: nothing here knows a game.
+Suit names, symbols and colours come from the deck's ``Suit`` data; seat names, the log's words
+and the table's from ``tarocchi.present``, which the server and the research environments share:
+here they are only coloured, and nothing here knows a game.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-from tarocchi.core.actions import Discard, Play
-from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, CardSet, Deck
+from tarocchi.core.cards import FOOL_SUIT, Card, CardSet, Deck
 from tarocchi.core.events import Event
 from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game, HandResult
 from tarocchi.core.views import PlayerView, TrickView
-from tarocchi.core.words import plural
-from tarocchi.present import log
+from tarocchi.present import log, table
 from tarocchi.present.log import LogLine
+from tarocchi.present.table import FOOL_STYLE, TRUMP_STYLE, in_hand_order
 
-TRUMP_STYLE = "bold magenta"
-FOOL_STYLE = "bold cyan"
+__all__ = ["in_hand_order"]  # the terminal's modules take the hand's order from here too
 
 
 class _Wrapped:
@@ -73,86 +71,28 @@ def card_style(deck: Deck, card: Card) -> str:
 
 def cards_text(deck: Deck, cards: Iterable[Card], empty: str = "-") -> Text:
     """Card codes, each in its suit's colour."""
-    text = Text()
-    for card in cards:
-        if text:
-            text.append(" ")
-        text.append(card.code, style=card_style(deck, card))
-    return text if text else Text(empty, style="dim")
-
-
-def in_hand_order(
-    deck: Deck, cards: Iterable[Card], game: Game[Any] | None = None, view: PlayerView | None = None
-) -> list[Card]:
-    """The order a hand is shown in: the game's (``Game.hand_order``, which may read the trump
-    from ``view``), else the deck's (suits as listed, then trumps, then the Fool; high to low)."""
-    if game is None:
-        return deck.in_hand_order(cards)
-    return game.hand_order(cards, view)
-
-
-def hand_lines(
-    deck: Deck, hand: CardSet, game: Game[Any] | None = None, view: PlayerView | None = None
-) -> list[Text]:
-    """One line per suit, in the game's order (a trump suit first and marked), then the trumps,
-    then the Fool (if held); the cards of each in the game's order."""
-    order = in_hand_order(deck, deck.cards, game, view)
-    trump = game.trump_suit(view) if game is not None and view is not None else None
-    suits = sorted(deck.suits, key=lambda s: next((i for i, c in enumerate(order) if c.suit == s.letter), 0))
-    names = [f"{s.name} (trump)" if s.letter == trump else s.name for s in suits]
-    width = max(7, *(len(name) for name in names))
-    held = in_hand_order(deck, hand, game, view)
-    lines = []
-    for suit, name in zip(suits, names, strict=True):
-        line = Text(f"  {suit.symbol} {name:<{width}} ", style=suit.colour)
-        line.append_text(cards_text(deck, (c for c in held if c.suit == suit.letter), "void"))
-        lines.append(line)
-    trumps = [c for c in held if c.suit == TRUMPS]
-    if any(c.suit == TRUMPS for c in deck.cards):  # a pack with trumps: show a void in them too
-        line = Text("  T Trumps  ", style=TRUMP_STYLE)
-        line.append_text(cards_text(deck, trumps, "none"))
-        lines.append(line)
-    fool = [c for c in hand if c.suit == FOOL_SUIT]
-    if fool:
-        line = Text("  * Fool    ", style=FOOL_STYLE)
-        line.append_text(cards_text(deck, fool))
-        lines.append(line)
-    return lines
-
-
-def plays_text(seating: Seating, deck: Deck, plays: Sequence[tuple[int, Card]]) -> Text:
-    text = Line()
-    for seat, card in plays:
-        if text:
-            text.append(" · ")
-        text.append_text(seating.text(seat))
-        text.append(" ")
-        text.append(card.code, style=card_style(deck, card))
-    return text
-
-
-def trick_text(seating: Seating, deck: Deck, trick: TrickView, number: int) -> Text:
-    """``Trick 3: West 7E · North 5E`` (and who won, for a finished trick)."""
-    text = Line()
-    text.append(f"Trick {number}: ", style="bold")
-    if not trick.plays:
-        text.append_text(seating.text(trick.leader))
-        text.append(" to lead")
-        return text
-    text.append_text(plays_text(seating, deck, trick.plays))
-    if trick.winner is not None:
-        text.append("  → won by ")
-        text.append_text(seating.text(trick.winner))
-    return text
+    return text_of(deck, LogLine().cards(cards, empty))
 
 
 def text_of(deck: Deck, line: LogLine) -> Line:
-    """A line of the log (``present.log``) as coloured text: each card in its suit's colour."""
+    """A line of words (``present``) as coloured text: each card in its suit's colour."""
     text = Line(style=line.style)
     for piece in line.pieces:
         card = piece.card
         text.append(piece.text, style=piece.style if card is None else card_style(deck, card))
     return text
+
+
+def hand_lines(
+    deck: Deck, hand: CardSet, game: Game[Any] | None = None, view: PlayerView | None = None
+) -> list[Text]:
+    """The hand, a line per suit (``present.table.hand_lines``)."""
+    return [text_of(deck, line) for line in table.hand_lines(deck, hand, game, view)]
+
+
+def trick_text(seating: Seating, deck: Deck, trick: TrickView, number: int) -> Text:
+    """``Trick 3: West 7E · North 5E`` (``present.table.trick_line``)."""
+    return text_of(deck, table.trick_line(seating, trick, number))
 
 
 def event_text(seating: Seating, deck: Deck, event: Event, view: PlayerView) -> Text:
@@ -171,121 +111,19 @@ def events_lines(seating: Seating, deck: Deck, view: PlayerView, start: int = 0)
     return [text_of(deck, line) for line in log.events_lines(seating, view, start)]
 
 
-MAX_CALLS_SHOWN = 12
-"""Beyond this many calls (an auction's bids), the line names a few and says how many more."""
-
-
-_NUMBERED = re.compile(r"^(.+ )([0-9]{1,9})$")
-
-
-def _number_runs(calls: list[str]) -> list[str]:
-    """``throw 0``, ``throw 1`` ... ``throw 63`` become ``throw 0..63`` (runs of consecutive
-    amounts of one call; a bid's partners too: ``90 H without 0..4``), in the order the calls
-    first appear."""
-    runs: dict[str, list[int]] = {}
-    order: list[str] = []
-    for call in calls:
-        match = _NUMBERED.match(call)
-        key = match.group(1) if match else call
-        if key not in runs:
-            runs[key] = []
-            order.append(key)
-        if match:
-            runs[key].append(int(match.group(2)))
-    out = []
-    for key in order:
-        numbers = runs[key]
-        if not numbers:
-            out.append(key)
-        elif len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-            out.append(f"{key}{numbers[0]}..{numbers[-1]}")
-        else:
-            out.extend(f"{key}{n}" for n in numbers)
-    return out
-
-
 def legal_text(deck: Deck, view: PlayerView, every: bool = False, game: Game[Any] | None = None) -> Text:
-    """The legal moves in notation, grouped: cards to play, cards to discard, calls. A long list
-    of calls is cut short, or said in a few words by the game (``Game.legal_summary``: an
-    auction's hundreds of bids), unless ``every`` (``legal all``) asks for all of them."""
-    legal = view.legal_actions
-    if game is not None and not every:
-        summary = game.legal_summary(legal)
-        if summary is not None:
-            return Text(summary, style="bold")
-    plays = [a.card for a in legal if isinstance(a, Play)]
-    if plays and len(plays) == len(legal) and len(plays) == len(view.hand) > 1:
-        return Text("any card")
-    parts: list[Text] = []
-    if plays:
-        parts.append(cards_text(deck, in_hand_order(deck, plays, game, view)))
-    discards = [a.card for a in legal if isinstance(a, Discard)]
-    if discards:
-        part = Text("discard ")
-        part.append_text(cards_text(deck, in_hand_order(deck, discards, game, view)))
-        parts.append(part)
-    others = _number_runs([str(a) for a in legal if not isinstance(a, Play | Discard)])
-    if len(others) > MAX_CALLS_SHOWN and not every:
-        shown = [*others[: MAX_CALLS_SHOWN // 2], "…", *others[-2:]]
-        part = Text(" | ".join(shown), style="bold")
-        part.append(f"  ({len(others)} in all; legal all lists them)", style="dim")
-        parts.append(part)
-    elif others:
-        parts.append(Text(" | ".join(others), style="bold"))
-    return Text(" ; ").join(parts)
+    """The legal moves in notation, grouped (``present.table.legal_line``)."""
+    return text_of(deck, table.legal_line(deck, view, every, game))
 
 
 def status_lines(game: Game[Any], seating: Seating, view: PlayerView) -> list[Text]:
-    """What a player wants to see before deciding: hand, table, public facts, legal moves."""
-    deck = game.deck
-    seating.follow(view)
-    lines: list[Text] = [
-        line_of(f"Hand {view.hand_number} of {game.hands_per_game()} · {view.phase_name}", "bold")
-    ]
-    facts = [(label, value) for label, value in view.public if label not in RUNNING_LABELS]
-    if facts:
-        facts_text = " · ".join(f"{label}: {value}" for label, value in facts)
-        lines.append(line_of(seating.words(facts_text), "dim"))
-    lines.extend(running_lines(seating, view))
-    lines.append(line_of(f"Your hand, {seating.label(view.seat)}, {plural(len(view.hand), 'card')}:"))
-    lines.extend(hand_lines(deck, view.hand, game, view))
-    for label, cards in view.known:
-        line = Line(f"{label[:1].upper()}{label[1:]}: ")
-        line.append_text(cards_text(deck, in_hand_order(deck, cards, game, view)))
-        lines.append(line)
-    if view.trick is not None:
-        lines.append(trick_text(seating, deck, view.trick, len(view.tricks) + 1))
-    turn = Line("To act: ")
-    turn.append_text(seating.text(view.to_act))
-    turn.append(" · legal: ")
-    turn.append_text(legal_text(deck, view, game=game))
-    lines.append(turn)
-    return lines
-
-
-RUNNING_LABELS = ("tricks won", "card points", "needed")
-"""The labels of the running state among a view's public facts (docs/design.md)."""
+    """What a player wants to see before deciding (``present.table.status_lines``)."""
+    return [text_of(game.deck, line) for line in table.status_lines(game, seating, view)]
 
 
 def running_lines(seating: Seating, view: PlayerView, totals: bool = True) -> list[Text]:
-    """The running state of the hand: tricks won and card points per side, the points the
-    declaring side still needs (each as the view states them), and (``totals``) the game totals
-    so far, once a hand has been scored."""
-    lines: list[Text] = []
-    running = [(label, value) for label, value in view.public if label in RUNNING_LABELS]
-    if running:
-        lines.append(
-            line_of(" · ".join(f"{label[:1].upper()}{label[1:]}: {value}" for label, value in running))
-        )
-    if totals and (any(view.scores) or view.hand_number > 1):
-        game = Line("Game totals: ")
-        for seat, total in enumerate(view.scores):
-            if seat:
-                game.append(", ")
-            game.append_text(seating.text(seat))
-            game.append(f" {total}")
-        lines.append(game)
-    return lines
+    """The running state of the hand and the game totals (``present.table.running_lines``)."""
+    return [text_of(seating.game.deck, line) for line in table.running_lines(seating, view, totals)]
 
 
 def result_table(seating: Seating, result: HandResult, number: int) -> Table:

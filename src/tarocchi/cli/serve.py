@@ -24,7 +24,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 ORIGIN = re.compile(r"https?://[^/\s?#@]+/?", re.IGNORECASE)
 """An origin as browsers send it: scheme, host and port, nothing after."""
 
-WEB_EXTRA = "tarocchi serve needs the web extra: pip install 'tarocchi[web]' (make serve installs it)"
+WEB_EXTRA = "tarocchi serve needs the web extra: pip install 'tarocchi[cli,web]' (make serve installs it)"
 
 
 def default_db() -> str:

@@ -1,24 +1,23 @@
 """A seat's view as text, for the environments' renders and OpenSpiel's observation string.
 
-``view_text`` is a few plain lines, the same wherever it runs. ``table_text`` is the table the
-terminal shows a player before a decision (``cli.render.status_lines``) when the ``cli`` extra
-(rich) is installed, and ``view_text`` when it is not: the research extra does not require it.
+``view_text`` is a few plain lines. ``table_text`` is the table the terminal shows a player
+before a decision, in the words it shares with every front end (``present.table.status_lines``),
+without colours: neither needs the terminal's libraries.
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
+from tarocchi.present.log import Seating
+from tarocchi.present.table import status_lines
 
 LEGAL_SHOWN = 24
 """At most this many legal actions are listed (a Taroinche auction offers hundreds of bids)."""
 RENDER_MODES = ("human", "ansi")
 """``"human"`` prints the table to standard output, ``"ansi"`` returns it as a string."""
-TABLE_WIDTH = 100
-"""The width the terminal's table is laid out to."""
 
 
 def check_render_mode(render_mode: str | None) -> None:
@@ -30,25 +29,14 @@ def check_render_mode(render_mode: str | None) -> None:
 
 def table_text(game: Game[Any], view: PlayerView) -> str:
     """The seat's table as the terminal shows it, without colours, between a line naming the
-    seats as the environments do and one of the legal actions' ids; ``view_text`` without the
-    ``cli`` extra."""
-    try:
-        from rich.console import Console
-
-        from tarocchi.cli.render import Seating, status_lines
-    except ImportError:
-        return view_text(game, view)
-
-    out = io.StringIO()
-    console = Console(file=out, width=TABLE_WIDTH, color_system=None, force_terminal=False)
+    seats as the environments do and one of the legal actions' ids."""
     seat = view.seat if view.seat is not None else 0
     turn = "the hand is over" if view.to_act is None else f"seat_{view.to_act} to act"
-    console.print(f"seat_{seat} is {game.seat_name(seat)}; {turn}", markup=False, highlight=False)
-    for line in status_lines(game, Seating(game, view.seat), view):
-        console.print(line, highlight=False)
+    lines = [f"seat_{seat} is {game.seat_name(seat)}; {turn}"]
+    lines.extend(line.plain for line in status_lines(game, Seating(game, view.seat), view))
     if view.legal_actions:
-        console.print(f"legal ids: {legal_ids(game, view)}", markup=False, highlight=False)
-    return out.getvalue()
+        lines.append(f"legal ids: {legal_ids(game, view)}")
+    return "\n".join(lines) + "\n"
 
 
 def view_text(game: Game[Any], view: PlayerView) -> str:
