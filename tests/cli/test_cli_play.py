@@ -70,7 +70,8 @@ def test_scripted_game_refuses_bad_input_and_saves_a_record_that_replays(
     assert "discard 6E: after the 4 before it your turn is over (West is to act)." in out
     assert "was led and you hold" in out and "you must follow suit" in out
     assert "No trick has been completed in this hand yet." in out
-    assert "Score sheet" in out and "Several discards (or an Abundance's trumps) may go on one line" in out
+    assert "Score sheet" in out and "Several discards may go on one line, checked together" in out
+    assert "Abundance" not in out  # Taroux's words stay Taroux's (its manifest's ``several``)
 
     # the table as the human sees it
     assert "South (you)" in out and "North (partner)" in out

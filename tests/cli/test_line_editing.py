@@ -14,7 +14,7 @@ from ptyscreen import table as start_table
 from rich.console import Console
 from rich.text import Text
 
-from tarocchi.cli.editing import Completer, next_words, prompt_text
+from tarocchi.cli.editing import Completer, next_words, prompt_text, repeated_words
 from tarocchi.cli.play import TableSession
 from tarocchi.core.actions import Discard
 from tarocchi.core.match import Match
@@ -37,6 +37,31 @@ def test_the_next_word_is_completed_from_the_lines_that_could_be_typed() -> None
 def test_several_discards_complete_card_after_card_without_the_ones_typed() -> None:
     assert next_words(LINES, "discard 2E ", "") == ["3E", "KE"]
     assert next_words(LINES, "discard 2E 3E ", "") == ["KE"]
+
+
+def test_a_game_adds_its_own_words_for_cards_laid_down_together(tmp_path: Path) -> None:
+    """Taroux's manifest names its Abundance's words: after ``show`` Tab completes trump after
+    trump, and help and the refusal of a mixed line say them; Piedmont's session says discards
+    alone."""
+    lines = ["show T3", "show T4", "show T5", "done"]
+    assert repeated_words(get_game("piedmont")) == ("discard", "d")
+    taroux = repeated_words(get_game("taroux"))
+    assert taroux == ("discard", "d", "show", "abundance")
+    assert next_words(lines, "show T3 ", "", taroux) == ["T4", "T5"]
+    assert next_words(lines, "show T3 ", "") == []  # without Taroux's words a show is one card
+    sessions = {}
+    for game_id in ("piedmont", "taroux"):
+        game = get_game(game_id)
+        out = io.StringIO()
+        session = TableSession(
+            Console(file=out, width=200), game, Match(game), 0, 1, tmp_path / f"{game_id}.json"
+        )
+        session._help()
+        session._refuse_mixed()
+        sessions[game_id] = out.getvalue()
+    assert "An Abundance's trumps too: show T1 T2 ..." in sessions["taroux"]
+    assert "(discards, shown trumps) may be typed several at a time" in sessions["taroux"]
+    assert "Abundance" not in sessions["piedmont"] and "(discards) may be typed" in sessions["piedmont"]
 
 
 def test_the_completer_answers_readline_one_match_per_state() -> None:

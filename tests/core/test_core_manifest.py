@@ -3,11 +3,14 @@ that no game is found by a convention or a table of its own anywhere else."""
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import tarocchi
 from tarocchi.bots.registry import GamePlayers
 from tarocchi.core.kernel import Kernel
 from tarocchi.core.manifest import PARTS, Manifest
@@ -56,3 +59,47 @@ def test_a_game_class_of_a_program_own_has_no_manifest() -> None:
         pass
 
     assert declared(Variant) is None and manifest_of(get_game("taroux")) is not None
+
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings (a module's, a class's, a function's,
+    or an attribute's, the string right after an assignment)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for k, statement in enumerate(body):
+            first = k == 0 and isinstance(
+                node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+            )
+            after = k > 0 and isinstance(body[k - 1], ast.Assign | ast.AnnAssign)
+            if (
+                (first or after)
+                and isinstance(statement, ast.Expr)
+                and isinstance(statement.value, ast.Constant)
+            ):
+                found.add(id(statement.value))
+    return found
+
+
+def test_no_game_id_is_named_outside_the_games_and_the_registry() -> None:
+    """Per-game values are declared by the games (manifest, rules, players' records) and read
+    through the registry: no string in the code outside ``games/`` and ``core/registry.py`` is a
+    game's id (docstrings may name a game in an example)."""
+    package = Path(tarocchi.__file__).parent
+    ids = set(available_games())
+    named: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        if where.startswith("games/") or where == "core/registry.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and node.value in ids and id(node) not in docstrings:
+                named.append(f"{where}:{node.lineno} {node.value!r}")
+    assert named == []

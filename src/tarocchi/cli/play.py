@@ -190,7 +190,7 @@ class TableSession:
         self.interactive = _is_terminal(sys.stdin)
         self.reader = None if self.interactive else _LineReader(sys.stdin)
         if self.interactive:
-            editing.enable(self.completions)
+            editing.enable(self.completions, editing.repeated_words(game))
         self.shown_hand = 0
         self.shown_events = 0
         self.phases: set[IntEnum] = set()
@@ -480,14 +480,18 @@ class TableSession:
         if len(actions) > 1 and not (
             len({type(a) for a in actions}) == 1 and all(self.game.several(a) for a in actions)
         ):
-            self._refuse(
-                "Only cards laid down together (discards, shown trumps) may be typed several at a time."
-            )
+            self._refuse_mixed()
             return
         if len(actions) == 1 and not self._confirm_risk(actions[0]):
             say(self.console, f"Not taken: {actions[0]}.")
             return
         self._submit_all(actions)
+
+    def _refuse_mixed(self) -> None:
+        """A line of several actions that are not cards laid down together, refused."""
+        together = editing.several(self.game)
+        kinds = "discards" if together is None else f"discards, {together.name}"
+        self._refuse(f"Only cards laid down together ({kinds}) may be typed several at a time.")
 
     def _confirm_risk(self, action: Action) -> bool:
         """A legal action the game warns of (``Game.warning``: a bid beyond the pack's points, an
@@ -555,9 +559,10 @@ class TableSession:
         for name, what in COMMANDS:
             commands.add_row(f"  {name}", what)
         self.console.print(commands)
+        together = editing.several(self.game)
         notes = [
-            "Several discards (or an Abundance's trumps) may go on one line, checked together: "
-            "discard C1 C2 ... (show T1 T2 ...).",
+            "Several discards may go on one line, checked together: discard C1 C2 ...",
+            *([together.help] if together is not None else []),
             self.game.deck.notation_help,
             *SENTENCE_END.split(self.game.action_help),
         ]

@@ -209,7 +209,7 @@ class RemoteTable:
             self.connection.send({"type": "hello", "token": self.seat_link.token})
             self.connection.send({"type": "pace", "pace": "normal"})
             if self.interactive:
-                editing.enable(self.completions)
+                editing.enable(self.completions, editing.repeated_words(self.game))
             while True:
                 self._take(self._next())
         except SeatError as error:

@@ -20,6 +20,20 @@ PARTS = ("game", "kernel", "placer", "players", "facts", "follower")
 
 
 @dataclass(frozen=True)
+class Several:
+    """Cards other than discards that a player lays down several at a time (``Game.several``),
+    in the words the terminal uses for them: a hook of the game's, for the generic session."""
+
+    verbs: tuple[str, ...]
+    """The words typed before the cards, aliases included (Taroux's ``show``, ``abundance``):
+    after one, Tab completes card after card."""
+    name: str
+    """The cards as a refusal lists them beside discards (``shown trumps``)."""
+    help: str
+    """How help says to type them, a sentence (``An Abundance's trumps too: show T1 T2 ...``)."""
+
+
+@dataclass(frozen=True)
 class Manifest:
     """A game's parts, each ``"module:name"`` ("" where the game has none)."""
 
@@ -49,6 +63,9 @@ class Manifest:
     """The most card points one side can win in a hand (the research tensors' scale)."""
     needed: int = 0
     """The most the declaring side can still need (0 where the game has no such target)."""
+    several: Several | None = None
+    """What besides discards a player lays down several at a time, for the terminal's words
+    (None: discards alone)."""
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -265,7 +265,7 @@ def _train(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--game", default="taroinche", choices=available_games())
+    parser.add_argument("--game", required=True, choices=available_games())
     parser.add_argument("--hands", type=int, default=1000, help="hands against easy players")
     parser.add_argument("--medium-hands", type=int, default=200, help="hands against medium players")
     parser.add_argument("--seed", type=int, default=1)
