@@ -87,21 +87,17 @@ def test_the_command_prints_a_duplicate_report() -> None:
 
 
 def test_bad_arguments_get_a_one_line_error() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "tarocchi.research.baseline", "--game", "taroinche", "--hands", "1"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert run.returncode == 2
-    assert run.stderr.strip().splitlines()[-1].endswith("must be at least 2 (got 1, 200)")
-    unnamed = subprocess.run(
-        [sys.executable, "-m", "tarocchi.research.baseline"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert unnamed.returncode == 2
-    assert unnamed.stderr.strip().splitlines()[-1].endswith("the following arguments are required: --game")
+    refusals = {
+        ("--game", "taroinche", "--hands", "1"): "must be at least 2 (got 1, 200)",
+        (): "the following arguments are required: --game",
+    }
+    for arguments, refusal in refusals.items():
+        run = subprocess.run(
+            [sys.executable, "-m", "tarocchi.research.baseline", *arguments],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert run.returncode == 2
+        assert run.stderr.strip().splitlines()[-1].endswith(refusal)
