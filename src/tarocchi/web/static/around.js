@@ -5,6 +5,7 @@
 
 import { el } from "./dom.js";
 import { Chat } from "./chat.js";
+import { keep, post } from "./names.js";
 
 export function mountAround(page, holder) {
   const around = new Around(page, holder);
@@ -23,13 +24,22 @@ class Around {
     this.seen = 0; // when the state was received (its absences count from then)
     this.chat = new Chat((message) => page.sendMessage(message));
     this.panel = el("div", { className: "around-panel" });
-    holder.replaceChildren(this.panel, this.chat.node);
+    this.who = el("div", { id: "you-here" }); // drawn only when it changes: a name being typed stays
+    this.nameShape = null;
+    this.nameProblem = null;
+    holder.replaceChildren(el("div", {}, this.who, this.panel), this.chat.node);
   }
 
   receive(data) {
     if (data.type === "chat") return this.chat.receive(data.lines, Boolean(data.history));
+    if (data.type === "error" && (data.code === "name" || data.code === "player")) {
+      this.nameProblem = data.message;
+      this.nameShape = null;
+      return this.drawName();
+    }
     if (data.type === "you") {
       this.you = data;
+      this.drawName();
       return this.draw();
     }
     if (data.type === "seats" && this.state && this.state.version === data.version) {
@@ -51,7 +61,55 @@ class Around {
       this.leaving = true; // the same seat at the new table: by the player's key, or the same link's token
       setTimeout(() => { location.href = this.nextLink(data.table.next); }, 1500);
     }
+    this.drawName();
     this.draw();
+  }
+
+  /** Who you are here: your name and a way to change it, or, for a guest by link, a name to choose
+   * (it gives this browser a player key; the page says hello again and the seat takes the name). */
+  drawName() {
+    const state = this.state;
+    if (!state) return;
+    const mine = state.table.seat;
+    const key = this.page.player;
+    const name = this.you.name || (mine !== null ? state.table.names[mine] : null);
+    const shape = JSON.stringify([mine, Boolean(key), name]);
+    if (shape === this.nameShape) return;
+    this.nameShape = shape;
+    const problem = this.nameProblem ? el("p", { className: "refusal", role: "alert" }, this.nameProblem) : "";
+    this.nameProblem = null;
+    const input = el("input", { name: "my-name", maxlength: "24", required: true, autocomplete: "nickname", "aria-label": "your name", value: name || "" });
+    if (key && name) {
+      const form = el("form", { className: "name-form", id: "rename-form", hidden: true }, input, el("button", { type: "submit" }, "Rename"));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.page.sendMessage({ type: "name", name: input.value });
+        form.hidden = true;
+      });
+      this.who.replaceChildren(
+        el("p", {}, "You are ", el("strong", { id: "my-name" }, name), " ",
+          el("button", { type: "button", id: "rename", onclick: () => { form.hidden = !form.hidden; } }, "Change name")),
+        form, problem);
+    } else if (!key && mine !== null) {
+      const form = el("form", { className: "name-form", id: "choose-name" },
+        el("label", {}, "Your name, shown at your seat ", input), el("button", { type: "submit" }, "Play under this name"));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const answer = await post("/api/players", { name: input.value });
+        if (!answer.ok) {
+          this.nameProblem = answer.data.detail;
+          this.nameShape = null;
+          return this.drawName();
+        }
+        keep(answer.data);
+        this.page.player = answer.data.key;
+        this.nameShape = null;
+        this.page.reconnect(); // hello again, now with the key
+      });
+      this.who.replaceChildren(form, problem);
+    } else {
+      this.who.replaceChildren(problem);
+    }
   }
 
   /** The new table's page; a seat opened by a link's token keeps it (the new table's seat has the same). */
