@@ -6,7 +6,6 @@ game's own totals, each opening its replay."""
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -14,8 +13,6 @@ from fastapi.testclient import TestClient
 from serverproc import Seat
 from test_player_names import player, public_table
 
-from tarocchi.bots.players import make_player
-from tarocchi.core.match import Match
 from tarocchi.core.registry import get_game
 from tarocchi.server import ratings
 from tarocchi.server.app import create_app
@@ -65,7 +62,7 @@ def test_a_finished_game_between_named_players_counts_once_and_survives_a_restar
         assert set(lines) == {"Anna", "Bruno", "computer (medium)"}  # the two medium seats are one level
         for line in lines.values():
             assert line["games"] == 1
-            assert line["sigma"] < 25 / 3  # every hand played out taught the model something
+            assert line["sigma"] < 25 / 3  # the game taught the model something
             assert line["rating"] == round(1000 + 40 * (line["mu"] - 3 * line["sigma"]))
         assert [
             line["place"]
@@ -73,7 +70,8 @@ def test_a_finished_game_between_named_players_counts_once_and_survives_a_restar
         ] == [1, 2, 3]
         assert lines["computer (medium)"]["computer"] == "medium" and lines["Anna"]["computer"] is None
         store = client.app.state.tables.store  # type: ignore[attr-defined]
-        assert not ratings.settle(store, made["id"], "sicilian", [digest(anna)] * 4, [], [0] * 4)  # once
+        again = ratings.standings((), [1, 0, 0, 0])
+        assert not ratings.settle(store, made["id"], "sicilian", [digest(anna)] * 4, again, [0] * 4)  # once
         history = client.post("/api/players/history", json={"player": anna}).json()
         sheet_totals = client.get(f"/api/tables/{made['id']}/replay").json()["totals"]
     with TestClient(create_app(db_url, undo_seconds=0)) as client:  # a restart
@@ -88,6 +86,9 @@ def test_a_finished_game_between_named_players_counts_once_and_survives_a_restar
     best = max(sheet_totals)
     assert [s["place"] == 1 for s in game["standings"]] == [t == best for t in sheet_totals]
     assert history["ratings"]["sicilian"] == {"rating": lines["Anna"]["rating"], "games": 1}
+    anna_mu, bruno_mu = lines["Anna"]["mu"], lines["Bruno"]["mu"]
+    assert (anna_mu > bruno_mu) == (sheet_totals[0] > sheet_totals[1])  # the better total, the higher
+    assert (anna_mu == bruno_mu) == (sheet_totals[0] == sheet_totals[1])
 
 
 def test_an_unfinished_game_and_a_guest_without_a_name_are_not_rated(client: TestClient) -> None:
@@ -117,23 +118,15 @@ def test_an_unfinished_game_and_a_guest_without_a_name_are_not_rated(client: Tes
     assert not client.get(f"/api/tables/{unfinished['id']}").json()["over"]
 
 
-def test_each_hand_is_a_contest_between_the_sides_the_rules_scored() -> None:
-    """Piedmont's partners (South and North against West and East) win and lose together; the
-    winning side's seats rise, the others fall, each by the same."""
-    game = get_game("piedmont")
-    match = Match(game, seed=1)
-    bots = [make_player("random", game) for _ in range(4)]
-    rng = random.Random(2)
-    while not match.hand_over:
-        seat = match.to_act()
-        assert seat is not None
-        match.submit(seat, bots[seat].choose(match.view(seat), rng))
-    (contest,) = ratings.contests(match.hands)
-    assert sorted(contest.sides) == [(0, 2), (1, 3)]
-    result = match.hands[0].result
-    assert result is not None
-    for side, score in zip(contest.sides, contest.scores, strict=True):
-        assert score == sum(result.scores[s] for s in side)
+def test_a_game_is_one_contest_of_its_standings_partners_as_teams() -> None:
+    """Piedmont's partners (South and North against West and East) win and lose together; at the
+    Sicilian game, whose partnerships last a hand, each seat stands alone by its total."""
+    piedmont = ratings.standings(get_game("piedmont").info.partnerships, [12, -12, 12, -12])
+    assert piedmont == ratings.Contest(((0, 2), (1, 3)), (24, -24))
+    sicilian = ratings.standings(get_game("sicilian").info.partnerships, [17, 2, -4, -15])
+    assert sicilian == ratings.Contest(((0,), (1,), (2,), (3,)), (17, 2, -4, -15))
+    taroux = ratings.standings(get_game("taroux").info.partnerships, [5, 0, -5, 5, 0, -5])
+    assert taroux.sides == ((0, 3), (1, 4), (2, 5)) and taroux.scores == (10, 0, -10)
 
 
 def test_the_winning_side_rises_and_a_level_at_two_seats_moves_once(db_url: str) -> None:
@@ -141,7 +134,7 @@ def test_the_winning_side_rises_and_a_level_at_two_seats_moves_once(db_url: str)
     try:
         store.create("t", "piedmont", {}, 1, 0, 4, digest("c"), [("invite", None)] * 4)
         who = ["anna", "bruno", "computer:easy", "computer:easy"]
-        played = [ratings.Contest(((0, 2), (1, 3)), (10, -10))]
+        played = ratings.Contest(((0, 2), (1, 3)), (20, -20))
         assert ratings.settle(store, "t", "piedmont", who, played, [10, -10, 10, -10])
         lines = {line.name: line for line in ratings.leaderboard(store, "piedmont")}
         assert set(lines) == {"computer (easy)"}  # anna and bruno are nobody's keys here: not listed

@@ -198,13 +198,6 @@ class Players:
         with self.store.engine.begin() as db:
             db.execute(delete(votes).where(votes.c.table_id == table_id, votes.c.seat == seat))
 
-    def rename_at(self, key_hash: str, name: str, table_id: str, seat: int | None) -> None:
-        """A new name for the player, and at their seat of this table (None: they watch)."""
-        with self.store.engine.begin() as db:
-            db.execute(update(players).where(players.c.key_hash == key_hash).values(name=name))
-        if seat is not None:
-            self._seat(table_id, seat, {"name": name})
-
     def _seat(self, table_id: str, seat: int, values: dict[str, object]) -> None:
         with self.store.engine.begin() as db:
             db.execute(

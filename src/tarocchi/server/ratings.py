@@ -2,15 +2,16 @@
 Plackett-Luce model (a Bayesian rating for several players and teams: a mean ``mu`` and a
 deviation ``sigma``).
 
-A finished game counts once (the table's ``rated`` flag, set in the transaction that counts it):
-each hand played out (a hand thrown in has no winner) is one contest between the hand's sides as
-the rules scored them (Piedmont's and Taroux's partnerships, a Sicilian rally's Declarer and
-partner, a Taroinche taker and partner), the sides ranked by their score, in the hands' order.
+A finished game counts once (the table's ``rated`` flag, set in the transaction that counts it),
+as one contest decided by its standings: where the game has fixed partnerships (Piedmont's two,
+Taroux's three) each partnership is a team ranked by its total, elsewhere each seat alone by its
+own (a Sicilian rally or a Taroinche partnership lasts one hand, and its result is already in
+each seat's total: rated hand by hand, a player who finished last could rise above the winner).
 A seat is rated as the player bound to it, whoever made its moves (a computer player seated for a
 person who left plays for that person); an unbound computer player's seat as its level
-(``computer:medium``). A game with no player, or with a person's seat bound to nobody (an
-unnamed guest by link), is not rated. Several seats of one level at a table each play their own
-copy of its rating, and the level's new rating is their mean.
+(``computer:medium``). A game with no player, or with a person's seat bound to nobody (a guest
+by link who chose no name), is not rated. Several seats of one level at a table each play their
+own copy of its rating, and the level's new rating is their mean.
 
 People read ``shown``: 1000 + 40 x (mu - 3 sigma), the conservative estimate, so a newcomer is
 1000 and a rating rises as the games make it surer.
@@ -28,7 +29,6 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 
-from tarocchi.core.match import HandRecord
 from tarocchi.server.messages import Rating
 from tarocchi.server.store import Store, players, ratings, tables
 
@@ -66,28 +66,21 @@ def rated_as(kinds: Sequence[str], bound: Sequence[str | None]) -> list[str] | N
 
 @dataclass(frozen=True)
 class Contest:
-    """One hand played out: its sides (seats) and each side's score."""
+    """A game's result as rated: its sides (seats) and each side's total."""
 
     sides: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
 
 
-def contests(hands: Sequence[HandRecord]) -> list[Contest]:
-    """The hands that count, as the rules scored them: not thrown in, with two sides or more."""
-    found = []
-    for hand in hands:
-        result = hand.result
-        if result is None or result.thrown_in:
-            continue
-        sides = tuple(side for side in result.sides if side)
-        if len(sides) < 2:
-            continue
-        found.append(Contest(sides, tuple(sum(result.scores[s] for s in side) for side in sides)))
-    return found
+def standings(partnerships: Sequence[Sequence[int]], totals: Sequence[int]) -> Contest:
+    """The finished game as one contest: the fixed partnerships as teams (none: each seat alone),
+    each ranked by its total."""
+    sides = tuple(tuple(side) for side in partnerships) or tuple((seat,) for seat in range(len(totals)))
+    return Contest(sides, tuple(sum(totals[seat] for seat in side) for side in sides))
 
 
 def settle(
-    store: Store, table_id: str, game: str, who: list[str] | None, played: list[Contest], totals: list[int]
+    store: Store, table_id: str, game: str, who: list[str] | None, contest: Contest, totals: list[int]
 ) -> bool:
     """Record the finished game's totals and, once only, count it (``who`` None: it does not
     count); whether this call counted it."""
@@ -100,13 +93,13 @@ def settle(
         )
         if first.rowcount != 1:
             return False
-        if who is None or not played:
+        if who is None:
             return False
-        _count(db, game, who, played, now)
+        _count(db, game, who, contest, now)
     return True
 
 
-def _count(db: Connection, game: str, who: list[str], played: list[Contest], now: int) -> None:
+def _count(db: Connection, game: str, who: list[str], contest: Contest, now: int) -> None:
     entries = sorted(set(who))
     known = {
         row.who: row
@@ -124,12 +117,11 @@ def _count(db: Connection, game: str, who: list[str], played: list[Contest], now
         for entry in entries
     }
     seats: list[PlackettLuceRating] = [MODEL.rating(*start[entry]) for entry in who]
-    for contest in played:
-        teams = [[seats[s] for s in side] for side in contest.sides]
-        after = MODEL.rate(teams, scores=[float(score) for score in contest.scores])
-        for side, rated in zip(contest.sides, after, strict=True):
-            for seat, rating in zip(side, rated, strict=True):
-                seats[seat] = rating
+    teams = [[seats[s] for s in side] for side in contest.sides]
+    after = MODEL.rate(teams, scores=[float(score) for score in contest.scores])
+    for side, rated in zip(contest.sides, after, strict=True):
+        for seat, rating in zip(side, rated, strict=True):
+            seats[seat] = rating
     for entry in entries:
         mine = [seats[s] for s, e in enumerate(who) if e == entry]
         values: dict[str, Any] = {

@@ -429,22 +429,29 @@ async def _reclaim(tables: Tables, table: LiveTable, connection: Connection) -> 
 
 
 async def _rename(tables: Tables, table: LiveTable, connection: Connection, raw: str) -> None:
-    """A new name for the connection's player, and at their seat here: the rules of a first
-    name, and never one that reads as another seat's."""
-    if connection.player is None:
+    """A new name for the connection's player, and at their seat here (a seat a link opened and
+    no player holds yet takes it): the rules of a first name, and never one that reads as another
+    seat's."""
+    player = connection.player
+    if player is None:
         raise Refusal("player", "choose a name first: it gives you a player key")
     try:
         name = clean_name(raw)
     except NameRefused as bad:
         raise Refusal("name", str(bad)) from None
     seat = connection.seat
-    mine = seat if seat is not None and table.around.players[seat] == connection.player else None
+    bound = table.around.players
+    ours = seat is not None and (bound[seat] == player or (bound[seat] is None and player not in bound))
+    mine = seat if ours and seat is not None and table.kinds[seat] == "invite" else None
     refused = imitation(name, [n for s, n in enumerate(table.around.names) if s != mine])
     if refused is not None:
         raise Refusal("name", refused)
+    players = Players(tables.store)
     async with table.lock:
-        await asyncio.to_thread(Players(tables.store).rename_at, connection.player, name, table.id, mine)
+        await asyncio.to_thread(players.rename, player, name)
         if mine is not None:
+            await asyncio.to_thread(players.sit, table.id, mine, player, name, True)
+            bound[mine] = player
             table.around.names[mine] = name
     await renew(table)
     await tell_you(tables, table, connection)

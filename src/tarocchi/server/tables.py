@@ -332,7 +332,7 @@ class LiveTable:
                 self.id,
                 self.game.info.id,
                 ratings.rated_as(self.kinds, self.around.players),
-                ratings.contests(self.match.hands),
+                ratings.standings(self.game.info.partnerships, self.match.totals),
                 list(self.match.totals),
             )
         except Exception:

@@ -72,14 +72,23 @@ class Around {
     if (!state) return;
     const mine = state.table.seat;
     const key = this.page.player;
-    const name = this.you.name || (mine !== null ? state.table.names[mine] : null);
-    const shape = JSON.stringify([mine, Boolean(key), name]);
+    const seatName = mine !== null ? state.table.names[mine] : null;
+    const name = seatName || this.you.name;
+    const shape = JSON.stringify([mine, Boolean(key), seatName, this.you.name]);
     if (shape === this.nameShape) return;
     this.nameShape = shape;
     const problem = this.nameProblem ? el("p", { className: "refusal", role: "alert" }, this.nameProblem) : "";
     this.nameProblem = null;
     const input = el("input", { name: "my-name", maxlength: "24", required: true, autocomplete: "nickname", "aria-label": "your name", value: name || "" });
-    if (key && name) {
+    if (mine !== null && !seatName) {
+      const form = el("form", { className: "name-form", id: "choose-name" },
+        el("label", {}, "Your name, shown at your seat ", input), el("button", { type: "submit" }, "Play under this name"));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.choose(input.value);
+      });
+      this.who.replaceChildren(form, problem);
+    } else if (key && name) {
       const form = el("form", { className: "name-form", id: "rename-form", hidden: true }, input, el("button", { type: "submit" }, "Rename"));
       form.addEventListener("submit", (event) => {
         event.preventDefault();
@@ -90,32 +99,29 @@ class Around {
         el("p", {}, "You are ", el("strong", { id: "my-name" }, name), " ",
           el("button", { type: "button", id: "rename", onclick: () => { form.hidden = !form.hidden; } }, "Change name")),
         form, problem);
-    } else if (!key && mine !== null) {
-      const form = el("form", { className: "name-form", id: "choose-name" },
-        el("label", {}, "Your name, shown at your seat ", input), el("button", { type: "submit" }, "Play under this name"));
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const answer = await post("/api/players", { name: input.value });
-        if (!answer.ok) {
-          this.nameProblem = answer.data.detail;
-          this.nameShape = null;
-          return this.drawName();
-        }
-        keep(answer.data);
-        this.page.player = answer.data.key;
-        this.nameShape = null;
-        this.page.reconnect(); // hello again, now with the key
-      });
-      this.who.replaceChildren(form, problem);
     } else {
       this.who.replaceChildren(problem);
     }
   }
 
-  /** The new table's page; a seat opened by a link's token keeps it (the new table's seat has the same). */
-  nextLink(id) {
-    const link = `/table.html?id=${encodeURIComponent(id)}`;
-    return this.state && this.state.table.seat !== null && this.page.token ? `${link}#${this.page.token}` : link;
+  /** A name for the seat: said on the socket by a player, or, for a guest by link, a new player
+   * made first (this browser keeps the key) and the page's hello said again with it. */
+  async choose(name) {
+    if (this.page.player) {
+      this.page.sendMessage({ type: "name", name });
+      return;
+    }
+    const answer = await post("/api/players", { name });
+    if (!answer.ok) {
+      this.nameProblem = answer.data.detail;
+      this.nameShape = null;
+      this.drawName();
+      return;
+    }
+    keep(answer.data);
+    this.page.player = answer.data.key;
+    this.nameShape = null;
+    this.page.reconnect();
   }
 
   /** Seconds since the state came: an absence it reports has grown by as much. */

@@ -20,7 +20,7 @@ function game(item) {
   const mine = item.standings[item.seat];
   return el("li", { className: "past-game", dataset: { table: item.id } },
     el("h2", {}, `${item.game_name} · ${ordinal(item.place)}`, item.ended ? el("span", { className: "help" }, ` · ${when(item.ended)}`) : ""),
-    el("ol", { className: "standings" }, [...item.standings].sort((a, b) => a.place - b.place || a.seat - b.seat).map((s) =>
+    el("ul", { className: "standings" }, [...item.standings].sort((a, b) => a.place - b.place || a.seat - b.seat).map((s) =>
       el("li", { className: s.seat === mine.seat ? "me" : "" },
         `${ordinal(s.place)}: `,
         el("span", { className: "who" }, s.name || (s.kind === "invite" ? "a guest" : `computer, ${s.kind}`)),
@@ -38,10 +38,12 @@ if (!me) {
   } else {
     const data = answer.data;
     document.querySelector("h1").textContent = `${data.name}'s games`;
+    const names = Object.fromEntries(data.games.map((g) => [g.game, g.game_name]));
     const rated = Object.entries(data.ratings);
     ratingsBox.replaceChildren(...(rated.length
-      ? [el("p", {}, "Ratings: ", rated.map(([id, r], i) => [i ? " · " : "",
-        el("a", { href: `/leaderboard.html?game=${encodeURIComponent(id)}` }, id), ` ${r.rating} (${r.games} game${r.games === 1 ? "" : "s"})`]))]
+      ? [el("p", { id: "ratings-line" }, "Ratings: ", rated.flatMap(([id, r], i) => [i ? " · " : "",
+        el("a", { href: `/leaderboard.html?game=${encodeURIComponent(id)}` }, names[id] || id),
+        ` ${r.rating} (${r.games} game${r.games === 1 ? "" : "s"})`]))]
       : []));
     past.replaceChildren(data.games.length
       ? el("ol", { className: "past-games" }, data.games.map(game))
