@@ -29,7 +29,7 @@ from pydantic import TypeAdapter, ValidationError
 from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game
-from tarocchi.server import social
+from tarocchi.server import social, standings
 from tarocchi.server.collector import Collector
 from tarocchi.server.guards import Guards
 from tarocchi.server.health import health
@@ -47,6 +47,7 @@ from tarocchi.server.messages import (
     HintAnswer,
     Mute,
     MyTable,
+    Name,
     NewTable,
     NextHand,
     OptionOut,
@@ -80,6 +81,8 @@ RATE = 20.0
 are not counted (a program playing fast against fast computer players is no flood)."""
 BURST = 40.0
 ABUSE = 3
+SERVER_STOPPING = 1012
+"""The close code uvicorn sends its websockets as the server stops: no person left the table."""
 """Refusals for flooding after which the connection is closed (1008)."""
 
 _client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -99,7 +102,7 @@ def _one_line(error: ValidationError) -> str:
     if kind == "union_tag_invalid" or kind == "union_tag_not_found":
         return (
             "unknown message type: 'type' must be hello, act, ping, hint, undo, pace, next, say, mute, "
-            "replace, reclaim, again or clock"
+            "replace, reclaim, again, clock or name"
         )
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
@@ -187,6 +190,7 @@ def create_app(
     app.include_router(health)
     app.include_router(replays)
     app.include_router(social.router)
+    app.include_router(standings.router)
 
     def tables(request: Request | WebSocket) -> Tables:
         found: Tables = request.app.state.tables
@@ -369,12 +373,15 @@ def create_app(
             await websocket.close(code=4404)
             return
         connection: Connection | None = None
+        closing: int | None = None
+        """The close code: 1012 is the server's own stopping, no person leaving."""
         bucket = Bucket()
         floods = 0
         try:
             while True:
                 received = await websocket.receive()
                 if received["type"] == "websocket.disconnect":
+                    closing = received.get("code")
                     break
                 raw = received.get("text")
                 if raw is None:
@@ -416,13 +423,23 @@ def create_app(
                     if seat is None and message.player is not None:
                         seat = table.around.seat_of_player(digest(message.player), table.kinds)
                     connection = Connection(seat, websocket.send_text)
-                    await table.arrive(connection)
                     if message.token is not None and seat is None:
+                        connection.claim = digest(message.token)
+                    if await table.arrive(connection) and seat is not None:
+                        await asyncio.to_thread(
+                            social.Players(tables(websocket).store).away, table.id, seat, None
+                        )
+                    if message.token is not None and seat is None:
+                        held = table.held_for(connection) is not None
                         await _error(
                             websocket,
                             "token",
-                            "that link opens no seat at this table (a computer player's seat has none, and a "
-                            "seat given to someone else has a new one): you are watching as a spectator",
+                            "a computer player holds your seat while you were away: you are watching as a "
+                            "spectator until you take it back (reclaim)"
+                            if held
+                            else "that link opens no seat at this table (a computer player's seat has none, "
+                            "and a seat given to someone else has a new one): you are watching as a "
+                            "spectator",
                         )
                     refused = await social.say_hello(
                         tables(websocket), table, connection, message.token, message.player
@@ -463,7 +480,7 @@ def create_app(
                         await _error(websocket, refusal.code, str(refusal))
                         continue
                     tables(websocket).wake(table)
-                elif isinstance(message, Say | Mute | Replace | Reclaim | Again | Clock):
+                elif isinstance(message, Say | Mute | Replace | Reclaim | Again | Clock | Name):
                     try:
                         await social.handle(tables(websocket), table, connection, message)
                     except Refusal as refusal:
@@ -479,15 +496,17 @@ def create_app(
                             say_next(table, connection.seat, message.hand)
                         await table.broadcast()
                     tables(websocket).wake(table)
-        except WebSocketDisconnect:
-            pass
+        except WebSocketDisconnect as disconnect:
+            closing = disconnect.code
         finally:
+            left = None if connection is None else connection.seat
             gone = connection is not None and connection in table.connections and table.leave(connection)
             if gone:
                 tables(websocket).wake(table)  # a hand held for this person goes on without them
             tables(websocket).let_go(table)
             if gone:  # shielded: a handler cancelled as its socket closes still tells the others
-                await asyncio.shield(table.tell_seats())
+                stored = None if closing == SERVER_STOPPING else left  # the grace counts across a restart
+                await asyncio.shield(social.left(tables(websocket), table, stored))
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="page")
     return app

@@ -5,7 +5,9 @@ A seat may be bound to a player (their key's digest and the name they sat down w
 opens it on any device, as the seat's link does. A person away for the grace time
 (``TAROCCHI_GRACE_SECONDS``, 60 s by default) may be replaced by a computer player: at once when
 the table's creator asks, or, at a public table, when most of the other people seated ask. The
-seat stays bound to its player, who takes it back with one click on return. At the game's end
+seat stays bound to its player, and its link stays its person's (opening no hand while the
+computer player holds it): either takes it back with one click on return. When each person left
+and who asked for a computer player are stored, so a restart forgets neither. At the game's end
 every person at the table says "play again" and the same seats play a new table, the next seat
 dealing first.
 """
@@ -54,13 +56,20 @@ class Around:
         self.spectators_muted = stored.spectators_muted
         self.first_dealer = stored.first_dealer
         self.loaded = time.monotonic()
-        self.away: dict[int, float] = {}
-        """When each absent seat's person went away (a seat nobody came to since loading: since then)."""
+        self.away: dict[int, float] = {
+            seat: self.loaded - max(0.0, time.time() - since)
+            for seat, since in enumerate(stored.away_since)
+            if since is not None
+        }
+        """When each absent seat's person went away, in monotonic seconds, as stored (a seat whose
+        person's leaving is not known: since loading)."""
         self.again: set[int] = set()
         self.making = False
         """The table to play again at is being made."""
         self.votes: dict[int, set[int]] = {}
-        """The seats asking that an absent seat be given to a computer player."""
+        """The seats asking that an absent seat be given to a computer player (stored)."""
+        for seat, voter in stored.votes:
+            self.votes.setdefault(seat, set()).add(voter)
 
     def follow(self, people: tuple[tuple[str | None, str | None, bool], ...]) -> bool:
         """Take the seats' players as another process stored them; whether they changed."""
@@ -178,7 +187,7 @@ def fields(table: LiveTable) -> dict[str, Any]:
         "reclaimable": [
             seat
             for seat, kind in enumerate(table.kinds)
-            if kind != "invite" and around.players[seat] is not None
+            if kind != "invite" and (around.players[seat] is not None or table.token_hashes[seat] is not None)
         ],
     }
 

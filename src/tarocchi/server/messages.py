@@ -118,8 +118,28 @@ class Clock(Strict):
     move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None
 
 
+class Name(Strict):
+    """A new name for oneself: the player's, and at one's seat of this table."""
+
+    type: Literal["name"]
+    name: Annotated[str, Field(min_length=1, max_length=200)]
+
+
 ClientMessage = Annotated[
-    Hello | Act | Ping | AskHint | Undo | SetPace | NextHand | Say | Mute | Replace | Reclaim | Again | Clock,
+    Hello
+    | Act
+    | Ping
+    | AskHint
+    | Undo
+    | SetPace
+    | NextHand
+    | Say
+    | Mute
+    | Replace
+    | Reclaim
+    | Again
+    | Clock
+    | Name,
     Field(discriminator="type"),
 ]
 
@@ -383,3 +403,69 @@ class PlayerTable(Strict):
     """``waiting``: it is the player's move (or their word for the next hand)."""
     link: str
     next: str | None
+
+
+class Rating(Strict):
+    """One line of a game's leaderboard."""
+
+    place: int
+    name: str
+    """The player's name now, or ``computer (medium)``."""
+    computer: str | None
+    """The computer player's level (null: a person)."""
+    rating: int
+    """1000 + 40 x (mu - 3 sigma): a newcomer is 1000."""
+    mu: float
+    sigma: float
+    games: int
+
+
+class Board(Strict):
+    """A game's leaderboard."""
+
+    game: str
+    game_name: str
+    ratings: list[Rating]
+
+
+class Standing(Strict):
+    """One seat of a finished game."""
+
+    seat: int
+    seat_name: str
+    name: str | None
+    """The person's name at that table (null: a computer player, or a guest without a name)."""
+    kind: Kind
+    total: int
+    place: int
+    """1 for the winners (ties share a place)."""
+
+
+class PastGame(Strict):
+    """A finished game in a player's history."""
+
+    id: str
+    game: str
+    game_name: str
+    ended: int | None
+    """When it ended (Unix seconds; null for a game finished before the server kept it)."""
+    seat: int
+    place: int
+    standings: list[Standing]
+    replay: str
+    """The trick-by-trick viewer's page for this game."""
+
+
+class MyRating(Strict):
+    """A player's rating at one game, and the games it counts."""
+
+    rating: int
+    games: int
+
+
+class History(Strict):
+    """A player's finished games, newest first, and their ratings by game."""
+
+    name: str
+    games: list[PastGame]
+    ratings: dict[str, MyRating]

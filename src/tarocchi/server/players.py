@@ -15,10 +15,11 @@ import time
 import unicodedata
 from collections.abc import Iterable
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from tarocchi.core.registry import available_games, get_game
-from tarocchi.server.store import Store, digest, players, seats, tables
+from tarocchi.server.store import Store, digest, players, seats, tables, votes
 
 NAME_MOST = 24
 """The longest name, in characters."""
@@ -171,6 +172,31 @@ class Players:
                 db.execute(update(tables).where(tables.c.id == table_id).values(spectators_muted=muted))
         else:
             self._seat(table_id, seat, {"muted": muted})
+
+    def away(self, table_id: str, seat: int, since: int | None) -> None:
+        """The seat's person left at ``since`` (Unix seconds), or came back (None: the words
+        asking for a computer player in their place are void)."""
+        with self.store.engine.begin() as db:
+            db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(away_since=since)
+            )
+            if since is None:
+                db.execute(delete(votes).where(votes.c.table_id == table_id, votes.c.seat == seat))
+
+    def vote(self, table_id: str, seat: int, voter: int) -> None:
+        """``voter`` asks for a computer player in absent ``seat`` (once: a second word is the same)."""
+        try:
+            with self.store.engine.begin() as db:
+                db.execute(insert(votes).values(table_id=table_id, seat=seat, voter=voter))
+        except IntegrityError:
+            pass
+
+    def votes_done(self, table_id: str, seat: int) -> None:
+        """The seat went to a computer player: the words that asked for it are spent."""
+        with self.store.engine.begin() as db:
+            db.execute(delete(votes).where(votes.c.table_id == table_id, votes.c.seat == seat))
 
     def _seat(self, table_id: str, seat: int, values: dict[str, object]) -> None:
         with self.store.engine.begin() as db:

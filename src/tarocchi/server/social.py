@@ -28,6 +28,7 @@ from tarocchi.server.messages import (
     Join,
     Joined,
     Mute,
+    Name,
     NewPlayer,
     OpenSeat,
     OpenTable,
@@ -268,18 +269,35 @@ async def say_hello(
     if lines:
         told = {"type": "chat", "history": True, "lines": [line.json() for line in lines]}
         await connection.send(to_json(told).decode())
-    if key is not None:
-        await tell_you(table, connection)
+    if key is not None or table.held_for(connection) is not None:  # a link's person whose seat is held
+        await tell_you(tables, table, connection)
     return refusal
 
 
-async def tell_you(table: LiveTable, connection: Connection) -> None:
-    """What this connection alone may do: manage the table (its creator), take a seat back."""
-    held = None if connection.player is None else table.around.held_from(connection.player, table.kinds)
+async def left(tables: Tables, table: LiveTable, seat: int | None) -> None:
+    """A seat's person left: the others are told, and when it was is stored (``seat``; None: the
+    server is stopping, nobody left), so that the grace time counts across a restart."""
+    await table.tell_seats()
+    if seat is None:
+        return
+    try:
+        await asyncio.to_thread(Players(tables.store).away, table.id, seat, int(time.time()))
+    except Exception:
+        log.exception("table %s: when seat %d's person left could not be stored", table.id, seat)
+
+
+async def tell_you(tables: Tables, table: LiveTable, connection: Connection) -> None:
+    """What this connection alone may do: manage the table (its creator), take a seat back; and
+    the name its player goes by."""
+    held = table.held_for(connection)
+    name = None
+    if connection.player is not None:
+        name = await asyncio.to_thread(Players(tables.store).name_of, connection.player)
     you = {
         "type": "you",
         "creator": table.around.is_creator(connection.player),
         "reclaim": held if connection.seat is None else None,
+        "name": name,
     }
     await connection.send(to_json(you).decode())
 
@@ -306,6 +324,8 @@ async def handle(tables: Tables, table: LiveTable, connection: Connection | None
         await _reclaim(tables, table, connection)
     elif isinstance(message, Again):
         await _again(tables, table, connection)
+    elif isinstance(message, Name):
+        await _rename(tables, table, connection, message.name)
     elif isinstance(message, Clock):
         _creator(table, connection, "set the time limit")
         await asyncio.to_thread(Players(tables.store).set_table, table.id, move_seconds=message.move_seconds)
@@ -372,13 +392,16 @@ async def _replace(tables: Tables, table: LiveTable, connection: Connection, sea
         )
     if not creator:
         assert connection.seat is not None
+        await asyncio.to_thread(Players(tables.store).vote, table.id, seat, connection.seat)
         if not around.vote(table, connection.seat, seat):
             await renew(table)
             return
     kind = around.replacement(table)
     async with table.lock:
-        await asyncio.to_thread(tables.store.set_kind, table.id, seat, kind, None)
-        table.seat_given(seat, kind, None)
+        kept = table.token_hashes[seat]  # the link's person takes the seat back by it, as a player by key
+        await asyncio.to_thread(tables.store.set_kind, table.id, seat, kind, kept)
+        await asyncio.to_thread(Players(tables.store).votes_done, table.id, seat)
+        table.seat_given(seat, kind, kept)
         table.around.votes.pop(seat, None)
     log.info("table %s: seat %d given to a computer player after its person left", table.id, seat)
     await renew(table)
@@ -387,20 +410,51 @@ async def _replace(tables: Tables, table: LiveTable, connection: Connection, sea
 
 
 async def _reclaim(tables: Tables, table: LiveTable, connection: Connection) -> None:
-    seat = None if connection.player is None else table.around.held_from(connection.player, table.kinds)
+    seat = table.held_for(connection)
     if seat is None or connection.seat is not None:
         raise Refusal("reclaim", "no seat of yours is held by a computer player here")
     async with table.lock:
-        await asyncio.to_thread(tables.store.set_kind, table.id, seat, "invite", None)
-        table.seat_given(seat, "invite", None)
+        kept = table.token_hashes[seat]
+        await asyncio.to_thread(tables.store.set_kind, table.id, seat, "invite", kept)
+        await asyncio.to_thread(Players(tables.store).away, table.id, seat, None)
+        table.seat_given(seat, "invite", kept)
         connection.seat = seat
         connection.sent = None
         table.around.away.pop(seat, None)
     log.info("table %s: seat %d taken back by its person", table.id, seat)
     await renew(table)
     await table.tell_seats()
-    await tell_you(table, connection)
+    await tell_you(tables, table, connection)
     tables.wake(table)
+
+
+async def _rename(tables: Tables, table: LiveTable, connection: Connection, raw: str) -> None:
+    """A new name for the connection's player, and at their seat here (a seat a link opened and
+    no player holds yet takes it): the rules of a first name, and never one that reads as another
+    seat's."""
+    player = connection.player
+    if player is None:
+        raise Refusal("player", "choose a name first: it gives you a player key")
+    try:
+        name = clean_name(raw)
+    except NameRefused as bad:
+        raise Refusal("name", str(bad)) from None
+    seat = connection.seat
+    bound = table.around.players
+    ours = seat is not None and (bound[seat] == player or (bound[seat] is None and player not in bound))
+    mine = seat if ours and seat is not None and table.kinds[seat] == "invite" else None
+    refused = imitation(name, [n for s, n in enumerate(table.around.names) if s != mine])
+    if refused is not None:
+        raise Refusal("name", refused)
+    players = Players(tables.store)
+    async with table.lock:
+        await asyncio.to_thread(players.rename, player, name)
+        if mine is not None:
+            await asyncio.to_thread(players.sit, table.id, mine, player, name, True)
+            bound[mine] = player
+            table.around.names[mine] = name
+    await renew(table)
+    await tell_you(tables, table, connection)
 
 
 async def _again(tables: Tables, table: LiveTable, connection: Connection) -> None:

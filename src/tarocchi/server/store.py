@@ -32,6 +32,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     MetaData,
@@ -72,6 +73,9 @@ tables = Table(
     Column("creator_player", String(64), nullable=True),  # the digest of the creator's player key
     Column("next_id", String(32), nullable=True),  # the table its game is played again at
     Column("spectators_muted", Boolean, nullable=False, server_default=false()),
+    Column("rated", Boolean, nullable=False, server_default=false()),  # its game counted in the ratings
+    Column("totals", JSON, nullable=True),  # the finished game's totals, per seat
+    Column("ended", BigInteger, nullable=True),  # when the game ended, in Unix seconds
 )
 
 seats = Table(
@@ -84,7 +88,29 @@ seats = Table(
     Column("player_hash", String(64), nullable=True),  # the player bound to the seat (their key's digest)
     Column("name", String(64), nullable=True),  # that player's name at this table
     Column("muted", Boolean, nullable=False, server_default=false()),  # the creator muted its chat
+    Column("away_since", BigInteger, nullable=True),  # when its person left (Unix seconds; None: there)
 )
+
+votes = Table(
+    "votes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),  # the absent seat
+    Column("voter", Integer, primary_key=True),  # the seat asking for a computer player there
+)
+"""Who asked that an absent person's seat be given to a computer player."""
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("game", String(32), primary_key=True),
+    Column("who", String(80), primary_key=True),  # a player's key digest, or computer:<level>
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),  # the games counted
+    Column("updated", BigInteger, nullable=False),
+)
+"""Each player's and computer level's rating per game (openskill's mean and deviation)."""
 
 players = Table(
     "players",
@@ -149,6 +175,10 @@ class StoredTable:
     creator_player: str | None = None
     next_id: str | None = None
     spectators_muted: bool = False
+    away_since: tuple[int | None, ...] = ()
+    """When each seat's person left (Unix seconds; None: there, or not known)."""
+    votes: tuple[tuple[int, int], ...] = ()
+    """(absent seat, voter seat) of each word asking for a computer player."""
 
 
 CHANNEL = "tarocchi_table"
@@ -442,9 +472,19 @@ class Store:
             if row is None:
                 return None
             seat_rows = db.execute(
-                select(seats.c.kind, seats.c.token_hash, seats.c.player_hash, seats.c.name, seats.c.muted)
+                select(
+                    seats.c.kind,
+                    seats.c.token_hash,
+                    seats.c.player_hash,
+                    seats.c.name,
+                    seats.c.muted,
+                    seats.c.away_since,
+                )
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
+            ).all()
+            vote_rows = db.execute(
+                select(votes.c.seat, votes.c.voter).where(votes.c.table_id == table_id)
             ).all()
             action_rows = db.execute(
                 select(actions.c.seat, actions.c.action)
@@ -470,6 +510,8 @@ class Store:
             creator_player=row.creator_player,
             next_id=row.next_id,
             spectators_muted=bool(row.spectators_muted),
+            away_since=tuple(None if r.away_since is None else int(r.away_since) for r in seat_rows),
+            votes=tuple((int(r.seat), int(r.voter)) for r in vote_rows),
             actions=tuple((int(seat), str(action)) for seat, action in action_rows),
         )
 
@@ -479,6 +521,12 @@ class Store:
         query = select(tables.c.id).where(tables.c.finished.is_(False))
         if idle_seconds is not None:
             query = query.where(tables.c.touched >= int(time.time() - idle_seconds))
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(query)]
+
+    def unsettled(self) -> list[str]:
+        """The finished tables whose game is not yet counted (``ratings.settle``)."""
+        query = select(tables.c.id).where(tables.c.finished.is_(True), tables.c.rated.is_(False))
         with self.engine.connect() as db:
             return [r.id for r in db.execute(query)]
 

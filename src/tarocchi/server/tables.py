@@ -34,7 +34,7 @@ from tarocchi.core.match import Match
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import get_game
 from tarocchi.core.rulings import for_players
-from tarocchi.server import around, nexthand, pace
+from tarocchi.server import around, nexthand, pace, ratings
 from tarocchi.server.discard import discards_due
 from tarocchi.server.messages import State
 from tarocchi.server.settings import ARCHIVE_DAYS, UNDO_SECONDS
@@ -95,6 +95,9 @@ class Connection:
         """The pace a person watching asked for (``pace.PACES``; None: a program, never paced)."""
         self.player: str | None = None
         """The digest of the player key it said hello with (None: none)."""
+        self.claim: str | None = None
+        """The digest of the token it said hello with when that opened no seat: a seat a computer
+        player holds for the link's person is theirs to take back."""
 
 
 class LiveTable:
@@ -157,6 +160,20 @@ class LiveTable:
             if hmac.compare_digest(wanted, token_hash or "") and self.kinds[seat] == "invite":
                 found = seat
         return found
+
+    def held_for(self, connection: Connection) -> int | None:
+        """The seat a computer player holds for this connection's person, theirs to take back: bound
+        to their player key, or opened by their link's token (None: none)."""
+        if connection.player is not None:
+            held = self.around.held_from(connection.player, self.kinds)
+            if held is not None:
+                return held
+        if connection.claim is None:
+            return None
+        for seat, token_hash in enumerate(self.token_hashes):
+            if self.kinds[seat] != "invite" and hmac.compare_digest(connection.claim, token_hash or ""):
+                return seat
+        return None
 
     def person_refusal(self, seat: int) -> Refusal | None:
         """Why a connection at ``seat`` may not act there (None: it may): a computer player sits
@@ -302,6 +319,26 @@ class LiveTable:
             await self.catch_up(store)
             raise Refusal("stale", "another server process took an action first; look again")
         await self.broadcast()
+        if self.match.over:
+            await self.settle(store)
+
+    async def settle(self, store: Store) -> None:
+        """The game is over: its totals kept for the players' history, and it counted once in
+        the ratings (a failure is logged; the next start counts it)."""
+        try:
+            await asyncio.to_thread(
+                ratings.settle,
+                store,
+                self.id,
+                self.game.info.id,
+                ratings.rated_as(self.kinds, self.around.players),
+                ratings.standings(self.game.info.partnerships, self.match.totals),
+                list(self.match.totals),
+            )
+        except Exception:
+            log.exception(
+                "table %s: the finished game could not be counted; it is at the next start", self.id
+            )
 
     async def catch_up(self, store: Store) -> bool:
         """Read and apply what other processes committed since this one last looked, and tell this
@@ -547,16 +584,19 @@ class LiveTable:
                 connection.sent = moment
                 await self._send(connection, texts[connection.seat])
 
-    async def arrive(self, connection: Connection) -> None:
+    async def arrive(self, connection: Connection) -> bool:
         """A new connection: it gets its state; the others hear only that a seat came online (a
-        spectator's coming is news to nobody), never the state again."""
+        spectator's coming is news to nobody), never the state again. Whether its seat came
+        online (its person is back: their absence and the words asking to replace them are void)."""
         online = connection.seat is not None and all(c.seat != connection.seat for c in self.connections)
         if online:
             self.around.votes.pop(connection.seat, None)  # type: ignore[arg-type]
+            self.around.away.pop(connection.seat, None)  # type: ignore[arg-type]
         self.connections.append(connection)
         await self.broadcast()  # to this connection alone, unless another is behind too
         if online:
             await self.tell_seats(but=connection)
+        return online
 
     def leave(self, connection: Connection) -> bool:
         """A connection closed; whether its seat went away with it (the others are to hear that
@@ -817,6 +857,12 @@ class Tables:
             table = self.get(table_id)
             if table is not None:
                 self.wake(table)
+        for table_id in self.store.unsettled():  # finished while the last process stopped: counted now
+            table = self.get(table_id)
+            if table is not None:
+                task = asyncio.get_running_loop().create_task(table.settle(self.store))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
         return len(ids)
 
     async def stop(self) -> None:

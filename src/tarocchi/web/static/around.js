@@ -5,6 +5,7 @@
 
 import { el } from "./dom.js";
 import { Chat } from "./chat.js";
+import { keep, post } from "./names.js";
 
 export function mountAround(page, holder) {
   const around = new Around(page, holder);
@@ -23,13 +24,22 @@ class Around {
     this.seen = 0; // when the state was received (its absences count from then)
     this.chat = new Chat((message) => page.sendMessage(message));
     this.panel = el("div", { className: "around-panel" });
-    holder.replaceChildren(this.panel, this.chat.node);
+    this.who = el("div", { id: "you-here" }); // drawn only when it changes: a name being typed stays
+    this.nameShape = null;
+    this.nameProblem = null;
+    holder.replaceChildren(el("div", {}, this.who, this.panel), this.chat.node);
   }
 
   receive(data) {
     if (data.type === "chat") return this.chat.receive(data.lines, Boolean(data.history));
+    if (data.type === "error" && (data.code === "name" || data.code === "player")) {
+      this.nameProblem = data.message;
+      this.nameShape = null;
+      return this.drawName();
+    }
     if (data.type === "you") {
       this.you = data;
+      this.drawName();
       return this.draw();
     }
     if (data.type === "seats" && this.state && this.state.version === data.version) {
@@ -51,13 +61,67 @@ class Around {
       this.leaving = true; // the same seat at the new table: by the player's key, or the same link's token
       setTimeout(() => { location.href = this.nextLink(data.table.next); }, 1500);
     }
+    this.drawName();
     this.draw();
   }
 
-  /** The new table's page; a seat opened by a link's token keeps it (the new table's seat has the same). */
-  nextLink(id) {
-    const link = `/table.html?id=${encodeURIComponent(id)}`;
-    return this.state && this.state.table.seat !== null && this.page.token ? `${link}#${this.page.token}` : link;
+  /** Who you are here: your name and a way to change it, or, for a guest by link, a name to choose
+   * (it gives this browser a player key; the page says hello again and the seat takes the name). */
+  drawName() {
+    const state = this.state;
+    if (!state) return;
+    const mine = state.table.seat;
+    const key = this.page.player;
+    const seatName = mine !== null ? state.table.names[mine] : null;
+    const name = seatName || this.you.name;
+    const shape = JSON.stringify([mine, Boolean(key), seatName, this.you.name]);
+    if (shape === this.nameShape) return;
+    this.nameShape = shape;
+    const problem = this.nameProblem ? el("p", { className: "refusal", role: "alert" }, this.nameProblem) : "";
+    this.nameProblem = null;
+    const input = el("input", { name: "my-name", maxlength: "24", required: true, autocomplete: "nickname", "aria-label": "your name", value: name || "" });
+    if (mine !== null && !seatName) {
+      const form = el("form", { className: "name-form", id: "choose-name" },
+        el("label", {}, "Your name, shown at your seat ", input), el("button", { type: "submit" }, "Play under this name"));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.choose(input.value);
+      });
+      this.who.replaceChildren(form, problem);
+    } else if (key && name) {
+      const form = el("form", { className: "name-form", id: "rename-form", hidden: true }, input, el("button", { type: "submit" }, "Rename"));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        this.page.sendMessage({ type: "name", name: input.value });
+        form.hidden = true;
+      });
+      this.who.replaceChildren(
+        el("p", {}, "You are ", el("strong", { id: "my-name" }, name), " ",
+          el("button", { type: "button", id: "rename", onclick: () => { form.hidden = !form.hidden; } }, "Change name")),
+        form, problem);
+    } else {
+      this.who.replaceChildren(problem);
+    }
+  }
+
+  /** A name for the seat: said on the socket by a player, or, for a guest by link, a new player
+   * made first (this browser keeps the key) and the page's hello said again with it. */
+  async choose(name) {
+    if (this.page.player) {
+      this.page.sendMessage({ type: "name", name });
+      return;
+    }
+    const answer = await post("/api/players", { name });
+    if (!answer.ok) {
+      this.nameProblem = answer.data.detail;
+      this.nameShape = null;
+      this.drawName();
+      return;
+    }
+    keep(answer.data);
+    this.page.player = answer.data.key;
+    this.nameShape = null;
+    this.page.reconnect();
   }
 
   /** Seconds since the state came: an absence it reports has grown by as much. */

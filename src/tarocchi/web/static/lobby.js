@@ -77,10 +77,21 @@ function drawYou(problem) {
   }
   const link = el("p", { id: "device-link", hidden: true }, "Open this secret link on your other device (whoever has it plays as you): ",
     el("code", {}, deviceLink(me.key)));
+  const input = el("input", { name: "name", maxlength: "24", required: true, value: me.name || "", "aria-label": "your new name" });
+  const rename = el("form", { id: "rename-form", className: "name-form", hidden: true }, input, el("button", { type: "submit" }, "Rename"));
+  rename.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const answer = await post("/api/players/name", { player: me.key, name: input.value });
+    if (!answer.ok) return drawYou(answer.data.detail);
+    keep((me = { key: me.key, name: answer.data.name }));
+    drawYou();
+  });
   you.replaceChildren(
     el("p", {}, "You play as ", el("strong", { id: "my-name" }, me.name || "…"), ". ",
+      el("button", { type: "button", id: "rename", onclick: () => { rename.hidden = !rename.hidden; } }, "Change name"), " ",
       el("button", { type: "button", onclick: () => { link.hidden = !link.hidden; } }, "Use on another device"), " ",
       el("button", { type: "button", onclick: () => { forget(); me = null; fill(); refresh(); } }, "Forget me here")),
+    rename,
     link,
     problem ? el("p", { className: "refusal", role: "alert" }, problem) : "",
   );

@@ -69,8 +69,19 @@ export class TablePage {
       socket.send(JSON.stringify(hello));
       if (this.token) socket.send(JSON.stringify({ type: "pace", pace: this.pace }));
     });
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener("close", () => this.lost());
+    socket.addEventListener("message", (event) => {
+      if (this.socket === socket) this.receive(JSON.parse(event.data));
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket === socket) this.lost();
+    });
+  }
+
+  /** Say hello again on a new connection (the person chose a name: their key now names the seat). */
+  reconnect() {
+    const old = this.socket;
+    this.connect();
+    if (old) old.close();
   }
 
   lost() {
