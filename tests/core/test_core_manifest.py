@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from configs import TEST_GAMES, playing
 
 from tarocchi.bots.registry import GamePlayers
 from tarocchi.core.kernel import Kernel
@@ -16,8 +17,13 @@ from tarocchi.core.registry import available_games, declared, get_game, manifest
 from tarocchi.research.followers import Follower
 
 
-@pytest.mark.parametrize("game_id", available_games())
+@pytest.mark.parametrize("game_id", [*available_games(), *TEST_GAMES])
 def test_every_registered_game_declares_every_part(game_id: str) -> None:
+    with playing(game_id):
+        declares_every_part(game_id)
+
+
+def declares_every_part(game_id: str) -> None:
     found = manifest(game_id)
     for part in PARTS:
         assert found.part(part) is not None, f"{game_id} declares no {part}"
