@@ -8,9 +8,14 @@ import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from configs import TEST_GAMES, playing
 from serverproc import Postgres
+
+from tarocchi.core.protocol import Game
+from tarocchi.core.registry import ENVIRONMENT, get_game
 
 # A run started in the background by a shell without job control (as a CI runner may start it)
 # ignores SIGINT, and every program a test starts inherits that: Python then installs no Ctrl-C
@@ -39,3 +44,21 @@ def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'tables.db'}"
     server: Postgres = request.getfixturevalue("postgres")
     return server.database(f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}")
+
+
+@pytest.fixture
+def trio() -> Iterator[Game[Any]]:
+    """Trio (``tests/fixture_game``), the game written only as a test fixture, registered while
+    the test runs."""
+    with playing("trio"):
+        yield get_game("trio")
+
+
+@pytest.fixture
+def trio_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trio for every program the test starts, as an operator adds a game: its package on the
+    path and ``TAROCCHI_GAMES`` naming it (docs/adding-a-game.md)."""
+    here = str(Path(__file__).resolve().parent)
+    path = os.environ.get("PYTHONPATH", "")
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (here, path) if p))
+    monkeypatch.setenv(ENVIRONMENT, f"trio={TEST_GAMES['trio']}")

@@ -24,7 +24,7 @@ MAX_ACTIONS_PER_HAND = 5_000
 """A hand that has not ended after this many actions is taken to loop."""
 
 
-CONFIGS = game_configs()
+CONFIGS = game_configs(test_games=True)
 CONFIG_IDS = [config_id(c) for c in CONFIGS]
 
 

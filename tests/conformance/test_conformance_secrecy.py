@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 import pytest
+from configs import seats
 from conformance_tools import (
     CONFIGS,
     Config,
@@ -35,7 +36,6 @@ from conformance_tools import (
 
 from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
-from tarocchi.core.registry import game_info
 from tarocchi.core.views import PlayerView
 
 MIN_COMPARED = 100
@@ -45,7 +45,7 @@ MAX_HANDS = 15
 STATES_PER_HAND = 8
 PAIRS_PER_STATE = 8
 
-CASES = [(config, seat) for config in CONFIGS for seat in [*range(game_info(config[0]).players), None]]
+CASES = [(config, seat) for config in CONFIGS for seat in [*range(seats(config[0])), None]]
 CASE_IDS = [f"{config_id(c)}-{'spectator' if s is None else f'seat{s}'}" for c, s in CASES]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from configs import TEST_GAMES, playing
 
 import tarocchi
 from tarocchi.bots.registry import GamePlayers
@@ -19,8 +20,13 @@ from tarocchi.core.registry import available_games, declared, get_game, manifest
 from tarocchi.research.followers.base import Follower
 
 
-@pytest.mark.parametrize("game_id", available_games())
+@pytest.mark.parametrize("game_id", [*available_games(), *TEST_GAMES])
 def test_every_registered_game_declares_every_part(game_id: str) -> None:
+    with playing(game_id):
+        declares_every_part(game_id)
+
+
+def declares_every_part(game_id: str) -> None:
     found = manifest(game_id)
     for part in PARTS:
         assert found.part(part) is not None, f"{game_id} declares no {part}"

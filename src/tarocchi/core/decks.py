@@ -41,22 +41,24 @@ def tarot_pack(
     help_text: str,
     extra: tuple[tuple[str, str], ...] = (),
     aliases: Mapping[str, str] = {},
+    trumps: int = 21,
 ) -> Deck:
     """A tarot pack from data, in its natural order: each suit with its ``ranks`` (by suit
-    letter), trumps 1..21, the Fool, then the ``extra`` trump-suited cards (code, name). Trumps
-    may be typed by number and the Fool as F, FO or EXCUSE; ``aliases`` adds the pack's own."""
+    letter), trumps 1..``trumps`` (21 in every full pack), the Fool, then the ``extra``
+    trump-suited cards (code, name). Trumps may be typed by number and the Fool as F, FO or
+    EXCUSE; ``aliases`` adds the pack's own."""
     cards: list[Card] = []
     for suit in suits:
         for code, rank_name, rank in ranks[suit.letter]:
             cards.append(
                 Card(len(cards), code + suit.letter, suit.letter, rank, f"{rank_name} of {suit.name}")
             )
-    for n in range(1, 22):
+    for n in range(1, trumps + 1):
         cards.append(Card(len(cards), f"T{n}", TRUMPS, n, trump_names.get(n, f"trump {n}")))
     cards.append(Card(len(cards), "FOOL", FOOL_SUIT, 0, "the Fool"))
     for code, card_name in extra:
         cards.append(Card(len(cards), code, TRUMPS, 0, card_name))
-    every = {str(n): f"T{n}" for n in range(1, 22)} | {"F": "FOOL", "FO": "FOOL", "EXCUSE": "FOOL"}
+    every = {str(n): f"T{n}" for n in range(1, trumps + 1)} | {"F": "FOOL", "FO": "FOOL", "EXCUSE": "FOOL"}
     return Deck(name, suits, tuple(cards), every | dict(aliases), help_text)
 
 
