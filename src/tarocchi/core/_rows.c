@@ -1,7 +1,10 @@
 /* row(cls, *fields): an instance of the tuple subclass ``cls`` (a game's NamedTuple state)
  * holding ``fields``, built in one call: what ``tuple.__new__(cls, fields)`` returns, without
  * the temporary tuple of the fields and the type's generic ``__new__`` wrapper between (see
- * rows.py, which falls back to exactly that where this module is not built). */
+ * rows.py, which falls back to exactly that where this module is not built).
+ * replaced(state, at, value, ...): ``state`` (of such a class) with the field at position ``at``
+ * holding ``value``, for each pair, the others as they are, built the same way (see
+ * positional.py, which falls back to a list and ``tuple.__new__``). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -54,9 +57,75 @@ row(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 #endif
 }
 
+static PyObject *
+replaced(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *state, *made, *item;
+    PyTypeObject *type;
+    Py_ssize_t i, at, size;
+
+    if (nargs < 1 || nargs % 2 != 1 || !PyTuple_Check(args[0])
+        || (type = Py_TYPE(args[0])) == &PyTuple_Type) {
+        PyErr_SetString(PyExc_TypeError,
+                        "replaced(state, at, value, ...) needs an instance of a subclass of tuple "
+                        "(e.g. a NamedTuple) and pairs of a position and a value");
+        return NULL;
+    }
+    state = args[0];
+    size = PyTuple_GET_SIZE(state);
+    for (i = 1; i < nargs; i += 2) {
+        at = PyLong_Check(args[i]) ? PyLong_AsSsize_t(args[i]) : -1;
+        if (at < 0 || at >= size) {
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_IndexError, "replaced: no field at position %R of %zd", args[i], size);
+            }
+            return NULL;
+        }
+    }
+#if PY_VERSION_HEX < 0x030E0000
+    made = type->tp_alloc(type, size);  /* as row: tuple_subtype_new's allocation */
+    if (made == NULL) {
+        return NULL;
+    }
+#else
+    made = PyTuple_New(size);  /* as row: a plain tuple first, then tuple.__new__ itself */
+    if (made == NULL) {
+        return NULL;
+    }
+#endif
+    for (i = 0; i < size; i++) {
+        item = PyTuple_GET_ITEM(state, i);
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(made, i, item);
+    }
+    for (i = 1; i < nargs; i += 2) {
+        at = PyLong_AsSsize_t(args[i]);
+        item = PyTuple_GET_ITEM(made, at);
+        Py_INCREF(args[i + 1]);
+        PyTuple_SET_ITEM(made, at, args[i + 1]);
+        Py_DECREF(item);
+    }
+#if PY_VERSION_HEX < 0x030E0000
+    return made;
+#else
+    {
+        PyObject *wrapped = PyTuple_Pack(1, made), *typed;
+        Py_DECREF(made);
+        if (wrapped == NULL) {
+            return NULL;
+        }
+        typed = PyTuple_Type.tp_new(type, wrapped, NULL);
+        Py_DECREF(wrapped);
+        return typed;
+    }
+#endif
+}
+
 static PyMethodDef methods[] = {
     {"row", (PyCFunction)(void (*)(void))row, METH_FASTCALL,
      "row(cls, *fields): the instance of the tuple subclass cls holding fields"},
+    {"replaced", (PyCFunction)(void (*)(void))replaced, METH_FASTCALL,
+     "replaced(state, at, value, ...): state with the field at each position at holding value"},
     {NULL, NULL, 0, NULL},
 };
 

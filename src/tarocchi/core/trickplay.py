@@ -137,27 +137,3 @@ def card_of(action: Action, own: Positions, listed: tuple[Action, ...]) -> int:
     if not 0 <= card < len(listed) or listed[card] != action:
         return -1
     return card
-
-
-def write_next_trick(
-    fields: list[object],
-    at: tuple[int, int, int, int, int, int, int, int],
-    phase: object,
-    winner: int,
-    tricks: tuple[Trick, ...],
-    events: EventLog,
-    hands: tuple[int, ...],
-    done: bool,
-) -> None:
-    """Write into a state's ``fields`` what a trick won by ``winner`` changes: ``phase``, the
-    next trick led by the winner (any card), or nobody to act once ``done``. ``at`` are the
-    positions of the fields phase, leader, trick, led, tricks, events, actor and legal."""
-    phase_at, leader_at, trick_at, led_at, tricks_at, events_at, actor_at, legal_at = at
-    fields[phase_at] = phase
-    fields[leader_at] = winner
-    fields[trick_at] = ()
-    fields[led_at] = None
-    fields[tricks_at] = tricks
-    fields[events_at] = events
-    fields[actor_at] = -1 if done else winner
-    fields[legal_at] = 0 if done else hands[winner]  # C3: any card leads

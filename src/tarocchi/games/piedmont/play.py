@@ -1,7 +1,8 @@
 """The phase handlers of the discard (P2), the cards and Allegiance's calls (P4), and the first
 state (P2); what may be played and who wins are ``rules.plays`` and ``rules.trick_winner``.
-Compiled by mypyc where it can be: random play spends its time here, so each step builds its
-new state by position in one go (``state.I_*``), from Final tables."""
+Compiled by mypyc where it can be: random play spends its time here, so each step reads the
+state through ``PiedmontFields`` and makes the new one with ``positional.replaced`` (``state.I_*``),
+from Final tables."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, Final
 from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
 from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.rows import row
 from tarocchi.core.trickplay import TrickPlay, card_of
@@ -32,7 +34,6 @@ from tarocchi.games.piedmont.rules import (
 from tarocchi.games.piedmont.state import (
     I_ACTOR,
     I_CALLER,
-    I_CONTEXT,
     I_DEAD,
     I_DISCARD,
     I_EVENTS,
@@ -47,17 +48,19 @@ from tarocchi.games.piedmont.state import (
     I_TRICK,
     I_TRICKS,
     Phase,
+    PiedmontFields,
     PiedmontState,
 )
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 DISCARDS: Final = tuple(Discard(card) for card in DECK.cards)
-OURS, YOURS, CONFIRM, REVERSE = (Call(w) for w in ("ours", "yours", "confirm", "reverse"))
+OURS: Final = Call("ours")
+YOURS: Final = Call("yours")
+CONFIRM: Final = Call("confirm")
+REVERSE: Final = Call("reverse")
 CALL_MENU = (OURS, YOURS, CONFIRM, REVERSE)
 FIRST_CALL: Final = (OURS, YOURS)
 ANSWER: Final = (CONFIRM, REVERSE)
-_OURS: Final = OURS
-_REVERSE: Final = REVERSE
 FIRST_CALL_BITS: Final = 0b0011
 """P4: the first player of Good or Evil calls ``ours`` or ``yours``..."""
 ANSWER_BITS: Final = 0b1100
@@ -71,17 +74,14 @@ _SIZE: Final = DECK.size
 _BITS: Final = tuple(1 << card for card in range(DECK.size))
 _DISCARD_AT: Final = Positions(DISCARDS)
 _LEADS: Final = TABLE.leads
-_DISCARD, _PLAY, _CALL, _DONE = Phase.DISCARD, Phase.PLAY, Phase.CALL, Phase.DONE
-_DISCARD_PHASE: Final = _DISCARD
-_PLAY_PHASE: Final = _PLAY
-_CALL_PHASE: Final = _CALL
-_DONE_PHASE: Final = _DONE
+_DISCARD: Final = Phase.DISCARD
+_PLAY: Final = Phase.PLAY
+_CALL: Final = Phase.CALL
+_DONE: Final = Phase.DONE
 _ROW: Final = row
-_STATE: Final = PiedmontState
 _EVENT: Final = Event
-"""The classes the hot path tests or builds, read from C statics (compiled, a class named at
-module level is a lookup in the module's dict each time)."""
-assert len(PiedmontState._fields) == 16, "Playing builds the state by position"
+"""The phases, classes and builders the hot path uses, read from C statics (compiled, a name
+at module level is a lookup in the module's dict each time, an IntEnum's member another)."""
 assert PLAYERS == 4, "the hot path rebuilds four hands"
 
 
@@ -114,24 +114,23 @@ def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discar
     """The hand's first state: the dealer holds the stock and is to discard (P2)."""
     dealer = context.dealer
     hands = _without(dealt, dealer, stock)  # the stock's cards are not in his hand: xor adds them
-    return _ROW(
-        _STATE,
-        _DISCARD_PHASE,
-        context,
-        hands,
-        0,
-        (dealer + 1) % PLAYERS,
-        (),
-        None,
-        (),
-        -1,
-        (),
-        -1,
-        -1,
-        0,
-        None,
-        dealer,
-        hands[dealer] & ~not_discardable,
+    return PiedmontState(
+        phase=_DISCARD,
+        context=context,
+        hands=hands,
+        discard=0,
+        leader=(dealer + 1) % PLAYERS,
+        trick=(),
+        led=None,
+        tricks=(),
+        caller=-1,
+        segments=(),
+        pending=-1,
+        forced=-1,
+        dead=0,
+        events=None,
+        actor=dealer,
+        legal=hands[dealer] & ~not_discardable,
     )
 
 
@@ -174,8 +173,8 @@ def refusal(state: PiedmontState, seat: int, card: int) -> str:
 class Playing(TrickPlay[PiedmontState]):
     """P3 (follow, else trump, else anything; no overtrump), C4 (the Fool), P4 (Good and Evil).
 
-    The hottest code of random play: fields are read by position (``state.I_*``) and the new
-    state is built by position, each in one step (see docs/performance.md)."""
+    The hottest code of random play: fields are read through ``PiedmontFields`` (by position,
+    compiled) and the new state is ``replaced`` in one step (see docs/performance.md)."""
 
     def __init__(self, allegiance: bool) -> None:
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
@@ -189,63 +188,50 @@ class Playing(TrickPlay[PiedmontState]):
         card = card_of(action, self.own, PLAYS)
         if card < 0:
             return None
-        seat: int = state[I_ACTOR]
+        s: PiedmontFields = state
+        seat = s.actor
         if seat < -1:
-            state = settled(state, 0)  # built by hand: seat and mask not worked out yet
-            seat = state[I_ACTOR]
+            state = s = settled(state, 0)  # built by hand: seat and mask not worked out yet
+            seat = s.actor
         bit = _BITS[card]
-        if not state[I_LEGAL] & bit:
+        if not s.legal & bit:
             return None
-        return self.place(state, seat, card, _without(state[I_HANDS], seat, bit))
+        return self.place(state, seat, card, _without(s.hands, seat, bit))
 
     def place(self, state: PiedmontState, seat: int, card: int, hands: tuple[int, ...]) -> PiedmontState:
-        # The fields passed on as they are, read as objects: compiled, an int field read as an
-        # int is unboxed, then boxed again to build the new state.
-        kept: tuple[Any, ...] = state
-        led = state[I_LED]
+        s: PiedmontFields = state
+        led = s.led
         if led is None:
             led = _LEADS[card]
-        forced: Any = kept[I_FORCED]
-        dead: Any = kept[I_DEAD]
+        forced = s.forced
+        dead = s.dead
         calling = False
-        if card == state[I_FORCED]:
-            forced, dead = -1, state[I_DEAD] | _BITS[card]
+        if card == forced:
+            forced, dead = -1, dead | _BITS[card]
         elif card in (GOOD, EVIL) and self.allegiance:
-            caller: int = state[I_CALLER]
+            caller = s.caller
             calling = caller < 0 or side_of(seat) != side_of(caller)  # P4: a first call, or an answer
-        trick = _with(state[I_TRICK], card)
-        events = (self.play_events[seat][card], state[I_EVENTS])
-        if not calling and len(trick) == PLAYERS:
-            return self.closed(state, hands, trick, led, forced, dead, events)
-        phase: Any
-        pending: Any
+        trick = _with(s.trick, card)
+        events = (self.play_events[seat][card], s.events)
         if calling:
-            phase, pending, actor = _CALL_PHASE, seat, seat
-            legal = FIRST_CALL_BITS if state[I_CALLER] < 0 else ANSWER_BITS
-        else:
-            phase, pending = kept[I_PHASE], kept[I_PENDING]
-            actor = seat + 1 if seat < PLAYERS - 1 else 0
-            legal = plays(hands[actor], forced, -1 if led is None else led)
-        # The hottest line of random play: every field by position, in one call (``rows.row``).
-        return _ROW(
-            _STATE,
-            phase,
-            kept[I_CONTEXT],
-            hands,
-            kept[I_DISCARD],
-            kept[I_LEADER],
-            trick,
-            led,
-            kept[I_TRICKS],
-            kept[I_CALLER],
-            kept[I_SEGMENTS],
-            pending,
-            forced,
-            dead,
-            events,
-            actor,
-            legal,
+            legal = FIRST_CALL_BITS if s.caller < 0 else ANSWER_BITS
+            # fmt: off
+            return replaced(
+                state, I_PHASE, _CALL, I_PENDING, seat, I_HANDS, hands, I_TRICK, trick, I_LED, led,
+                I_FORCED, forced, I_DEAD, dead, I_EVENTS, events, I_ACTOR, seat, I_LEGAL, legal,
+            )
+            # fmt: on
+        if len(trick) == PLAYERS:
+            return self.closed(state, hands, trick, led, forced, dead, events)
+        actor = seat + 1 if seat < PLAYERS - 1 else 0
+        legal = plays(hands[actor], forced, -1 if led is None else led)
+        # The hottest line of random play: the changed fields by position, in one call.
+        # fmt: off
+        return replaced(
+            state, I_HANDS, hands, I_TRICK, trick, I_LED, led, I_FORCED, forced, I_DEAD, dead,
+            I_EVENTS, events, I_ACTOR, actor, I_LEGAL, legal,
         )
+        # fmt: on
 
     def closed(
         self,
@@ -259,30 +245,18 @@ class Playing(TrickPlay[PiedmontState]):
     ) -> PiedmontState:
         """The state after the complete ``trick`` (the rest of ``state``'s fields as they are): won,
         added to the tricks with its public note, and the winner to lead (or the hand over)."""
-        kept: tuple[Any, ...] = state  # as in ``place``: fields passed on as objects
-        leader: int = state[I_LEADER]
+        s: PiedmontFields = state
+        leader = s.leader
         winner = trick_winner(trick, leader, -1 if led is None else led, self.allegiance, dead)
-        tricks, events = self.won(state[I_TRICKS], leader, trick, winner, events)
+        tricks, events = self.won(s.tricks, leader, trick, winner, events)
         done = len(tricks) == TRICKS
-        return _ROW(
-            _STATE,
-            _DONE_PHASE if done else _PLAY_PHASE,
-            kept[I_CONTEXT],
-            hands,
-            kept[I_DISCARD],
-            winner,
-            (),
-            None,
-            tricks,
-            kept[I_CALLER],
-            kept[I_SEGMENTS],
-            kept[I_PENDING],
-            forced,
-            dead,
-            events,
-            -1 if done else winner,
-            0 if done else plays(hands[winner], forced, -1),
+        # fmt: off
+        return replaced(
+            state, I_PHASE, _DONE if done else _PLAY, I_HANDS, hands, I_LEADER, winner, I_TRICK, (),
+            I_LED, None, I_TRICKS, tricks, I_FORCED, forced, I_DEAD, dead, I_EVENTS, events,
+            I_ACTOR, -1 if done else winner, I_LEGAL, 0 if done else plays(hands[winner], forced, -1),
         )
+        # fmt: on
 
     def finish(self, state: PiedmontState) -> PiedmontState:
         """Finish the trick if it is complete (and no call is pending); the seat to act and its
@@ -326,44 +300,28 @@ class Discarding:
         if card < 0:
             return None
         not_discardable = self.not_discardable
-        context = state[I_CONTEXT]
-        dealer = context.dealer
+        s: PiedmontFields = state
+        dealer = s.context.dealer
         bit = _BITS[card]
-        if not state[I_HANDS][dealer] & ~not_discardable & bit:
+        if not s.hands[dealer] & ~not_discardable & bit:
             return None
-        hands = _without(state[I_HANDS], dealer, bit)
-        discard: int = state[I_DISCARD] | bit
-        events: EventLog = (_ROW(_EVENT, dealer, action, only(dealer), "", 0), state[I_EVENTS])
-        leader: int = state[I_LEADER]
-        trick: tuple[int, ...] = state[I_TRICK]
-        led: int | None = state[I_LED]
-        forced: int = state[I_FORCED]
+        hands = _without(s.hands, dealer, bit)
+        discard = s.discard | bit
+        events: EventLog = (_ROW(_EVENT, dealer, action, only(dealer), "", 0), s.events)
         if discard.bit_count() == STOCK_SIZE:
             events = (_LAID_ASIDE[dealer], events)
-            phase, actor = _PLAY_PHASE, (leader + len(trick)) % PLAYERS
-            legal = plays(hands[actor], forced, -1 if led is None else led)
+            led = s.led
+            phase, actor = _PLAY, (s.leader + len(s.trick)) % PLAYERS
+            legal = plays(hands[actor], s.forced, -1 if led is None else led)
         else:
-            phase, actor = _DISCARD_PHASE, dealer
+            phase, actor = _DISCARD, dealer
             legal = hands[dealer] & ~not_discardable
-        return _ROW(
-            _STATE,
-            phase,
-            context,
-            hands,
-            discard,
-            leader,
-            trick,
-            led,
-            state[I_TRICKS],
-            state[I_CALLER],
-            state[I_SEGMENTS],
-            state[I_PENDING],
-            forced,
-            state[I_DEAD],
-            events,
-            actor,
-            legal,
+        # fmt: off
+        return replaced(
+            state, I_PHASE, phase, I_HANDS, hands, I_DISCARD, discard, I_EVENTS, events,
+            I_ACTOR, actor, I_LEGAL, legal,
         )
+        # fmt: on
 
     def refusal(self, state: PiedmontState, action: Action) -> str:
         if not isinstance(action, Discard):
@@ -397,22 +355,23 @@ class Calling:
     def apply(self, state: PiedmontState, action: Action) -> PiedmontState | None:
         if action not in self.legal(state):
             return None
-        seat: int = state[I_PENDING]
-        events: EventLog = (_ROW(_EVENT, seat, action, PUBLIC, "", 0), state[I_EVENTS])
-        hands: tuple[int, ...] = state[I_HANDS]
-        trick: tuple[int, ...] = state[I_TRICK]
-        leader: int = state[I_LEADER]
-        caller: int = state[I_CALLER]
-        segments: tuple[tuple[int, int], ...] = state[I_SEGMENTS]
-        forced: int = state[I_FORCED]
-        dead: int = state[I_DEAD]
+        s: PiedmontFields = state
+        seat = s.pending
+        events: EventLog = (_ROW(_EVENT, seat, action, PUBLIC, "", 0), s.events)
+        hands = s.hands
+        trick = s.trick
+        leader = s.leader
+        caller = s.caller
+        segments = s.segments
+        forced = s.forced
+        dead = s.dead
         if caller >= 0:
-            if action == _REVERSE:
+            if action == REVERSE:
                 earth_air = 1 - segments[-1][1]
-                segments = (*segments, (len(state[I_TRICKS]), earth_air))
+                segments = (*segments, (len(s.tricks), earth_air))
         else:
             played = trick[-1]
-            good_for_caller = (played == GOOD) == (action == _OURS)
+            good_for_caller = (played == GOOD) == (action == OURS)
             earth_air = side_of(seat) if good_for_caller else 1 - side_of(seat)
             caller, segments = seat, ((0, earth_air),)
             partner = (seat + 2) % PLAYERS
@@ -432,28 +391,16 @@ class Calling:
                         f"takes back {DECK.cards[returned].code} and plays {DECK.cards[other].code} dead (P4)"
                     )
                     events = (_ROW(_EVENT, partner, None, PUBLIC, note, 0), events)
-        led: int | None = state[I_LED]
+        led = s.led
         # as ``Playing.finish`` after ``settled``: the seat to play next, or the trick closed
         actor = (leader + len(trick)) % PLAYERS
-        new = _ROW(
-            _STATE,
-            _PLAY_PHASE,
-            state[I_CONTEXT],
-            hands,
-            state[I_DISCARD],
-            leader,
-            trick,
-            led,
-            state[I_TRICKS],
-            caller,
-            segments,
-            -1,
-            forced,
-            dead,
-            events,
-            actor,
-            plays(hands[actor], forced, -1 if led is None else led),
+        # fmt: off
+        new = replaced(
+            state, I_PHASE, _PLAY, I_HANDS, hands, I_TRICK, trick, I_CALLER, caller,
+            I_SEGMENTS, segments, I_PENDING, -1, I_FORCED, forced, I_DEAD, dead, I_EVENTS, events,
+            I_ACTOR, actor, I_LEGAL, plays(hands[actor], forced, -1 if led is None else led),
         )
+        # fmt: on
         if len(trick) < PLAYERS:
             return new
         return self.playing.closed(new, hands, trick, led, forced, dead, events)

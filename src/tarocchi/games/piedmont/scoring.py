@@ -24,7 +24,7 @@ from tarocchi.games.piedmont.rules import (
     seat_scores,
     side_of,
 )
-from tarocchi.games.piedmont.state import I_CONTEXT, I_DISCARD, I_SEGMENTS, I_TRICKS, PiedmontState
+from tarocchi.games.piedmont.state import PiedmontFields, PiedmontState
 
 
 def _segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | None:
@@ -166,12 +166,13 @@ def _scoring(side: int, earth_air: int | None) -> int:
 def _score_by_segments(state: PiedmontState) -> HandResult:
     """Allegiance's sheet by masks (``_score_by_card`` gives the same): each side's cards that
     score under their trick's call, the Fool settled as ``fool.gather`` settles it (C4)."""
-    segments = state[I_SEGMENTS]
+    fields: PiedmontFields = state  # read by position, compiled
+    segments = fields.segments
     tricks = [0, 0]
     scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
     held = [0, 0]  # every card credited to each side (whether it scores or not)
     fool_seat = fool_trick = fool_owner = fool_winner = -1
-    played = state[I_TRICKS]
+    played = fields.tricks
     for number in range(len(played)):
         trick = played[number]
         side = trick[2] & 1
@@ -204,8 +205,8 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
         scored[fool_winner] |= worth
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved] if worth else 0))
     # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
-    dealer_side = side_of(state[I_CONTEXT].dealer)
-    dealt_aside = state[I_DISCARD]
+    dealer_side = side_of(fields.context.dealer)
+    dealt_aside = fields.discard
     discard = dealt_aside & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
     discard_points = mask_points(discard)
     lines.append(
@@ -220,10 +221,11 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
     """Under the trumps option a card scores the same whatever trick it came from: each side's
     won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet).
     Every card is won by a side or discarded: side 1's cards are the rest of the pack."""
+    fields: PiedmontFields = state  # read by position, compiled
     tricks0 = tricks1 = 0
     fool_seat = fool_owner = fool_winner = -1
     low0 = high0 = 0  # side 0's won cards in two machine-word halves (below 40, and the rest)
-    for trick in state[I_TRICKS]:
+    for trick in fields.tricks:
         # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
         side = trick[2] & 1
         if side:
@@ -243,7 +245,7 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
             else:
                 high0 |= 1 << (card - _HALF)
     won0 = low0 | high0 << _HALF
-    discard = state[I_DISCARD]
+    discard = fields.discard
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
@@ -256,7 +258,7 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
         won[fool_winner] |= 1 << moved
         won0 = won[0]
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
-    dealer_side = state[I_CONTEXT].dealer & 1
+    dealer_side = fields.context.dealer & 1
     discard_points = mask_points(discard)
     label = f"the dealer's discard ({DECK.codes(discard)})"
     lines.append(_SCORE_LINE(label, discard_points, dealer_side))

@@ -5,7 +5,9 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
+from tarocchi.core.positional import Replacer, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
@@ -24,8 +26,10 @@ class Phase(IntEnum):
     DONE = 3
 
 
-class _PiedmontStateFields(NamedTuple):
-    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+class PiedmontFields(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place. Compiled code
+    reads a state through this type: mypyc reads a NamedTuple's own fields by position, a
+    subclass's by name."""
 
     phase: Phase
     context: HandContext
@@ -56,31 +60,8 @@ class _PiedmontStateFields(NamedTuple):
     may discard or play, or which calls. ``legal_actions`` selects by it, ``apply`` checks a bit."""
 
 
-# Each field's position, for the compiled hot path (``play.py``): mypyc reads a NamedTuple's field
-# by name through a generic attribute lookup, by a constant position with one bounds check.
-I_PHASE: Final = 0
-I_CONTEXT: Final = 1
-I_HANDS: Final = 2
-I_DISCARD: Final = 3
-I_LEADER: Final = 4
-I_TRICK: Final = 5
-I_LED: Final = 6
-I_TRICKS: Final = 7
-I_CALLER: Final = 8
-I_SEGMENTS: Final = 9
-I_PENDING: Final = 10
-I_FORCED: Final = 11
-I_DEAD: Final = 12
-I_EVENTS: Final = 13
-I_ACTOR: Final = 14
-I_LEGAL: Final = 15
-assert _PiedmontStateFields._fields == (
-    "phase", "context", "hands", "discard", "leader", "trick", "led", "tricks",
-    "caller", "segments", "pending", "forced", "dead", "events", "actor", "legal",
-), "the I_ positions above name these fields"  # fmt: skip
-
-
-class PiedmontState(_PiedmontStateFields):
+@mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
+class PiedmontState(PiedmontFields):
     """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
     test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
     kept from before the change could be wrong."""
@@ -88,6 +69,26 @@ class PiedmontState(_PiedmontStateFields):
     __slots__ = ()
 
     def _replace(self, **changes: Any) -> PiedmontState:
-        if "actor" not in changes:
-            changes["actor"] = UNSETTLED
-        return super()._replace(**changes)
+        new: PiedmontState = _REPLACE(self, changes)
+        return new
+
+
+_REPLACE: Final = Replacer(PiedmontState, UNSETTLED)
+_AT = field_positions(PiedmontFields)
+# Where the fields stand, for the compiled steps' ``replaced`` (Final: read from C statics).
+I_PHASE: Final = _AT["phase"]
+I_CONTEXT: Final = _AT["context"]
+I_HANDS: Final = _AT["hands"]
+I_DISCARD: Final = _AT["discard"]
+I_LEADER: Final = _AT["leader"]
+I_TRICK: Final = _AT["trick"]
+I_LED: Final = _AT["led"]
+I_TRICKS: Final = _AT["tricks"]
+I_CALLER: Final = _AT["caller"]
+I_SEGMENTS: Final = _AT["segments"]
+I_PENDING: Final = _AT["pending"]
+I_FORCED: Final = _AT["forced"]
+I_DEAD: Final = _AT["dead"]
+I_EVENTS: Final = _AT["events"]
+I_ACTOR: Final = _AT["actor"]
+I_LEGAL: Final = _AT["legal"]

@@ -7,28 +7,30 @@ from typing import Final
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
-from tarocchi.core.trickplay import TrickPlay, card_of, write_next_trick
+from tarocchi.core.positional import replaced
+from tarocchi.core.trickplay import TrickPlay, card_of
 from tarocchi.core.tricks import best_position, duty_refusal
 from tarocchi.games.sicilian.auction import PLAYS
 from tarocchi.games.sicilian.rules import DECK, DUTIES, PLAYERS, SEAT_NAMES, TABLE, TRICKS, plays
-from tarocchi.games.sicilian.state import Phase, SicilianFields, SicilianState
+from tarocchi.games.sicilian.state import (
+    I_ACTOR,
+    I_EVENTS,
+    I_HANDS,
+    I_LEADER,
+    I_LED,
+    I_LEGAL,
+    I_PHASE,
+    I_REVEALED,
+    I_TRICK,
+    I_TRICKS,
+    Phase,
+    SicilianFields,
+    SicilianState,
+)
 
 _LEADS: Final = TABLE.leads
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
-_NEW: Final = tuple.__new__
-_FIELD = {name: n for n, name in enumerate(SicilianState._fields)}
-_PHASE: Final = _FIELD["phase"]
-_HANDS: Final = _FIELD["hands"]
-_REVEALED: Final = _FIELD["revealed"]
-_LEADER: Final = _FIELD["leader"]
-_TRICK: Final = _FIELD["trick"]
-_LED: Final = _FIELD["led"]
-_TRICKS: Final = _FIELD["tricks"]
-_EVENTS: Final = _FIELD["events"]
-_ACTOR: Final = _FIELD["actor"]
-_LEGAL: Final = _FIELD["legal"]
-_NEXT_TRICK: Final = (_PHASE, _LEADER, _TRICK, _LED, _TRICKS, _EVENTS, _ACTOR, _LEGAL)
 _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
 
@@ -74,27 +76,31 @@ class Playing(TrickPlay[SicilianState]):
             led = _LEADS[card]
         events: EventLog = (self.play_events[seat][card], s.events)
         trick = (*s.trick, card)
-        # The hottest lines of random play: the new state by position, not with _replace.
-        fields: list[object] = list(s)
-        fields[_HANDS] = hands
+        revealed = s.revealed
         if card == s.rallied:
             text = f"holds the rallied {DECK.cards[card].code}: the Declarer's partner (S7)"
             events = (Event(seat, None, PUBLIC, text), events)
-            fields[_REVEALED] = True
-        fields[_EVENTS] = events
+            revealed = True
+        # The hottest lines of random play: the changed fields by position, in one call.
         if len(trick) < PLAYERS:
             nxt = seat + 1 if seat < PLAYERS - 1 else 0
-            fields[_TRICK] = trick
-            fields[_LED] = led
-            fields[_ACTOR] = nxt
-            fields[_LEGAL] = plays(hands[nxt], -1 if led is None else led)
-        else:
-            best = best_position(trick, -1 if led is None else led, _SUIT_OF, _POWER, 0)
-            winner = (s.leader + best) % PLAYERS  # C3; the Fool never wins
-            tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
-            done = len(tricks) == TRICKS
-            write_next_trick(
-                fields, _NEXT_TRICK, _DONE if done else _PLAY, winner, tricks, events, hands, done
+            # fmt: off
+            new: SicilianState = replaced(
+                state, I_HANDS, hands, I_REVEALED, revealed, I_TRICK, trick, I_LED, led,
+                I_EVENTS, events, I_ACTOR, nxt, I_LEGAL, plays(hands[nxt], -1 if led is None else led),
             )
-        new: SicilianState = _NEW(SicilianState, fields)
+            # fmt: on
+            return new
+        best = best_position(trick, -1 if led is None else led, _SUIT_OF, _POWER, 0)
+        winner = (s.leader + best) % PLAYERS  # C3; the Fool never wins
+        tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
+        done = len(tricks) == TRICKS
+        # the winner leads the next trick (any card, C3), or nobody acts once the last is won
+        # fmt: off
+        new = replaced(
+            state, I_PHASE, _DONE if done else _PLAY, I_HANDS, hands, I_REVEALED, revealed,
+            I_LEADER, winner, I_TRICK, (), I_LED, None, I_TRICKS, tricks, I_EVENTS, events,
+            I_ACTOR, -1 if done else winner, I_LEGAL, 0 if done else hands[winner],
+        )
+        # fmt: on
         return new

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
-from tarocchi.core.positional import Replacer
+from tarocchi.core.positional import Replacer, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
@@ -109,6 +110,7 @@ class SicilianFields(NamedTuple):
     """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
 
 
+@mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
 class SicilianState(SicilianFields):
     """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
     test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
@@ -121,4 +123,16 @@ class SicilianState(SicilianFields):
         return new
 
 
-_REPLACE = Replacer(SicilianState, UNSETTLED)
+_REPLACE: Final = Replacer(SicilianState, UNSETTLED)
+_AT = field_positions(SicilianFields)
+# Where the fields stand, for the compiled steps' ``replaced`` (Final: read from C statics).
+I_PHASE: Final = _AT["phase"]
+I_HANDS: Final = _AT["hands"]
+I_REVEALED: Final = _AT["revealed"]
+I_LEADER: Final = _AT["leader"]
+I_TRICK: Final = _AT["trick"]
+I_LED: Final = _AT["led"]
+I_TRICKS: Final = _AT["tricks"]
+I_EVENTS: Final = _AT["events"]
+I_ACTOR: Final = _AT["actor"]
+I_LEGAL: Final = _AT["legal"]

@@ -1,7 +1,7 @@
 """The auction and the surcoinche round (B3), and the steps from them to card play (B4, B5):
 compiled by mypyc where it can be, since random play makes about half its decisions here.
 
-States are built by field position (``play.rebuilt``), not by ``NamedTuple._replace``.
+Each step makes its state with ``positional.replaced``, not ``NamedTuple._replace``.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import Final
 
 from tarocchi.core.actions import Action
 from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import HandContext
 from tarocchi.games.taroinche.bidding import (
     AUCTION_LEGAL,
@@ -20,7 +21,6 @@ from tarocchi.games.taroinche.bidding import (
     SURCOINCHE_LEGAL,
     Bid,
 )
-from tarocchi.games.taroinche.play import rebuilt
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     DECK,
@@ -31,32 +31,34 @@ from tarocchi.games.taroinche.rules import (
     belote_pair,
 )
 from tarocchi.games.taroinche.scoring import describe
-from tarocchi.games.taroinche.state import FIELD, Phase, TaroincheState
-
-_AUCTION, _SURCOINCHE, _DISCARD, _PLAY, _DONE = (
-    Phase.AUCTION,
-    Phase.SURCOINCHE,
-    Phase.DISCARD,
-    Phase.PLAY,
-    Phase.DONE,
+from tarocchi.games.taroinche.state import (
+    I_BELOTE,
+    I_BEST,
+    I_BID,
+    I_COINCHE,
+    I_COINCHER,
+    I_DOG,
+    I_EVENTS,
+    I_HANDS,
+    I_LEADER,
+    I_PARTNER,
+    I_PASSES,
+    I_PHASE,
+    I_SHOWN_DOG,
+    I_SPEAKERS,
+    I_TAKER,
+    I_TRICK,
+    I_TURN,
+    Phase,
+    TaroincheFields,
+    TaroincheState,
 )
-_PHASE: Final = FIELD["phase"]
-_HANDS: Final = FIELD["hands"]
-_DOG: Final = FIELD["dog"]
-_SHOWN_DOG: Final = FIELD["shown_dog"]
-_TURN: Final = FIELD["turn"]
-_PASSES: Final = FIELD["passes"]
-_BID: Final = FIELD["bid"]
-_TAKER: Final = FIELD["taker"]
-_PARTNER: Final = FIELD["partner"]
-_COINCHE: Final = FIELD["coinche"]
-_COINCHER: Final = FIELD["coincher"]
-_SPEAKERS: Final = FIELD["speakers"]
-_BELOTE: Final = FIELD["belote"]
-_LEADER: Final = FIELD["leader"]
-_TRICK: Final = FIELD["trick"]
-_BEST: Final = FIELD["best"]
-_EVENTS: Final = FIELD["events"]
+
+_AUCTION: Final = Phase.AUCTION
+_SURCOINCHE: Final = Phase.SURCOINCHE
+_DISCARD: Final = Phase.DISCARD
+_PLAY: Final = Phase.PLAY
+_DONE: Final = Phase.DONE
 _LEVEL_BY_ID: Final = {id(bid): n for bid, n in LEVEL_OF.items()}
 """The pre-built bids' levels by identity: hashing a frozen dataclass is the dearest part of a
 bid's step, and a bid chosen from the legal actions is one of these objects."""
@@ -75,8 +77,27 @@ def level_of(bid: object) -> int:
 def opening(hands: tuple[int, ...], dog: int, context: HandContext) -> TaroincheState:
     """B2: the first state of a hand: the first player after the dealer speaks first."""
     first = (context.dealer + 1) % PLAYERS
-    return rebuilt(
-        [_AUCTION, context, hands, dog, 0, 0, first, 0, None, -1, -1, 0, -1, (), -1, first, (), 0, (), None]
+    return TaroincheState(
+        phase=_AUCTION,
+        context=context,
+        hands=hands,
+        dog=dog,
+        shown_dog=0,
+        discard=0,
+        turn=first,
+        passes=0,
+        bid=None,
+        taker=-1,
+        partner=-1,
+        coinche=0,
+        coincher=-1,
+        speakers=(),
+        belote=-1,
+        leader=first,
+        trick=(),
+        best=0,
+        tricks=(),
+        events=None,
     )
 
 
@@ -86,19 +107,17 @@ def end_auction(state: TaroincheState, events: EventLog) -> TaroincheState:
     assert bid is not None
     taker = state.taker
     events = (Event(taker, None, PUBLIC, f"takes the contract: {describe(state)}"), events)
-    fields: list[object] = list(state)
     if bid.mode == WITH:
         note = f"takes the dog, shown to all: {DECK.codes(state.dog)} (B4)"
         hands = list(state.hands)
         hands[taker] |= state.dog
-        fields[_PHASE] = _DISCARD
-        fields[_HANDS] = tuple(hands)
-        fields[_DOG] = 0
-        fields[_SHOWN_DOG] = state.dog
-        fields[_EVENTS] = (Event(taker, None, PUBLIC, note), events)
-        return rebuilt(fields)
-    fields[_EVENTS] = events
-    return start_play(rebuilt(fields))
+        # fmt: off
+        return replaced(
+            state, I_PHASE, _DISCARD, I_HANDS, tuple(hands), I_DOG, 0, I_SHOWN_DOG, state.dog,
+            I_EVENTS, (Event(taker, None, PUBLIC, note), events),
+        )
+        # fmt: on
+    return start_play(replaced(state, I_EVENTS, events))
 
 
 def start_play(state: TaroincheState) -> TaroincheState:
@@ -111,13 +130,12 @@ def start_play(state: TaroincheState) -> TaroincheState:
         for seat in (state.taker, state.partner):
             if state.hands[seat] & pair == pair:
                 belote = seat
-    fields: list[object] = list(state)
-    fields[_PHASE] = _PLAY
-    fields[_BELOTE] = belote
-    fields[_LEADER] = (state.context.dealer + 1) % PLAYERS
-    fields[_TRICK] = ()
-    fields[_BEST] = 0
-    return rebuilt(fields)
+    leader = (state.context.dealer + 1) % PLAYERS
+    # fmt: off
+    return replaced(
+        state, I_PHASE, _PLAY, I_BELOTE, belote, I_LEADER, leader, I_TRICK, (), I_BEST, 0,
+    )
+    # fmt: on
 
 
 class Auction:
@@ -135,45 +153,44 @@ class Auction:
         return AUCTION_LEGAL[level_of(state.bid) + 1][self.may_coinche(state)]
 
     def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
-        seat = state.turn
+        s: TaroincheFields = state
+        seat = s.turn
         after = seat + 1 if seat < PLAYERS - 1 else 0
-        fields: list[object] = list(state)
         if type(action) is Bid:
             n = level_of(action)
-            if n < 0 or n <= level_of(state.bid):
+            if n < 0 or n <= level_of(s.bid):
                 return None
-            fields[_TURN] = after
-            fields[_PASSES] = 0
-            fields[_BID] = action
-            fields[_TAKER] = seat
-            fields[_PARTNER] = action.partner
-            fields[_EVENTS] = (Event(seat, action, PUBLIC), state.events)
-            return rebuilt(fields)
+            # fmt: off
+            return replaced(
+                state, I_TURN, after, I_PASSES, 0, I_BID, action, I_TAKER, seat,
+                I_PARTNER, action.partner, I_EVENTS, (Event(seat, action, PUBLIC), s.events),
+            )
+            # fmt: on
         if action is PASS or action == PASS:
-            events: EventLog = (Event(seat, PASS, PUBLIC), state.events)
-            passes = state.passes + 1
-            fields[_PASSES] = passes
-            if state.bid is None and passes == PLAYERS:
+            events: EventLog = (Event(seat, PASS, PUBLIC), s.events)
+            passes = s.passes + 1
+            if s.bid is None and passes == PLAYERS:
                 note = "the hand is thrown in: all five passed; it counts as a hand (B3, C2)"
-                fields[_PHASE] = _DONE
-                fields[_EVENTS] = (Event(None, None, PUBLIC, note), events)
-                return rebuilt(fields)
-            fields[_TURN] = after
-            fields[_EVENTS] = events
-            if state.bid is not None and passes == PLAYERS - 1:
-                return end_auction(rebuilt(fields), events)
-            return rebuilt(fields)
+                # fmt: off
+                return replaced(
+                    state, I_PASSES, passes, I_PHASE, _DONE,
+                    I_EVENTS, (Event(None, None, PUBLIC, note), events),
+                )
+                # fmt: on
+            passed = replaced(state, I_PASSES, passes, I_TURN, after, I_EVENTS, events)
+            if s.bid is not None and passes == PLAYERS - 1:
+                return end_auction(passed, events)
+            return passed
         if (action is COINCHE or action == COINCHE) and self.may_coinche(state):
             # B3: the taker and partner then speak in clockwise order from the coincher
-            members = sorted({state.taker, state.partner}, key=lambda s: (s - seat) % PLAYERS)
-            fields[_PHASE] = _SURCOINCHE
-            fields[_TURN] = members[0]
-            fields[_PASSES] = 0
-            fields[_COINCHE] = 1
-            fields[_COINCHER] = seat
-            fields[_SPEAKERS] = tuple(members)
-            fields[_EVENTS] = (Event(seat, COINCHE, PUBLIC), state.events)
-            return rebuilt(fields)
+            members = sorted({s.taker, s.partner}, key=lambda m: (m - seat) % PLAYERS)
+            # fmt: off
+            return replaced(
+                state, I_PHASE, _SURCOINCHE, I_TURN, members[0], I_PASSES, 0, I_COINCHE, 1,
+                I_COINCHER, seat, I_SPEAKERS, tuple(members),
+                I_EVENTS, (Event(seat, COINCHE, PUBLIC), s.events),
+            )
+            # fmt: on
         return None
 
     def refusal(self, state: TaroincheState, action: Action) -> str | None:
@@ -216,17 +233,19 @@ class Surcoinche:
 
     def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
         seat = state.turn
-        fields: list[object] = list(state)
         if action == PASS:
             events: EventLog = (Event(seat, PASS, PUBLIC), state.events)
             speakers = state.speakers[1:]
-            fields[_PASSES] = state.passes + 1
-            fields[_SPEAKERS] = speakers
-            fields[_EVENTS] = events
+            passes = state.passes + 1
             if not speakers:
-                return end_auction(rebuilt(fields), events)
-            fields[_TURN] = speakers[0]
-            return rebuilt(fields)
+                return end_auction(
+                    replaced(state, I_PASSES, passes, I_SPEAKERS, speakers, I_EVENTS, events), events
+                )
+            # fmt: off
+            return replaced(
+                state, I_PASSES, passes, I_SPEAKERS, speakers, I_EVENTS, events, I_TURN, speakers[0],
+            )
+            # fmt: on
         if action == SURCOINCHE:
             events = (Event(seat, SURCOINCHE, PUBLIC), state.events)
             taker, partner = state.taker, state.partner
@@ -234,12 +253,12 @@ class Surcoinche:
                 note = f"surcoinches and becomes the taker; {SEAT_NAMES[taker]} is now his partner (B3)"
                 events = (Event(seat, None, PUBLIC, note), events)
                 taker, partner = seat, taker
-            fields[_COINCHE] = 2
-            fields[_SPEAKERS] = ()
-            fields[_TAKER] = taker
-            fields[_PARTNER] = partner
-            fields[_EVENTS] = events
-            return end_auction(rebuilt(fields), events)
+            # fmt: off
+            surcoinched = replaced(
+                state, I_COINCHE, 2, I_SPEAKERS, (), I_TAKER, taker, I_PARTNER, partner, I_EVENTS, events,
+            )
+            # fmt: on
+            return end_auction(surcoinched, events)
         return None
 
     def refusal(self, state: TaroincheState, action: Action) -> str | None:

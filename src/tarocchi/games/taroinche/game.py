@@ -8,6 +8,7 @@ from typing import ClassVar
 from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.dealing import Dealing, places_in_packets
+from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -26,7 +27,7 @@ from tarocchi.games.taroinche.bidding import (
     parse_bid,
     summary,
 )
-from tarocchi.games.taroinche.play import PLAYS, Playing
+from tarocchi.games.taroinche.play import MENUS, PLAYS, Playing
 from tarocchi.games.taroinche.rules import (
     DECK,
     DOG_SIZE,
@@ -39,7 +40,7 @@ from tarocchi.games.taroinche.rules import (
     side_of,
 )
 from tarocchi.games.taroinche.scoring import score
-from tarocchi.games.taroinche.state import Phase, TaroincheState
+from tarocchi.games.taroinche.state import I_ACTOR, I_LEGAL, Phase, TaroincheState
 
 DISCARDS = tuple(Discard(card) for card in DECK.cards)
 _DISCARDS_OF = MaskMap(DISCARDS)
@@ -80,6 +81,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
                 HandOver(),
             ),
             Dealing(PLAYERS, HAND_SIZE, DOG_SIZE, _PLACES),
+            Menus(I_ACTOR, I_LEGAL, MENUS),
         )
 
     def hands_per_game(self) -> int:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Final
 
 from tarocchi.core.actions import Play
+from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.positional import replaced
 from tarocchi.core.trickplay import TrickPlay
 from tarocchi.core.tricks import standing
 from tarocchi.games.taroinche.rules import (
@@ -23,35 +25,51 @@ from tarocchi.games.taroinche.rules import (
     WITH,
     side_of,
 )
-from tarocchi.games.taroinche.state import FIELD, Phase, TaroincheState
-from tarocchi.games.taroinche.tricks import TABLES, plays, takes
+from tarocchi.games.taroinche.state import (
+    I_ACTOR,
+    I_BEST,
+    I_EVENTS,
+    I_HANDS,
+    I_LEADER,
+    I_LEGAL,
+    I_PHASE,
+    I_TRICK,
+    I_TRICKS,
+    Phase,
+    TaroincheFields,
+    TaroincheState,
+)
+from tarocchi.games.taroinche.tricks import TABLES, Tricks, plays, takes
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
-_NEW: Final = tuple.__new__
-_PHASE: Final = FIELD["phase"]
-_HANDS: Final = FIELD["hands"]
-_LEADER: Final = FIELD["leader"]
-_TRICK: Final = FIELD["trick"]
-_BEST: Final = FIELD["best"]
-_TRICKS: Final = FIELD["tricks"]
-_EVENTS: Final = FIELD["events"]
+MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
+"""Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
+_DONE: Final = Phase.DONE
+
+
+def trick_mask(
+    table: Tricks, hand: int, trick: tuple[int, ...], best: int, leader: int, attack: int, seat: int
+) -> int:
+    """The cards of ``hand`` that ``seat`` may play to ``trick`` (led by ``leader``, its card at
+    position ``best`` winning it so far; ``attack`` the mask of the attack's seats) under the
+    contract's ``table`` (``tricks.plays``)."""
+    if not trick:
+        return hand
+    suit_of = table.suit_of
+    led = suit_of[trick[0]]
+    top = trick[best]
+    on_top = standing(suit_of[top], table.power[top], led)
+    return plays(table, hand, led, on_top, attack, (leader + best) % PLAYERS, seat)
 
 
 def play_mask(state: TaroincheState, seat: int) -> int:
-    """The cards ``seat`` may play to the trick in progress (``tricks.plays``)."""
+    """The cards ``seat`` may play to the trick in progress (``trick_mask``)."""
     hand = state.hands[seat]
-    trick = state.trick
-    if not trick:
+    if not state.trick:
         return hand
     assert state.bid is not None
-    table = TABLES[state.bid.trump]
-    led = table.suit_of[trick[0]]
-    best = trick[state.best]
-    winner = (state.leader + state.best) % PLAYERS
     attack = 1 << state.taker | 1 << state.partner
-    return plays(
-        table, hand, led, standing(table.suit_of[best], table.power[best], led), attack, winner, seat
-    )
+    return trick_mask(TABLES[state.bid.trump], hand, state.trick, state.best, state.leader, attack, seat)
 
 
 def shown(mask: int) -> str:
@@ -107,36 +125,55 @@ class Playing(TrickPlay[TaroincheState]):
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
 
     def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
-        bid = state.bid
+        s: TaroincheFields = state
+        bid = s.bid
         assert bid is not None
-        events: EventLog = (self.play_events[seat][card], state.events)
-        if seat == state.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == bid.trump:
+        events: EventLog = (self.play_events[seat][card], s.events)
+        if seat == s.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == bid.trump:
             events = (Event(seat, None, PUBLIC, belote_note(state, card)), events)
-        trick = state.trick
-        best = state.best
-        if trick and takes(TABLES[bid.trump], card, trick[best]):
+        table = TABLES[bid.trump]
+        trick = s.trick
+        best = s.best
+        if trick and takes(table, card, trick[best]):
             best = len(trick)
         trick = (*trick, card)
-        fields: list[object] = list(state)
-        fields[_HANDS] = hands
+        leader = s.leader
         if len(trick) < PLAYERS:
-            fields[_TRICK] = trick
-            fields[_BEST] = best
-            fields[_EVENTS] = events
-            return rebuilt(fields)
-        winner = (state.leader + best) % PLAYERS
-        tricks, events = self.won(state.tricks, state.leader, trick, winner, events)
-        fields[_TRICK] = ()
-        fields[_BEST] = 0
-        fields[_TRICKS] = tricks
-        fields[_LEADER] = winner
-        if bid.value == CAPOT and side_of(winner, state.taker, state.partner):
+            nxt = seat + 1 if seat < PLAYERS - 1 else 0
+            legal = trick_mask(table, hands[nxt], trick, best, leader, 1 << s.taker | 1 << s.partner, nxt)
+            # fmt: off
+            new: TaroincheState = replaced(
+                state, I_HANDS, hands, I_TRICK, trick, I_BEST, best, I_EVENTS, events,
+                I_ACTOR, nxt, I_LEGAL, legal,
+            )
+            # fmt: on
+            return new
+        winner = (leader + best) % PLAYERS
+        tricks, events = self.won(s.tricks, leader, trick, winner, events)
+        if bid.value == CAPOT and side_of(winner, s.taker, s.partner):
             note = "takes a trick for the defence: the Capot has failed and the hand stops (B7)"
-            return finish(state, fields, (Event(winner, None, PUBLIC, note), events))
-        if len(tricks) == TRICKS:
-            return finish(state, fields, events)
-        fields[_EVENTS] = events
-        return rebuilt(fields)
+            events = (Event(winner, None, PUBLIC, note), events)
+        elif len(tricks) < TRICKS:
+            # the winner leads the next trick: any card (C3)
+            # fmt: off
+            new = replaced(
+                state, I_HANDS, hands, I_TRICK, (), I_BEST, 0, I_TRICKS, tricks, I_LEADER, winner,
+                I_EVENTS, events, I_ACTOR, winner, I_LEGAL, hands[winner],
+            )
+            # fmt: on
+            return new
+        # the hand is over: what lay face down is turned up for everyone
+        if bid.mode == WITH:
+            note = f"the taker's discard is turned up: {DECK.codes(s.discard)}"
+        else:
+            note = f"the dog is turned up: {DECK.codes(s.dog)}"
+        # fmt: off
+        new = replaced(
+            state, I_PHASE, _DONE, I_HANDS, hands, I_TRICK, (), I_BEST, 0, I_TRICKS, tricks,
+            I_LEADER, winner, I_EVENTS, (Event(None, None, PUBLIC, note), events), I_ACTOR, -1, I_LEGAL, 0,
+        )
+        # fmt: on
+        return new
 
 
 def belote_note(state: TaroincheState, card: int) -> str:
@@ -146,24 +183,3 @@ def belote_note(state: TaroincheState, card: int) -> str:
     if state.hands[state.belote] >> other & 1:
         return f"says Belote: holds {DECK.cards[card].code} and {DECK.cards[other].code} (B5)"
     return f"says Rebelote with {DECK.cards[card].code} (B5)"
-
-
-def finish(state: TaroincheState, fields: list[object], events: EventLog) -> TaroincheState:
-    """The hand is over (``state`` changed to ``fields`` by its last trick, which leaves the bid,
-    dog and discard as they were): what lay face down is turned up for everyone."""
-    bid = state.bid
-    assert bid is not None
-    if bid.mode == WITH:
-        note = f"the taker's discard is turned up: {DECK.codes(state.discard)}"
-    else:
-        note = f"the dog is turned up: {DECK.codes(state.dog)}"
-    fields[_PHASE] = Phase.DONE
-    fields[_EVENTS] = (Event(None, None, PUBLIC, note), events)
-    return rebuilt(fields)
-
-
-def rebuilt(fields: list[object]) -> TaroincheState:
-    """The state of these field values (positions as ``FIELD``): by position, since
-    ``NamedTuple._replace`` costs more than the rest of a step."""
-    new: TaroincheState = _NEW(TaroincheState, fields)
-    return new

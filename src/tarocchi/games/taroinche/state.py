@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, Final, NamedTuple
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
+from tarocchi.core.positional import Replacer, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 from tarocchi.games.taroinche.bidding import Bid
+
+UNSETTLED = -2
+"""``actor`` of a state whose seat to act and legal mask are not worked out (see ``actor``)."""
 
 
 class Phase(IntEnum):
@@ -24,8 +29,10 @@ class Phase(IntEnum):
     DONE = 4
 
 
-class TaroincheState(NamedTuple):
-    """One hand. Card sets are bitmasks; nothing here is ever changed in place."""
+class TaroincheFields(NamedTuple):
+    """One hand. Card sets are bitmasks; nothing here is ever changed in place. Compiled code
+    reads a state through this type: mypyc reads a NamedTuple's own fields by position, a
+    subclass's by name."""
 
     phase: Phase
     context: HandContext
@@ -58,7 +65,48 @@ class TaroincheState(NamedTuple):
     """Position in ``trick`` of the card winning it so far."""
     tricks: tuple[Trick, ...]
     events: EventLog
+    actor: int = UNSETTLED
+    """In trick play, the seat to play (-1: the hand is over), worked out once when card play
+    makes the state; ``UNSETTLED`` before play (and in a state built by hand): the phase
+    handlers work it out each time."""
+    legal: int = 0
+    """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
 
 
-FIELD = {name: n for n, name in enumerate(TaroincheState._fields)}
-"""Each field's position: the compiled steps build states from a list of the fields."""
+@mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
+class TaroincheState(TaroincheFields):
+    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
+    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
+    kept from before the change could be wrong."""
+
+    __slots__ = ()
+
+    def _replace(self, **changes: Any) -> TaroincheState:
+        new: TaroincheState = _REPLACE(self, changes)
+        return new
+
+
+_REPLACE: Final = Replacer(TaroincheState, UNSETTLED)
+_AT = field_positions(TaroincheFields)
+# Where the fields stand, for the compiled steps' ``replaced`` (Final: read from C statics).
+I_PHASE: Final = _AT["phase"]
+I_HANDS: Final = _AT["hands"]
+I_DOG: Final = _AT["dog"]
+I_SHOWN_DOG: Final = _AT["shown_dog"]
+I_DISCARD: Final = _AT["discard"]
+I_TURN: Final = _AT["turn"]
+I_PASSES: Final = _AT["passes"]
+I_BID: Final = _AT["bid"]
+I_TAKER: Final = _AT["taker"]
+I_PARTNER: Final = _AT["partner"]
+I_COINCHE: Final = _AT["coinche"]
+I_COINCHER: Final = _AT["coincher"]
+I_SPEAKERS: Final = _AT["speakers"]
+I_BELOTE: Final = _AT["belote"]
+I_LEADER: Final = _AT["leader"]
+I_TRICK: Final = _AT["trick"]
+I_BEST: Final = _AT["best"]
+I_TRICKS: Final = _AT["tricks"]
+I_EVENTS: Final = _AT["events"]
+I_ACTOR: Final = _AT["actor"]
+I_LEGAL: Final = _AT["legal"]

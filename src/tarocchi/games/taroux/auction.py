@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from tarocchi.core.actions import Action, Call
 from tarocchi.core.cards import MaskMap, Positions
-from tarocchi.core.events import PUBLIC, Event
+from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.positional import replaced
 from tarocchi.games.taroux.rules import (
     BID_NAMES,
     BID_WORDS,
@@ -19,10 +20,7 @@ from tarocchi.games.taroux.rules import (
     declarers,
     partner_of,
 )
-from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
-from tarocchi.games.taroux.turns import (
-    CONTRA_AT,
-    DECLINE_AT,
+from tarocchi.games.taroux.state import (
     I_AUCTION,
     I_BIDDER,
     I_CONTRA,
@@ -33,13 +31,19 @@ from tarocchi.games.taroux.turns import (
     I_HIGH,
     I_PASSES,
     I_PHASE,
-    I_STOCK,
     I_STOCK_LEFT,
     I_TURN,
+    Phase,
+    TarouxFields,
+    TarouxState,
+)
+from tarocchi.games.taroux.turns import (
+    CONTRA_AT,
+    DECLINE_AT,
     PASS_AT,
     RECONTRA_AT,
     auction_legal,
-    built,
+    settle,
     settled,
     window_legal,
 )
@@ -89,14 +93,12 @@ def _called(state: TarouxState, action: Action, menu: Positions) -> tuple[Taroux
     return s, at
 
 
-def _said(fields: list[Any], seat: int, action: Call, at: int) -> None:
-    """Write the call ``action`` (item ``at`` of the two menus) into the auction and the log."""
+def _said(s: TarouxFields, seat: int, action: Call, at: int) -> tuple[tuple[tuple[int, str], ...], EventLog]:
+    """The auction and the log with the call ``action`` (item ``at`` of the two menus) added."""
     event = _SAID[seat][at]
     if event[1] is not action:  # an equal call of the caller's own
         event = _EVENT(seat, action, PUBLIC)
-    said: tuple[tuple[int, str], ...] = fields[I_AUCTION]
-    fields[I_AUCTION] = (*said, (seat, action.word))
-    fields[I_EVENTS] = (event, fields[I_EVENTS])
+    return (*s.auction, (seat, action.word)), (event, s.events)
 
 
 class Bidding:
@@ -116,28 +118,30 @@ class Bidding:
             return None
         s, at = called
         seat = s.turn
-        fields: list[Any] = list(s)
-        _said(fields, seat, cast(Call, action), at)
+        auction, events = _said(s, seat, cast(Call, action), at)
         if at == CONTRA_AT:
-            fields[I_PHASE] = _RECONTRA_PHASE
-            fields[I_CONTRA] = 1
-            fields[I_CONTRA_BY] = seat
-            fields[I_PASSES] = 0
-            fields[I_TURN] = s.bidder
-        elif at == PASS_AT:
+            # fmt: off
+            return settle(replaced(
+                state, I_AUCTION, auction, I_EVENTS, events, I_PHASE, _RECONTRA_PHASE, I_CONTRA, 1,
+                I_CONTRA_BY, seat, I_PASSES, 0, I_TURN, s.bidder,
+            ))
+            # fmt: on
+        if at == PASS_AT:
             passes = s.passes + 1
-            fields[I_PASSES] = passes
             if passes == PASSES_TO_END + (s.high == 0):
-                return end_auction(fields)
-            fields[I_TURN] = (seat + 1) % PLAYERS
-        else:
-            fields[I_HIGH] = at
-            fields[I_BIDDER] = seat
-            fields[I_CONTRA] = 0
-            fields[I_CONTRA_BY] = -1
-            fields[I_PASSES] = 0
-            fields[I_TURN] = (seat + 1) % PLAYERS
-        return built(fields)
+                return end_auction(replaced(state, I_AUCTION, auction, I_EVENTS, events, I_PASSES, passes))
+            # fmt: off
+            return settle(replaced(
+                state, I_AUCTION, auction, I_EVENTS, events, I_PASSES, passes,
+                I_TURN, (seat + 1) % PLAYERS,
+            ))
+            # fmt: on
+        # fmt: off
+        return settle(replaced(
+            state, I_AUCTION, auction, I_EVENTS, events, I_HIGH, at, I_BIDDER, seat, I_CONTRA, 0,
+            I_CONTRA_BY, -1, I_PASSES, 0, I_TURN, (seat + 1) % PLAYERS,
+        ))
+        # fmt: on
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         seat = state.turn
@@ -174,16 +178,16 @@ class Recontra:
             return None
         s, at = called
         seat = s.turn
-        fields: list[Any] = list(s)
-        _said(fields, seat, cast(Call, action), _WINDOW_SAID + at)
+        auction, events = _said(s, seat, cast(Call, action), _WINDOW_SAID + at)
         if at == DECLINE_AT and seat == s.bidder:
-            fields[I_TURN] = partner_of(seat)
-        else:
-            fields[I_PHASE] = _AUCTION_PHASE
-            if at == RECONTRA_AT:
-                fields[I_CONTRA] = 2
-            fields[I_TURN] = (s.contra_by + 1) % PLAYERS
-        return built(fields)
+            return settle(replaced(state, I_AUCTION, auction, I_EVENTS, events, I_TURN, partner_of(seat)))
+        contra = 2 if at == RECONTRA_AT else s.contra
+        # fmt: off
+        return settle(replaced(
+            state, I_AUCTION, auction, I_EVENTS, events, I_PHASE, _AUCTION_PHASE, I_CONTRA, contra,
+            I_TURN, (s.contra_by + 1) % PLAYERS,
+        ))
+        # fmt: on
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         if isinstance(action, Call) and action.word == "recontra":
@@ -191,32 +195,31 @@ class Recontra:
         return f"{SEAT_NAMES[state.turn]} may now 'recontra' or 'decline', out of turn (T3)"
 
 
-def end_auction(fields: list[Any]) -> TarouxState:
-    """T3/T4, the auction's last pass written into a state's ``fields``: no real bid left
-    highest -> thrown in; else the contract starts."""
-    high: int = fields[I_HIGH]
+def end_auction(state: TarouxState) -> TarouxState:
+    """T3/T4, after the auction's last pass: no real bid left highest -> thrown in; else the
+    contract starts."""
+    s: TarouxFields = state
+    high = s.high
     if high < TAKE:
         why = "nobody bid" if high == 0 else f"{BID_NAMES[high]} cannot win the auction"
         note = f"the hand is thrown in: {why} (T3, C2)"
-        fields[I_PHASE] = Phase.DONE
-        fields[I_EVENTS] = (Event(None, None, PUBLIC, note), fields[I_EVENTS])
-        return built(fields)
-    bidder: int = fields[I_BIDDER]
-    contra = ("", ", contra'd", ", re-contra'd")[fields[I_CONTRA]]
+        thrown_in = (Event(None, None, PUBLIC, note), s.events)
+        return settle(replaced(state, I_PHASE, Phase.DONE, I_EVENTS, thrown_in))
+    bidder = s.bidder
+    contra = ("", ", contra'd", ", re-contra'd")[s.contra]
     note = f"plays {BID_NAMES[high]}{contra}, with {SEAT_NAMES[partner_of(bidder)]} (T4)"
-    events = (Event(bidder, None, PUBLIC, note), fields[I_EVENTS])
+    events = (Event(bidder, None, PUBLIC, note), s.events)
     if high == TAKE:
-        stock: tuple[int, ...] = fields[I_STOCK]
+        stock = s.stock
         first, second = DECK.codes(_mask(stock[:3])), DECK.codes(_mask(stock[3:]))
         shown = f"the stock is turned up: first three {first}; second three {second} (T5)"
-        fields[I_PHASE] = Phase.STOCK
-        fields[I_EVENTS] = (Event(None, None, PUBLIC, shown), events)
-        return built(fields)
-    fields[I_PHASE] = Phase.DECLARE
-    fields[I_TURN] = bidder
-    fields[I_DECLARED] = 0
-    fields[I_EVENTS] = events
-    return built(fields)
+        turned_up = (Event(None, None, PUBLIC, shown), events)
+        return settle(replaced(state, I_PHASE, Phase.STOCK, I_EVENTS, turned_up))
+    # fmt: off
+    return settle(replaced(
+        state, I_PHASE, Phase.DECLARE, I_TURN, bidder, I_DECLARED, 0, I_EVENTS, events,
+    ))
+    # fmt: on
 
 
 def _mask(cards: tuple[int, ...]) -> int:
@@ -249,12 +252,12 @@ class StockChoice:
         hands[bidder] |= mine
         hands[partner] |= theirs
         note = f"{SEAT_NAMES[bidder]} takes {DECK.codes(mine)}, {SEAT_NAMES[partner]} {DECK.codes(theirs)}"
-        fields: list[Any] = list(s)
-        fields[I_PHASE] = Phase.DISCARD
-        fields[I_HANDS] = tuple(hands)
-        fields[I_STOCK_LEFT] = 0
-        fields[I_EVENTS] = (Event(None, None, PUBLIC, note), (Event(bidder, action, PUBLIC), s.events))
-        return built(fields)
+        events = (Event(None, None, PUBLIC, note), (Event(bidder, action, PUBLIC), s.events))
+        # fmt: off
+        return settle(replaced(
+            state, I_PHASE, Phase.DISCARD, I_HANDS, tuple(hands), I_STOCK_LEFT, 0, I_EVENTS, events,
+        ))
+        # fmt: on
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         return f"{SEAT_NAMES[state.bidder]} must take the 'first' or the 'second' three of the stock (T5)"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from tarocchi.core.actions import Action, Call, Discard, FaceDown
 from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.positional import replaced
 from tarocchi.core.trickplay import card_of
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.rules import (
@@ -21,10 +22,9 @@ from tarocchi.games.taroux.rules import (
     abundance,
     partner_of,
 )
-from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
-from tarocchi.games.taroux.turns import (
+from tarocchi.games.taroux.state import (
     I_DECLARED,
-    I_DISCARDED,
+    I_DISCARDS,
     I_EVENTS,
     I_HANDS,
     I_LEADER,
@@ -34,12 +34,17 @@ from tarocchi.games.taroux.turns import (
     I_SLAM,
     I_SPARROW,
     I_TURN,
+    Phase,
+    TarouxFields,
+    TarouxState,
+)
+from tarocchi.games.taroux.turns import (
     SLAM_AT,
     SPARROW_AT,
-    built,
     declare_legal,
     discard_legal,
     discarder,
+    settle,
     settled,
 )
 
@@ -64,6 +69,8 @@ _DECLARED: Final = tuple(
 """Each seat's public event of each declaration: one shared event each."""
 _SIZE: Final = DECK.size
 _PLAY_PHASE: Final = Phase.PLAY
+_DECLARE_PHASE: Final = Phase.DECLARE
+_DISCARD_PHASE: Final = Phase.DISCARD
 
 
 def discard_mask(state: TarouxState, seat: int) -> int:
@@ -104,15 +111,13 @@ class Discarding:
             own = (Event(seat, action, only(seat)), s.events)
             events = (Event(seat, ONE_FACE_DOWN, PUBLIC, FACE_DOWN), own)
         done = discards[partner_of(s.bidder)].bit_count() == DISCARDS_EACH
-        fields: list[Any] = list(s)
-        fields[I_PHASE] = Phase.DECLARE if done else Phase.DISCARD
-        fields[I_HANDS] = tuple(hands)
-        fields[I_DISCARDED] = tuple(discards)
-        fields[I_SHOWN_DISCARDS] = shown
-        fields[I_TURN] = s.bidder
-        fields[I_DECLARED] = 0
-        fields[I_EVENTS] = events
-        return built(fields)
+        # fmt: off
+        return settle(replaced(
+            state, I_PHASE, _DECLARE_PHASE if done else _DISCARD_PHASE, I_HANDS, tuple(hands),
+            I_DISCARDS, tuple(discards), I_SHOWN_DISCARDS, shown, I_TURN, s.bidder, I_DECLARED, 0,
+            I_EVENTS, events,
+        ))
+        # fmt: on
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         seat = self.to_act(state)
@@ -153,30 +158,27 @@ class Declaring:
         if event[1] is not action:  # an equal action of the caller's own
             event = _EVENT(seat, action, PUBLIC)
         events: EventLog = (event, s.events)
-        fields: list[Any] = list(s)
         if at < _SIZE:
             shown = list(s.shown)
             shown[seat] |= 1 << at
-            fields[I_SHOWN] = tuple(shown)
-        elif at == SPARROW_AT:
-            fields[I_SPARROW] = seat
-        elif at == SLAM_AT:
-            fields[I_SLAM] = seat
-        else:
-            count = s.shown[seat].bit_count()
-            if count:
-                points, name = abundance(count)
-                note = f"shows a {name} Abundance of {count} trumps, {points} points (T6)"
-                events = (Event(seat, None, PUBLIC, note), events)
-            declared = s.declared + 1
-            fields[I_DECLARED] = declared
-            if declared == PLAYERS:
-                fields[I_PHASE] = _PLAY_PHASE
-                fields[I_LEADER] = s.bidder
-            else:
-                fields[I_TURN] = (seat + 1) % PLAYERS
-        fields[I_EVENTS] = events
-        return built(fields)
+            return settle(replaced(state, I_SHOWN, tuple(shown), I_EVENTS, events))
+        if at == SPARROW_AT:
+            return settle(replaced(state, I_SPARROW, seat, I_EVENTS, events))
+        if at == SLAM_AT:
+            return settle(replaced(state, I_SLAM, seat, I_EVENTS, events))
+        count = s.shown[seat].bit_count()
+        if count:
+            points, name = abundance(count)
+            note = f"shows a {name} Abundance of {count} trumps, {points} points (T6)"
+            events = (Event(seat, None, PUBLIC, note), events)
+        declared = s.declared + 1
+        if declared == PLAYERS:
+            # fmt: off
+            return settle(replaced(
+                state, I_DECLARED, declared, I_PHASE, _PLAY_PHASE, I_LEADER, s.bidder, I_EVENTS, events,
+            ))
+            # fmt: on
+        return settle(replaced(state, I_DECLARED, declared, I_TURN, (seat + 1) % PLAYERS, I_EVENTS, events))
 
     def refusal(self, state: TarouxState, action: Action) -> str:
         seat = state.turn

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import EventLog
-from tarocchi.core.rows import row
+from tarocchi.core.positional import replaced
 from tarocchi.core.trickplay import TrickPlay, card_of
 from tarocchi.core.tricks import TRUMP, TRUMPED, best_position, best_standing, duty_refusal
 from tarocchi.games.taroux.rules import (
@@ -22,7 +22,20 @@ from tarocchi.games.taroux.rules import (
     fool_takes_last,
     plays,
 )
-from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
+from tarocchi.games.taroux.state import (
+    I_ACTOR,
+    I_EVENTS,
+    I_HANDS,
+    I_LEADER,
+    I_LED,
+    I_LEGAL,
+    I_PHASE,
+    I_TRICK,
+    I_TRICKS,
+    Phase,
+    TarouxFields,
+    TarouxState,
+)
 
 PLAYS: Final = tuple(Play(card) for card in DECK.cards)
 # The hot path's tables, Final so that compiled code reads them from C statics, not through the
@@ -31,14 +44,8 @@ _SUIT_OF: Final = TABLE.suit_of
 _POWER: Final = TABLE.power
 _LEADS: Final = TABLE.leads
 _BITS: Final = tuple(1 << card for card in range(DECK.size))
-_STATE: Final = TarouxState
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
-_ROW: Final = row
-_TRICK: Final = TarouxState._fields.index("trick")
-assert TarouxState._fields[0] == "phase" and TarouxState._fields[2] == "hands"
-assert TarouxState._fields[_TRICK - 1 :] == ("leader", "trick", "led", "tricks", "events", "actor", "legal")
-assert len(TarouxState._fields) == 25 and _TRICK == 19, "place and finish build the state by position"
 assert PLAYERS == 6, "the hot path rebuilds six hands and tricks of up to six cards"
 
 
@@ -149,18 +156,13 @@ class Playing(TrickPlay[TarouxState]):
         if len(trick) == PLAYERS:
             return self.finish(state, hands, trick, led, events)
         nxt = seat + 1 if seat < PLAYERS - 1 else 0
-        # The hottest line of random play: every field by position, in one call (``rows.row``).
-        new: TarouxState = _ROW(
-            _STATE,
-            s[0], s[1], hands, s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12],
-            s[13], s[14], s[15], s[16], s[17], s[18],
-            trick,
-            led,
-            s[21],
-            events,
-            nxt,
-            hand_mask(hands[nxt], led, trick),
-        )  # fmt: skip
+        # The hottest line of random play: the changed fields by position, in one call.
+        # fmt: off
+        new: TarouxState = replaced(
+            state, I_HANDS, hands, I_TRICK, trick, I_LED, led, I_EVENTS, events,
+            I_ACTOR, nxt, I_LEGAL, hand_mask(hands[nxt], led, trick),
+        )
+        # fmt: on
         return new
 
     def finish(
@@ -176,18 +178,12 @@ class Playing(TrickPlay[TarouxState]):
         winner = trick_winner(s, trick, led)
         tricks, events = self.won(s.tricks, s.leader, trick, winner, events)
         done = len(tricks) == TRICKS
-        # every field by position, as ``place`` builds it: the winner leads the next trick (any
-        # card, C3), or nobody acts once the last is won (``trickplay.write_next_trick``'s fields)
-        new: TarouxState = _ROW(
-            _STATE,
-            _DONE if done else _PLAY, s[1], hands, s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10],
-            s[11], s[12], s[13], s[14], s[15], s[16], s[17],
-            winner,
-            (),
-            None,
-            tricks,
-            events,
-            -1 if done else winner,
-            0 if done else hands[winner],
-        )  # fmt: skip
+        # the winner leads the next trick (any card, C3), or nobody acts once the last is won
+        # fmt: off
+        new: TarouxState = replaced(
+            state, I_PHASE, _DONE if done else _PLAY, I_HANDS, hands, I_LEADER, winner, I_TRICK, (),
+            I_LED, None, I_TRICKS, tricks, I_EVENTS, events,
+            I_ACTOR, -1 if done else winner, I_LEGAL, 0 if done else hands[winner],
+        )
+        # fmt: on
         return new

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
-from tarocchi.core.positional import Replacer
+from tarocchi.core.positional import Replacer, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
 
@@ -84,6 +85,7 @@ class TarouxFields(NamedTuple):
     """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
 
 
+@mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
 class TarouxState(TarouxFields):
     """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
     test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
@@ -96,4 +98,29 @@ class TarouxState(TarouxFields):
         return new
 
 
-_REPLACE = Replacer(TarouxState, UNSETTLED)
+_REPLACE: Final = Replacer(TarouxState, UNSETTLED)
+_AT = field_positions(TarouxFields)
+# Where the fields stand, for the compiled steps' ``replaced`` (Final: read from C statics).
+I_PHASE: Final = _AT["phase"]
+I_HANDS: Final = _AT["hands"]
+I_STOCK_LEFT: Final = _AT["stock_left"]
+I_TURN: Final = _AT["turn"]
+I_HIGH: Final = _AT["high"]
+I_BIDDER: Final = _AT["bidder"]
+I_CONTRA: Final = _AT["contra"]
+I_CONTRA_BY: Final = _AT["contra_by"]
+I_PASSES: Final = _AT["passes"]
+I_AUCTION: Final = _AT["auction"]
+I_DISCARDS: Final = _AT["discards"]
+I_SHOWN_DISCARDS: Final = _AT["shown_discards"]
+I_DECLARED: Final = _AT["declared"]
+I_SHOWN: Final = _AT["shown"]
+I_SPARROW: Final = _AT["sparrow"]
+I_SLAM: Final = _AT["slam"]
+I_LEADER: Final = _AT["leader"]
+I_TRICK: Final = _AT["trick"]
+I_LED: Final = _AT["led"]
+I_TRICKS: Final = _AT["tricks"]
+I_EVENTS: Final = _AT["events"]
+I_ACTOR: Final = _AT["actor"]
+I_LEGAL: Final = _AT["legal"]

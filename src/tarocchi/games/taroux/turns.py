@@ -3,7 +3,8 @@
 Worked out once when a state is made and kept in it (``actor``, ``legal``): the dispatch then
 reads them instead of asking the phase handler, a handler checks one bit of the mask, and the
 research encoder reads the mask's ids by byte (docs/performance.md). A state built by hand (or
-changed by ``_replace``) is ``UNSETTLED`` and worked out by ``settled`` when it is played on.
+changed by ``_replace``) is ``UNSETTLED`` and worked out by ``settled`` when it is played on;
+a phase handler passes each new state through ``settle``.
 Bit ``i`` of a mask is item ``i`` of the phase's menu: the auction's is the pass, the five bids
 by level and Contra; the window's Re-contra and decline; the stock's first and second three;
 the discards' and the declarations' a card by its index (then the Sparrow, a Slam and done).
@@ -11,8 +12,9 @@ the discards' and the declarations' a card by its index (then the Sparrow, a Sla
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
+from tarocchi.core.positional import replaced
 from tarocchi.games.taroux.play import hand_mask
 from tarocchi.games.taroux.rules import (
     AGAINST,
@@ -29,7 +31,7 @@ from tarocchi.games.taroux.rules import (
     declarers,
     partner_of,
 )
-from tarocchi.games.taroux.state import Phase, TarouxFields, TarouxState
+from tarocchi.games.taroux.state import I_ACTOR, I_LEGAL, Phase, TarouxFields, TarouxState
 
 PASS_AT: Final = 0
 CONTRA_AT: Final = AGAINST + 1
@@ -46,33 +48,6 @@ _BIDS_ABOVE: Final = tuple(
 )
 """T3: the bids above each level, without and with an Honour in hand (Prop and Stand need one)."""
 
-# Field positions, read and written by position (compiled: a NamedTuple subclass is read by name).
-_FIELDS: Final = TarouxState._fields
-I_PHASE: Final = 0
-I_HANDS: Final = _FIELDS.index("hands")
-I_TURN: Final = _FIELDS.index("turn")
-I_HIGH: Final = _FIELDS.index("high")
-I_BIDDER: Final = _FIELDS.index("bidder")
-I_CONTRA: Final = _FIELDS.index("contra")
-I_CONTRA_BY: Final = _FIELDS.index("contra_by")
-I_PASSES: Final = _FIELDS.index("passes")
-I_AUCTION: Final = _FIELDS.index("auction")
-I_DISCARDED: Final = _FIELDS.index("discards")
-I_SHOWN_DISCARDS: Final = _FIELDS.index("shown_discards")
-I_DECLARED: Final = _FIELDS.index("declared")
-I_SHOWN: Final = _FIELDS.index("shown")
-I_SPARROW: Final = _FIELDS.index("sparrow")
-I_SLAM: Final = _FIELDS.index("slam")
-I_LEADER: Final = _FIELDS.index("leader")
-I_TRICK: Final = _FIELDS.index("trick")
-I_LED: Final = _FIELDS.index("led")
-I_EVENTS: Final = _FIELDS.index("events")
-I_ACTOR: Final = _FIELDS.index("actor")
-I_LEGAL: Final = _FIELDS.index("legal")
-I_STOCK: Final = _FIELDS.index("stock")
-I_STOCK_LEFT: Final = _FIELDS.index("stock_left")
-_NEW: Final = tuple.__new__
-_STATE: Final = TarouxState
 _AUCTION_PHASE: Final = Phase.AUCTION
 _RECONTRA_PHASE: Final = Phase.RECONTRA
 _STOCK_PHASE: Final = Phase.STOCK
@@ -126,40 +101,31 @@ def declare_legal(hand: int, shown: int, sparrow: int, slam: int, bidder: int, s
     return legal
 
 
-def settle(fields: list[Any]) -> None:
-    """Write a state's seat to act and legal mask into its ``fields``, from the rest of them."""
-    phase = fields[I_PHASE]
-    hands: tuple[int, ...] = fields[I_HANDS]
-    seat: int = fields[I_TURN]
+def settle(state: TarouxState) -> TarouxState:
+    """``state`` with its seat to act and legal mask worked out from its other fields."""
+    s: TarouxFields = state
+    phase = s.phase
+    hands = s.hands
+    seat = s.turn
     if phase == _AUCTION_PHASE:
-        legal = auction_legal(fields[I_HIGH], fields[I_CONTRA], fields[I_BIDDER], seat, hands[seat])
+        legal = auction_legal(s.high, s.contra, s.bidder, seat, hands[seat])
     elif phase == _RECONTRA_PHASE:
         legal = window_legal(hands[seat])
     elif phase == _STOCK_PHASE:
-        seat, legal = fields[I_BIDDER], 0b11
+        seat, legal = s.bidder, 0b11
     elif phase == _DISCARD_PHASE:
-        discards: tuple[int, ...] = fields[I_DISCARDED]
-        seat = discarder(fields[I_BIDDER], discards)
+        discards = s.discards
+        seat = discarder(s.bidder, discards)
         legal = discard_legal(hands[seat], discards[seat])
     elif phase == _DECLARE_PHASE:
-        shown: tuple[int, ...] = fields[I_SHOWN]
-        legal = declare_legal(
-            hands[seat], shown[seat], fields[I_SPARROW], fields[I_SLAM], fields[I_BIDDER], seat
-        )
+        legal = declare_legal(hands[seat], s.shown[seat], s.sparrow, s.slam, s.bidder, seat)
     elif phase == _PLAY_PHASE:
-        trick: tuple[int, ...] = fields[I_TRICK]
-        seat = (fields[I_LEADER] + len(trick)) % PLAYERS
-        legal = hand_mask(hands[seat], fields[I_LED], trick)
+        trick = s.trick
+        seat = (s.leader + len(trick)) % PLAYERS
+        legal = hand_mask(hands[seat], s.led, trick)
     else:
         seat, legal = -1, 0
-    fields[I_ACTOR] = seat
-    fields[I_LEGAL] = legal
-
-
-def built(fields: list[Any]) -> TarouxState:
-    """The state of ``fields``, its seat to act and legal mask worked out."""
-    settle(fields)
-    new: TarouxState = _NEW(_STATE, fields)
+    new: TarouxState = replaced(state, I_ACTOR, seat, I_LEGAL, legal)
     return new
 
 
@@ -168,4 +134,4 @@ def settled(state: TarouxState) -> TarouxState:
     s: TarouxFields = state
     if s.actor >= -1:
         return state
-    return built(list(s))
+    return settle(state)
