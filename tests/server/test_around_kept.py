@@ -9,7 +9,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 from serverproc import Seat
-from test_around import sitting, until, until_state
+from test_around import play_out, sitting, until, until_state
 from test_player_names import player, public_table
 
 from tarocchi.server.app import create_app
@@ -105,3 +105,24 @@ def test_an_absence_and_the_words_to_replace_it_survive_a_restart(
         assert state["table"]["votes"][3] == 1  # Bruno's word, kept
         assert state["table"]["absent"][3] >= 1.5  # Dario away since before the restart
         assert 3 in state["table"]["replaceable"]
+
+
+def test_a_word_to_play_again_survives_a_restart(db_url: str) -> None:
+    with TestClient(create_app(db_url, undo_seconds=0)) as client:
+        anna, bruno = player(client, "Anna"), player(client, "Bruno")
+        table = public_table(client, anna, ["invite", "invite", "easy", "easy"])
+        client.post(f"/api/tables/{table['id']}/join", json={"player": bruno, "seat": 1})
+        with sitting(client, table["id"], anna) as a, sitting(client, table["id"], bruno) as b:
+            play_out({0: a, 1: b})
+            a.send({"type": "again"})
+            assert until(b, "state")["table"]["again"] == [0]
+    with (
+        TestClient(create_app(db_url, undo_seconds=0)) as client,  # a restart
+        sitting(client, table["id"], anna) as a,
+        sitting(client, table["id"], bruno) as b,
+    ):
+        assert [m for m in b.received if m["type"] == "state"][-1]["table"]["again"] == [
+            0
+        ]  # Anna's word, kept
+        b.send({"type": "again"})
+        assert until_state(a, lambda state: state["table"]["next"])["table"]["again"] == [0, 1]

@@ -63,7 +63,8 @@ class Around:
         }
         """When each absent seat's person went away, in monotonic seconds, as stored (a seat whose
         person's leaving is not known: since loading)."""
-        self.again: set[int] = set()
+        self.again: set[int] = set(stored.again)
+        """The seats that said "play again" (stored)."""
         self.making = False
         """The table to play again at is being made."""
         self.votes: dict[int, set[int]] = {}

@@ -185,6 +185,13 @@ class Players:
             if since is None:
                 db.execute(delete(votes).where(votes.c.table_id == table_id, votes.c.seat == seat))
 
+    def again(self, table_id: str, seat: int) -> None:
+        """The seat's person said "play again" at the game's end."""
+        with self.store.engine.begin() as db:
+            db.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(again=True)
+            )
+
     def vote(self, table_id: str, seat: int, voter: int) -> None:
         """``voter`` asks for a computer player in absent ``seat`` (once: a second word is the same)."""
         try:

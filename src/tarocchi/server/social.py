@@ -464,6 +464,8 @@ async def _again(tables: Tables, table: LiveTable, connection: Connection) -> No
     if not table.match.over:
         raise Refusal("again", "the game is not over yet")
     if table.around.next_id is None and not table.around.making:
+        if seat not in table.around.again:
+            await asyncio.to_thread(Players(tables.store).again, table.id, seat)
         table.around.again.add(seat)
         if around.everyone_again(table):
             table.around.making = True  # one new table, however many words come while it is made

@@ -89,6 +89,7 @@ seats = Table(
     Column("name", String(64), nullable=True),  # that player's name at this table
     Column("muted", Boolean, nullable=False, server_default=false()),  # the creator muted its chat
     Column("away_since", BigInteger, nullable=True),  # when its person left (Unix seconds; None: there)
+    Column("again", Boolean, nullable=False, server_default=false()),  # its person said "play again"
 )
 
 votes = Table(
@@ -179,6 +180,8 @@ class StoredTable:
     """When each seat's person left (Unix seconds; None: there, or not known)."""
     votes: tuple[tuple[int, int], ...] = ()
     """(absent seat, voter seat) of each word asking for a computer player."""
+    again: frozenset[int] = frozenset()
+    """The seats whose people said "play again" at the game's end."""
 
 
 CHANNEL = "tarocchi_table"
@@ -479,6 +482,7 @@ class Store:
                     seats.c.name,
                     seats.c.muted,
                     seats.c.away_since,
+                    seats.c.again,
                 )
                 .where(seats.c.table_id == table_id)
                 .order_by(seats.c.seat)
@@ -511,6 +515,7 @@ class Store:
             next_id=row.next_id,
             spectators_muted=bool(row.spectators_muted),
             away_since=tuple(None if r.away_since is None else int(r.away_since) for r in seat_rows),
+            again=frozenset(seat for seat, r in enumerate(seat_rows) if r.again),
             votes=tuple((int(r.seat), int(r.voter)) for r in vote_rows),
             actions=tuple((int(seat), str(action)) for seat, action in action_rows),
         )

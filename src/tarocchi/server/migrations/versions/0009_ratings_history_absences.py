@@ -7,8 +7,8 @@ before this revision are not rated: they count as rated already, and their total
 their actions when first asked for.
 
 ``seats.away_since``: when a seat's person left (Unix seconds; null: there, or unknown), so the
-grace time counts across a restart; ``votes``: who asked that an absent seat be given to a
-computer player.
+grace time counts across a restart; ``seats.again``: its person said "play again" at the game's
+end; ``votes``: who asked that an absent seat be given to a computer player.
 
 Revision ID: 0009
 Revises: 0008
@@ -38,6 +38,7 @@ def upgrade() -> None:
     op.execute(sa.text("UPDATE tables SET rated = :yes WHERE finished = :yes").bindparams(yes=True))
     with op.batch_alter_table("seats") as batch:
         batch.add_column(sa.Column("away_since", sa.BigInteger, nullable=True))
+        batch.add_column(sa.Column("again", sa.Boolean, nullable=False, server_default=sa.false()))
     op.create_table(
         "votes",
         sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
@@ -49,6 +50,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("votes")
     with op.batch_alter_table("seats") as batch:
+        batch.drop_column("again")
         batch.drop_column("away_since")
     with op.batch_alter_table("tables") as batch:
         batch.drop_column("ended")
