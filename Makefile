@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test setup compiled lint typecheck bench clean
+.PHONY: play serve test setup compiled lint typecheck bench clean test-build test-ruff test-pure
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,14 +17,19 @@ BUILT := $(VENV)/.compiled
 setup: $(BUILT)
 
 # The hot modules (engine, kernels, research fast path) compiled by mypyc, in place next to
-# their sources (the editable install alone is pure Python); `make play`, `make serve` and
-# `make test` build them once. Without a C compiler setup.py says so in one line and the
+# their sources (the editable install alone is pure Python); `make play` and `make serve` build
+# them once (`make test`: below). Without a C compiler setup.py says so in one line and the
 # package runs pure Python. An edited source newer than its compiled module makes tarocchi load
 # every module from source, with a warning, until `make compiled` runs again
-# (docs/performance.md).
+# (docs/performance.md). mypyc's type check keeps its cache in build/, apart from mypy's own
+# (make test runs both at once).
+define COMPILE
+MYPY_CACHE_DIR=build/mypy-cache $(BIN)/python setup.py --quiet build_ext --inplace --force
+$(BIN)/python -c "from tarocchi import loading; print('tarocchi:', loading.mode())"
+endef
+
 $(BUILT): $(STAMP)
-	$(BIN)/python setup.py --quiet build_ext --inplace --force
-	$(BIN)/python -c "from tarocchi import loading; print('tarocchi:', loading.mode())"
+	$(COMPILE)
 	touch $(BUILT)
 
 compiled: $(STAMP)
@@ -40,16 +45,38 @@ play: $(BUILT)
 serve: $(BUILT)
 	$(BIN)/tarocchi serve
 
-# The whole suite compiled, then the rules' exactness pure. tools/system-packages installs the
-# C compiler too, so a build that falls back to pure Python here is a failure, not a silent pass.
+# make test's build of the compiled modules: built again whenever setup.py or any source of the
+# package is newer than the last build it checked (the compiled code reads the types of the modules
+# it imports, compiled or not), or when a module does not load compiled (a deleted or stale .so, a
+# build that fell back to pure Python); otherwise the checked build is used as it is.
+TESTED := $(VENV)/.compiled-tested
+SOURCES := setup.py $(shell find src -name '*.py' -o -name '*.c')
+ALL_COMPILED := import sys; from tarocchi import loading; sys.exit(0 if all(loading.parts().values()) else 1)
+
+$(TESTED): $(STAMP) $(SOURCES)
+	$(COMPILE)
+	$(BIN)/python -c "$(ALL_COMPILED)" || { echo 'make test: the mypyc build failed (above), so the suite would not run compiled' >&2; exit 1; }
+	touch $(BUILT) $@
+
+test-build: $(STAMP)
+	$(BIN)/python -W ignore -c "$(ALL_COMPILED)" 2>/dev/null || rm -f $(TESTED)
+	$(MAKE) --no-print-directory $(TESTED)
+
+test-ruff: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+# The rules' exactness pure Python: the golden and conformance tests need no compiled module.
+test-pure: $(STAMP)
+	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n 2 --dist worksteal -q tests/golden tests/conformance
+
+# The build, ruff, mypy and the pure pass at once (the build and mypy are one process each, so the
+# two cores are shared by what would wait in turn; each one's output is shown whole as it ends),
+# then the whole suite compiled. tools/system-packages installs the C compiler too, so a build
+# that falls back to pure Python here is a failure, not a silent pass.
 test: $(STAMP)
 	tools/system-packages
-	$(MAKE) --no-print-directory compiled
-	$(BIN)/python -c "import sys; from tarocchi import loading; sys.exit(0 if all(loading.parts().values()) else 'make test: the mypyc build failed (above), so the suite would not run compiled')"
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/mypy
+	$(MAKE) --no-print-directory --jobs=4 --output-sync=target test-build test-ruff typecheck test-pure
 	$(BIN)/python -m pytest -n 2 --dist worksteal -q
-	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n 2 --dist worksteal -q tests/golden tests/conformance
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -10,8 +10,10 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -26,26 +28,39 @@ def free_port() -> int:
         return port
 
 
-def answering(base: str, process: subprocess.Popen[bytes], seconds: float = 30) -> bool:
-    """Whether the server ``process`` started answers at ``base`` within ``seconds``."""
+def answering(base: str, process: subprocess.Popen[bytes], seconds: float = 120) -> bool:
+    """Whether the server ``process`` started answers at ``base`` within ``seconds`` (its imports
+    alone take half a minute on a loaded machine)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and process.poll() is None:
         try:
             if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
                 return True
         except httpx.HTTPError:
-            time.sleep(0.1)
+            pass
+        time.sleep(0.1)
     return False
 
 
 class Server:
-    """``tarocchi serve`` as a user starts it, on a port and database of the test's."""
+    """``tarocchi serve`` as a user starts it, on a port and database of the test's, with the
+    test's environment and ``env`` on top of it (a ``TAROCCHI_*`` setting) and ``flags`` after
+    its own."""
 
-    def __init__(self, db_url: str, log: Path, undo_seconds: float = 0.0) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        log: Path,
+        undo_seconds: float = 0.0,
+        env: Mapping[str, str] | None = None,
+        flags: Sequence[str] = (),
+    ) -> None:
         """``undo_seconds`` 0 by default: computer players act at once, so tests of whole hands
         do not wait for an undo window after each of the person's moves."""
         self.db_url = db_url
         self.undo_seconds = undo_seconds
+        self.env = dict(env or {})
+        self.flags = list(flags)
         self.port = free_port()
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
@@ -55,22 +70,14 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        command = [str(Path(sys.executable).parent / "tarocchi"), "serve", "--port", str(self.port)]
+        command += ["--db", self.db_url, "--undo-seconds", str(self.undo_seconds), *self.flags]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [
-                    str(Path(sys.executable).parent / "tarocchi"),
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    self.db_url,
-                    "--undo-seconds",
-                    str(self.undo_seconds),
-                ],
-                stdout=out,
-                stderr=subprocess.STDOUT,
+                command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **self.env}
             )
         if not answering(self.base, self.process):
+            self.stop()
             raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
 
     def alone_with_computers(self, game: str, **options: str) -> str:
@@ -93,7 +100,32 @@ class Server:
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=20)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+                log = self.log.read_text()[-2000:]
+                raise AssertionError(f"the server did not stop in 20 s: {log}") from None
+
+
+@contextmanager
+def serving(
+    folder: Path,
+    db_url: str | None = None,
+    undo_seconds: float = 0.0,
+    env: Mapping[str, str] | None = None,
+    flags: Sequence[str] = (),
+) -> Iterator[Server]:
+    """A started :class:`Server`, stopped when the block ends: on ``db_url``, else an SQLite file
+    in ``folder``, where its log is kept too (``server.log``)."""
+    running = Server(
+        db_url or f"sqlite:///{folder / 'tables.db'}", folder / "server.log", undo_seconds, env, flags
+    )
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 def create(client: TestClient, game: str, seats: list[str], **options: str) -> dict[str, Any]:

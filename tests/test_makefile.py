@@ -1,5 +1,6 @@
 """The README's front doors build the fast engine: `make play` and `make serve` compile the hot
-modules once before starting (read from make's own plan, ``make -n``, in a copy of the Makefile)."""
+modules once before starting, and `make test` whenever a source changed since the build it checked
+(read from make's own plan, ``make -n``, in a copy of the Makefile)."""
 
 from __future__ import annotations
 
@@ -13,17 +14,25 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def plan(tmp_path: Path, target: str, built: bool) -> list[str]:
-    """The commands `make -n target` would run in a set-up checkout, compiled before or not."""
+SET_UP = 2e9
+"""When the checkout was set up (.venv installed): after its sources were written."""
+
+
+def plan(tmp_path: Path, target: str, built: bool, tested: bool = False, edited: bool = False) -> list[str]:
+    """The commands `make -n target` would run in a set-up checkout: compiled before or not, that
+    build checked by `make test` or not, a source edited after both or not."""
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
-    (tmp_path / "pyproject.toml").write_text("")
+    for source in ("pyproject.toml", "setup.py", "src/tarocchi/core/cards.py"):
+        (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / source).write_text("")
     (tmp_path / ".venv").mkdir()
-    stamp = tmp_path / ".venv" / ".installed"
-    stamp.touch()
-    os.utime(stamp, (2e9, 2e9))  # newer than pyproject.toml: set up
-    if built:
-        (tmp_path / ".venv" / ".compiled").touch()
-        os.utime(tmp_path / ".venv" / ".compiled", (2e9 + 1, 2e9 + 1))
+    stamps = {".installed": True, ".compiled": built, ".compiled-tested": tested}
+    for offset, (stamp, made) in enumerate(stamps.items()):
+        if made:
+            (tmp_path / ".venv" / stamp).touch()
+            os.utime(tmp_path / ".venv" / stamp, (SET_UP + offset, SET_UP + offset))
+    if edited:
+        os.utime(tmp_path / "src/tarocchi/core/cards.py", (SET_UP + 10, SET_UP + 10))
     done = subprocess.run(
         ["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, check=True, timeout=30
     )
@@ -43,3 +52,23 @@ def test_a_first_run_compiles_before_it_starts(tmp_path: Path, target: str, star
 def test_a_built_checkout_starts_at_once(tmp_path: Path, target: str) -> None:
     """An edit after the build is picked up by the loader (pure, with a warning), not by make."""
     assert not any("build_ext" in line for line in plan(tmp_path, target, built=True))
+
+
+def test_make_test_builds_a_fresh_checkout_then_runs_the_suite_compiled(tmp_path: Path) -> None:
+    lines = plan(tmp_path, "test", built=False)
+    build = next(i for i, line in enumerate(lines) if "setup.py --quiet build_ext" in line)
+    suite = next(i for i, line in enumerate(lines) if line.endswith("pytest -n 2 --dist worksteal -q"))
+    assert build < suite
+    assert any("TAROCCHI_PURE=1" in line and "tests/golden tests/conformance" in line for line in lines)
+
+
+def test_make_test_uses_the_build_it_checked_while_no_source_changed(tmp_path: Path) -> None:
+    """The build is checked again before the suite (a deleted or stale module builds again)."""
+    lines = plan(tmp_path, "test", built=True, tested=True)
+    assert not any("build_ext" in line for line in lines)
+    assert any("loading.parts()" in line for line in lines)
+
+
+@pytest.mark.parametrize("tested", [False, True])
+def test_make_test_builds_again_after_an_edit(tmp_path: Path, tested: bool) -> None:
+    assert any("build_ext" in line for line in plan(tmp_path, "test", built=True, tested=tested, edited=True))

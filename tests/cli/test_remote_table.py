@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from serverproc import Server, free_port
+from serverproc import Server, free_port, serving
 from websockets.sync.client import connect
 
 from tarocchi.core.registry import get_game
@@ -31,13 +31,8 @@ TAROCCHI = str(Path(sys.executable).parent / "tarocchi")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("remote")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(SCALE_VARIABLE, "0")
-        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-        running.start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("remote"), env={SCALE_VARIABLE: "0"}) as running:
+        yield running
 
 
 class Terminal:

@@ -15,7 +15,7 @@ import httpx2 as httpx
 import pytest
 import websockets
 from fastapi.testclient import TestClient
-from serverproc import Seat, Server, create
+from serverproc import Seat, Server, create, serving
 from starlette.websockets import WebSocketDisconnect
 
 from tarocchi.server.app import MAX_MESSAGE
@@ -25,11 +25,8 @@ from tarocchi.server.guards import DEEP_STRIKES, MAX_BODY, MAX_PATH
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("bounds")
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-    running.start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("bounds")) as running:
+        yield running
 
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 3000, 5000])

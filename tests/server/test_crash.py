@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from serverproc import Server
+from serverproc import Server, serving
 from websockets.sync.client import ClientConnection, connect
 
 from tarocchi.core.record import replay
@@ -21,10 +21,8 @@ from tarocchi.core.record import replay
 
 @pytest.fixture
 def server(any_db_url: str, tmp_path: Path) -> Iterator[Server]:
-    running = Server(any_db_url, tmp_path / "server.log")
-    running.start()
-    yield running
-    running.stop()
+    with serving(tmp_path, db_url=any_db_url) as running:
+        yield running
 
 
 def sit(server: Server, table: str, token: str) -> ClientConnection:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 from fastapi.testclient import TestClient
-from serverproc import Postgres, Server
+from serverproc import Postgres, serving
 from sqlalchemy import create_engine
 
 import tarocchi
@@ -45,16 +45,14 @@ def test_a_real_server_is_unhealthy_while_its_postgresql_is_down(tmp_path: Path)
     folder = Path(tempfile.mkdtemp(prefix="tarocchi-postgres-"))
     database = Postgres(folder)
     database.start()
-    server = Server(database.database("health"), tmp_path / "server.log")
     try:
-        server.start()
-        assert httpx.get(f"{server.base}/healthz").status_code == 200
-        database.stop()
-        down = httpx.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5)
-        assert down.status_code == 503 and down.json()["status"] == "unavailable"
-        database.resume()
-        assert httpx.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5).status_code == 200
+        with serving(tmp_path, db_url=database.database("health")) as server:
+            assert httpx.get(f"{server.base}/healthz").status_code == 200
+            database.stop()
+            down = httpx.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5)
+            assert down.status_code == 503 and down.json()["status"] == "unavailable"
+            database.resume()
+            assert httpx.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5).status_code == 200
     finally:
-        server.stop()
         database.stop()
         shutil.rmtree(folder, ignore_errors=True)

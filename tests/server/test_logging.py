@@ -4,13 +4,11 @@ unless ``--access-log`` is given; with it, they are there (so the test can see t
 from __future__ import annotations
 
 import asyncio
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx2 as httpx
 import websockets
-from serverproc import answering, free_port
+from serverproc import serving
 
 SECRET = "SECRETtoken0123456789abcdefghijklmnopqrstuvwx"
 
@@ -35,18 +33,10 @@ def _visit(port: int) -> None:
 
 
 def _log_of_a_visit(tmp_path: Path, *flags: str) -> str:
-    """Start ``tarocchi serve`` with ``flags``, visit it, stop it: its standard error."""
-    port = free_port()
-    command = [str(Path(sys.executable).parent / "tarocchi"), "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{tmp_path / 'tables.db'}", *flags]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        assert answering(f"http://127.0.0.1:{port}", process), "the server did not start"
-        _visit(port)
-    finally:
-        process.terminate()
-        _, err = process.communicate(timeout=20)
-    return err.decode()
+    """Start ``tarocchi serve`` with ``flags``, visit it, stop it: what it wrote."""
+    with serving(tmp_path, flags=flags) as server:
+        _visit(server.port)
+    return server.log.read_text()
 
 
 def test_no_address_path_or_query_is_logged_by_default(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from serverproc import Postgres, Server
+from serverproc import Postgres, Server, serving
 from websockets.sync.client import connect
 
 from tarocchi.core.record import replay
@@ -74,13 +74,10 @@ class Client:
 @pytest.fixture
 def servers(postgres: Postgres, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     url = postgres.database(f"multi{abs(hash(str(tmp_path))) % 10**9}")
-    first, second = Server(url, tmp_path / "first.log"), Server(url, tmp_path / "second.log")
-    first.start()
-    second.start()
-    yield first, second
-    for server in (first, second):
-        if server.process is not None and server.process.poll() is None:
-            server.stop()
+    (tmp_path / "first").mkdir()
+    (tmp_path / "second").mkdir()
+    with serving(tmp_path / "first", db_url=url) as first, serving(tmp_path / "second", db_url=url) as second:
+        yield first, second
 
 
 def play(

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from browsers import installed
 from firefox import Firefox
-from serverproc import Server
+from serverproc import Server, serving
 
 from tarocchi.server.pace import SCALE_VARIABLE
 
@@ -62,24 +62,16 @@ def firefox() -> Iterator[Firefox]:
 def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A real ``tarocchi serve`` for a test module, on its own SQLite file. No undo window unless
     the module sets ``UNDO_SECONDS``: computer players act at once, so whole hands play quickly."""
-    folder = tmp_path_factory.mktemp("server")
     undo_seconds = getattr(request.module, "UNDO_SECONDS", 0.0)
-    running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log", undo_seconds)
-    running.start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("server"), undo_seconds=undo_seconds) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
 def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server at the real pace (the other page tests' servers play at full speed)."""
-    folder = tmp_path_factory.mktemp("paced")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(SCALE_VARIABLE, "1")
-        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-        running.start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("paced"), env={SCALE_VARIABLE: "1"}) as running:
+        yield running
 
 
 @pytest.fixture

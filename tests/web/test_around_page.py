@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverproc import Server
+from serverproc import Server, serving
 
 from tarocchi.server.around import GRACE_VARIABLE
 
@@ -37,13 +37,8 @@ PLAY = """() => {
 @pytest.fixture(scope="module")
 def graced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server where a person away 2 s may be replaced (the default grace is a minute)."""
-    folder = tmp_path_factory.mktemp("around")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(GRACE_VARIABLE, "2")
-        running = Server(f"sqlite:///{folder / 'tables.db'}", folder / "server.log")
-        running.start()
-    yield running
-    running.stop()
+    with serving(tmp_path_factory.mktemp("around"), env={GRACE_VARIABLE: "2"}) as running:
+        yield running
 
 
 def named(context: Any, base: str, name: str) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from serverproc import Server
+from serverproc import Server, serving
 
 from tarocchi.core.record import replay
 from tarocchi.core.registry import get_game
@@ -247,9 +247,7 @@ def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -
 
 
 def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_path: Path) -> None:
-    own = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
-    own.start()
-    try:
+    with serving(tmp_path) as own:
         link = own.alone_with_computers("taroinche")
         page = browser.new_page()
         page.goto(link)
@@ -272,8 +270,6 @@ def test_a_reload_and_a_restarted_server_restore_the_table(browser: Any, tmp_pat
         assert state(page)["version"] == before["version"] and state(page)["view"] == before["view"]
         act_by_click(page, wait_for_turn(page, 0))  # and play goes on
         page.close()
-    finally:
-        own.stop()
 
 
 @pytest.mark.parametrize("game", ["piedmont", "sicilian", "taroinche", "taroux"])
