@@ -10,10 +10,11 @@ from rich.console import Console
 from rich.text import Text
 
 import tarocchi
-from tarocchi.cli.render import Seating, hand_lines, in_hand_order, legal_text, status_lines
+from tarocchi.cli.render import Seating, hand_lines, legal_text, status_lines
 from tarocchi.core.decks import LOKA_78
 from tarocchi.core.protocol import Deal, Game, HandContext
 from tarocchi.core.views import PlayerView
+from tarocchi.present.table import in_hand_order
 
 DEAL = """
 0: 7H KH JS 9H AS 10H

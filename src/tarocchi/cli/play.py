@@ -34,7 +34,6 @@ from tarocchi.cli.render import (
     cards_text,
     events_lines,
     hand_lines,
-    in_hand_order,
     legal_text,
     line_of,
     result_table,
@@ -52,6 +51,7 @@ from tarocchi.core.record import load, path_text, resume, save
 from tarocchi.core.rulings import for_players, ruling_ids
 from tarocchi.core.text import bounded, shown
 from tarocchi.core.views import PlayerView
+from tarocchi.present.table import in_hand_order
 
 COMMANDS = (
     ("help", "this list"),

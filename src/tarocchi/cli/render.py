@@ -21,9 +21,7 @@ from tarocchi.core.protocol import Game, HandResult
 from tarocchi.core.views import PlayerView, TrickView
 from tarocchi.present import log, table
 from tarocchi.present.log import LogLine
-from tarocchi.present.table import FOOL_STYLE, TRUMP_STYLE, in_hand_order
-
-__all__ = ["in_hand_order"]  # the terminal's modules take the hand's order from here too
+from tarocchi.present.table import FOOL_STYLE, TRUMP_STYLE
 
 
 class _Wrapped:
