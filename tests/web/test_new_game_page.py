@@ -5,23 +5,13 @@ drawn from the game's own pack."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from serverproc import Server
 from test_table_page import act_by_click, create_in_lobby, turn_or_sheet_line, wait_for_turn_or_sheet
 
 from tarocchi.core.protocol import Game
-
-
-@pytest.fixture
-def trio_server(trio_installed: None, tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
-    running.start()
-    yield running
-    running.stop()
 
 
 def test_a_person_clicks_through_a_hand_of_a_new_game_to_the_score_sheet(
