@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from configs import TEST_GAMES, playing
-from serverproc import Postgres
+from serverproc import Postgres, Server
 
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import ENVIRONMENT, get_game
@@ -62,3 +62,12 @@ def trio_installed(monkeypatch: pytest.MonkeyPatch) -> None:
     path = os.environ.get("PYTHONPATH", "")
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (here, path) if p))
     monkeypatch.setenv(ENVIRONMENT, f"trio={TEST_GAMES['trio']}")
+
+
+@pytest.fixture
+def trio_server(trio_installed: None, tmp_path: Path) -> Iterator[Server]:
+    """A real ``tarocchi serve`` on an SQLite file of the test's, with Trio from ``TAROCCHI_GAMES``."""
+    running = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
+    running.start()
+    yield running
+    running.stop()

@@ -7,37 +7,26 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
-import pytest
 from serverproc import Server
 from websockets.sync.client import connect
 
 
-@pytest.fixture
-def server(trio_installed: None, tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'tables.db'}", tmp_path / "server.log")
-    running.start()
-    yield running
-    running.stop()
-
-
-def test_a_person_plays_a_whole_game_of_a_new_game_against_computer_players(server: Server) -> None:
-    games = {game["id"]: game for game in httpx.get(f"{server.base}/api/games").json()}
+def test_a_person_plays_a_whole_game_of_a_new_game_against_computer_players(trio_server: Server) -> None:
+    games = {game["id"]: game for game in httpx.get(f"{trio_server.base}/api/games").json()}
     assert games["trio"]["players"] == 3 and games["trio"]["seat_names"] == ["South", "West", "East"]
     assert games["trio"]["levels"] == ["easy", "medium", "hard"]
-    assert any(deck["name"] == "trio15" for deck in httpx.get(f"{server.base}/api/decks").json())
+    assert any(deck["name"] == "trio15" for deck in httpx.get(f"{trio_server.base}/api/decks").json())
     created = httpx.post(
-        f"{server.base}/api/tables", json={"game": "trio", "seats": ["invite", "hard", "medium"]}
+        f"{trio_server.base}/api/tables", json={"game": "trio", "seats": ["invite", "hard", "medium"]}
     )
     assert created.status_code == 201, created.text
     table, token = created.json()["id"], created.json()["seats"][0]["token"]
     rng = random.Random(3)  # which legal action the person picks; the deal is the server's secret
     acted = 0
-    with connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=10) as socket:
+    with connect(f"ws://127.0.0.1:{trio_server.port}/ws/{table}", open_timeout=10) as socket:
         socket.send(json.dumps({"type": "hello", "token": token}))
         refused = False
         refusals: list[str] = []
@@ -66,6 +55,6 @@ def test_a_person_plays_a_whole_game_of_a_new_game_against_computer_players(serv
     sheets = message["sheet"]
     assert len(sheets) == 3 and all(sum(sheet["scores"]) == 0 for sheet in sheets)
     assert sum(sheets[-1]["totals"]) == 0
-    replay = httpx.get(f"{server.base}/api/tables/{table}/replay")
+    replay = httpx.get(f"{trio_server.base}/api/tables/{table}/replay")
     assert replay.status_code == 200, replay.text
     assert "trio" in replay.text
