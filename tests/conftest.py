@@ -39,3 +39,18 @@ def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'tables.db'}"
     server: Postgres = request.getfixturevalue("postgres")
     return server.database(f"t{os.getpid()}_{abs(hash(request.node.nodeid)) % 10**9}")
+
+
+SLOW_FIRST = ("tests/web/", "tests/research/test_copies.py", "tests/cli/test_remote_table.py")
+"""Where the tests taking tens of seconds each are (a browser, a server process, a copy compared
+step by step): run first, so that the two workers share the quick ones at the end instead of one
+waiting for the other's last long test (pytest-xdist's worksteal moves only tests not started)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def place(item: pytest.Item) -> int:
+        return next(
+            (i for i, where in enumerate(SLOW_FIRST) if item.nodeid.startswith(where)), len(SLOW_FIRST)
+        )
+
+    items.sort(key=place)
