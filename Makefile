@@ -71,12 +71,12 @@ test-pure: $(STAMP)
 
 # The build, ruff, mypy and the pure pass at once (the build and mypy are one process each, so the
 # two cores are shared by what would wait in turn; each one's output is shown whole as it ends),
-# then the whole suite compiled. tools/system-packages installs the C compiler too, so a build
-# that falls back to pure Python here is a failure, not a silent pass.
+# then the whole suite compiled, naming its 20 slowest tests. tools/system-packages installs the
+# C compiler too, so a build that falls back to pure Python here is a failure, not a silent pass.
 test: $(STAMP)
 	tools/system-packages
 	$(MAKE) --no-print-directory --jobs=4 --output-sync=target test-build test-ruff typecheck test-pure
-	$(BIN)/python -m pytest -n 2 --dist worksteal -q
+	$(BIN)/python -m pytest -n 2 --dist worksteal -q --durations=20
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -71,3 +71,18 @@ def trio_server(trio_installed: None, tmp_path: Path) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
+
+
+SLOW_FIRST = ("tests/web/", "tests/research/test_copies.py", "tests/cli/test_remote_table.py")
+"""Where the tests taking tens of seconds each are (a browser, a server process, a copy compared
+step by step): run first, so that the two workers share the quick ones at the end instead of one
+waiting for the other's last long test (pytest-xdist's worksteal moves only tests not started)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def place(item: pytest.Item) -> int:
+        return next(
+            (i for i, where in enumerate(SLOW_FIRST) if item.nodeid.startswith(where)), len(SLOW_FIRST)
+        )
+
+    items.sort(key=place)

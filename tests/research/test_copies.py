@@ -27,6 +27,11 @@ COPIES: list[tuple[str, Callable[[Any], Any]]] = [
 ]
 STEPS = 400
 """Steps compared after the copy (a whole game of Taroux takes more; enough to cross hands)."""
+SPIEL_STEPS = 200
+"""Steps an OpenSpiel copy is compared for: more than a whole hand of every game counting its
+deal's chance steps (Taroux's, the longest, about 175), so that from each starting point the copy
+goes on across a hand's end into the next; each step compares every player's information state
+and observation tensors, the bulk of the suite's research time."""
 
 
 def _aec_step(environment: TarocchiAEC, rng: random.Random) -> tuple[Any, ...]:
@@ -143,7 +148,7 @@ def test_an_openspiel_state_and_world_copy_goes_on_as_the_original(config: Confi
     )
     for original in (mid_deal, state, *world):
         copies = [make(original) for _, make in COPIES]
-        for _ in range(STEPS):
+        for _ in range(SPIEL_STEPS):
             seen = _seen(original)
             assert all(_seen(other) == seen for other in copies)
             if original.is_terminal():

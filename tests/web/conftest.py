@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -58,13 +59,37 @@ def firefox() -> Iterator[Firefox]:
     browser.close()
 
 
+class Servers:
+    """The page tests' servers of one test worker, one per undo window, each started when a test
+    first needs it: starting ``tarocchi serve`` takes seconds (half a minute on a loaded
+    machine), and the page tests' tables never meet (each test makes its own, by its link)."""
+
+    def __init__(self, folders: pytest.TempPathFactory, running: ExitStack) -> None:
+        self.folders = folders
+        self.running = running
+        self.started: dict[float, Server] = {}
+
+    def get(self, undo_seconds: float) -> Server:
+        if undo_seconds not in self.started:
+            folder = self.folders.mktemp("server")
+            self.started[undo_seconds] = self.running.enter_context(
+                serving(folder, undo_seconds=undo_seconds)
+            )
+        return self.started[undo_seconds]
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Servers]:
+    with ExitStack() as running:
+        yield Servers(tmp_path_factory, running)
+
+
 @pytest.fixture(scope="module")
-def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A real ``tarocchi serve`` for a test module, on its own SQLite file. No undo window unless
-    the module sets ``UNDO_SECONDS``: computer players act at once, so whole hands play quickly."""
-    undo_seconds = getattr(request.module, "UNDO_SECONDS", 0.0)
-    with serving(tmp_path_factory.mktemp("server"), undo_seconds=undo_seconds) as running:
-        yield running
+def server(request: pytest.FixtureRequest, servers: Servers) -> Server:
+    """A real ``tarocchi serve`` on an SQLite file of its own, shared by the worker's page tests.
+    No undo window unless the module sets ``UNDO_SECONDS``: computer players act at once, so whole
+    hands play quickly."""
+    return servers.get(getattr(request.module, "UNDO_SECONDS", 0.0))
 
 
 @pytest.fixture(scope="module")
