@@ -8,6 +8,8 @@ from __future__ import annotations
 from tarocchi.core.tricks import voids
 from tarocchi.games.piedmont import rules as piedmont
 from tarocchi.games.sicilian import rules as sicilian
+from tarocchi.games.taroinche import rules as taroinche
+from tarocchi.games.taroinche.worlds import revealed
 from tarocchi.games.taroux import rules as taroux
 
 P = piedmont.DECK
@@ -69,3 +71,48 @@ def test_t7_a_trump_below_the_best_shows_none_above_it() -> None:
     assert lacks == [0, higher[10], 0, higher[12], 0, higher[12]]
     # Without the duty to overtrump (above omitted), playing under the best trump shows nothing.
     assert voids([plays], taroux.TABLE, 6) == [0] * 6
+
+
+B = taroinche.DECK
+HEARTS, NO_TRUMP, ALL_TRUMP = 1, taroinche.NO_TRUMP, taroinche.ALL_TRUMP
+
+
+def cards(*codes: str) -> int:
+    return sum(1 << B.card(code).index for code in codes)
+
+
+def test_b6_a_seat_whose_side_is_winning_need_not_trump() -> None:
+    """Hearts trumps, the attack South (0) and North (2). South leads the Ace of Spades, West (1)
+    cuts with the 9 of Hearts; North, against the 9, undertrumps with the 7: he has no spade, and
+    no heart above the 9 (only the Jack is above it); East (3), West's partner, throws a diamond
+    while West is winning: no spade, and nothing about trumps; the fifth seat follows."""
+    plays = trick(B, (0, "AS"), (1, "9H"), (2, "7H"), (3, "7D"), (4, "KS"))
+    spades = B.suit_masks["S"]
+    assert revealed([plays], HEARTS, taker=0, partner=2) == [0, spades, spades | cards("JH"), spades, 0]
+
+
+def test_b6_following_trumps_below_the_best_shows_none_above_it() -> None:
+    """Hearts trumps: West leads the 10, North follows with the 8 (below: none of J, 9, A), East
+    plays the Ace, the fifth seat the Queen (below the Ace: neither the Jack nor the 9), and
+    South, with no heart, throws a spade while the defence wins: no heart at all."""
+    plays = trick(B, (1, "10H"), (2, "8H"), (3, "AH"), (4, "QH"), (0, "7S"))
+    hearts = B.suit_masks["H"]
+    assert revealed([plays], HEARTS, taker=0, partner=2) == [
+        hearts,
+        0,
+        cards("JH", "9H", "AH"),
+        0,
+        cards("JH", "9H"),
+    ]
+
+
+def test_b6_at_all_trump_every_suit_must_be_beaten() -> None:
+    """All-trump (the order J 9 A 10 K Q 8 7 in every suit, nothing cuts): the 10 of Clubs led,
+    the Ace over it, then the King below the Ace: no club above the Ace (the Jack and the 9); a
+    diamond shows no club; the 9 over the Ace shows nothing. At No-trump (the plain order, no
+    duty to beat) a card below the best shows nothing."""
+    plays = trick(B, (0, "10C"), (1, "AC"), (2, "KC"), (3, "7D"), (4, "9C"))
+    clubs = B.suit_masks["C"]
+    assert revealed([plays], ALL_TRUMP, taker=0, partner=0) == [0, 0, cards("JC", "9C"), clubs, 0]
+    no_trump = trick(B, (0, "AC"), (1, "10C"), (2, "7C"), (3, "8C"), (4, "9C"))
+    assert revealed([no_trump], NO_TRUMP, taker=0, partner=0) == [0, 0, 0, 0, 0]

@@ -18,7 +18,7 @@ from tarocchi.core.protocol import HandContext
 from tarocchi.core.registry import get_game
 from tarocchi.games.piedmont.kernel import AllegianceKernel
 
-HANDS = {"piedmont": 2000, "piedmont/allegiance": 2000, "sicilian": 2000, "taroinche": 4000, "taroux": 2000}
+HANDS = {"piedmont": 3000, "piedmont/allegiance": 3000, "sicilian": 2000, "taroinche": 4000, "taroux": 2000}
 """Hands per game (and option): thousands of tricks each, within a few seconds."""
 OPTIONS = {"piedmont/allegiance": {"good_evil": "allegiance"}}
 PASSING = {"taroinche": 0.7}

@@ -31,6 +31,15 @@ def test_taroux_total_and_smallest_abundance() -> None:
     assert taroux.abundance(taroux.MIN_ABUNDANCE) == (20, "Small")
 
 
+def test_taroux_abundance_sizes_are_the_tables() -> None:
+    """T6: Small from 6 trumps, Middling from 8, Grand from 11; a hand declares the largest it
+    makes, and shows that many trumps."""
+    sizes = {trumps: taroux.abundance_size(trumps) for trumps in range(22)}
+    assert [sizes[n] for n in (0, 5, 6, 7, 8, 10, 11, 21)] == [0, 0, 6, 6, 8, 8, 11, 11]
+    for trumps, size in sizes.items():
+        assert taroux.abundance(size) == taroux.abundance(trumps)
+
+
 def test_taroinche_total() -> None:
     """B1: every contract's card points and the last trick's 10 make 162."""
     for contract in taroinche.CONTRACTS:

@@ -46,6 +46,28 @@ def fool_payment(pile: int, tricks: int, fool: int, order: tuple[int, ...]) -> i
     raise AssertionError("the side that pays for its Fool won no card")
 
 
+def settle_fool(
+    cards: list[int], tricks: Sequence[int], fool: int, owner: int, winner: int, order: tuple[int, ...]
+) -> int:
+    """C4 on the sides' won cards, ``cards`` (masks without the Fool, changed in place), after
+    side ``owner`` played the Fool to a trick side ``winner`` won: the Fool stays with its side,
+    which pays the winners ``fool_payment`` (the Fool itself goes over when its side won no
+    trick). Returns the card that went over, or -1 when nothing did (the Fool's side won the
+    trick). The one settlement the score sheets and the playout kernels make."""
+    fool_bit = 1 << fool
+    if owner == winner:
+        cards[owner] |= fool_bit
+        return -1
+    paid = fool_payment(cards[owner], tricks[owner], fool, order)
+    if paid == fool:
+        cards[winner] |= fool_bit
+    else:
+        bit = 1 << paid
+        cards[owner] ^= bit | fool_bit
+        cards[winner] |= bit
+    return paid
+
+
 class FoolPlay(NamedTuple):
     """Where the Fool was played: by ``seat`` to trick ``trick`` (from 0), which side owned it and
     which side won that trick."""

@@ -16,10 +16,11 @@ Plain ints and lists only, no closures, no dynamic attributes: the module compil
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, TypeVar
 
-from tarocchi.core.fool import fool_payment
-from tarocchi.core.tricks import standing
+from tarocchi.core.fool import settle_fool
+from tarocchi.core.tricks import InTrickPlay, Trick, standing
 
 _HALF: Final = 40
 _LOW: Final = (1 << 40) - 1
@@ -90,13 +91,14 @@ class Kernel:
     # --- building from an engine state --------------------------------------------------------
 
     def load(
-        self, hands: list[int], leader: int, trick: list[int], finished: list[tuple[int, list[int], int]]
+        self, hands: Sequence[int], leader: int, trick: Sequence[int], finished: Sequence[Trick]
     ) -> None:
         """Take the hand from an engine state: ``hands`` now, the ``trick`` in progress from
-        ``leader``, and the ``finished`` tricks as (leader, cards, winner)."""
+        ``leader``, and the ``finished`` tricks."""
         players = self.players
         fool = self.fool
-        for number, (first, cards, winner) in enumerate(finished):
+        for number in range(len(finished)):
+            first, cards, winner = finished[number]
             mask = 0
             for pos in range(len(cards)):
                 card = cards[pos]
@@ -227,7 +229,7 @@ class Kernel:
     # --- the end of the hand ------------------------------------------------------------------
 
     def settle(self, side_of: list[int], sides: int, order: tuple[int, ...]) -> tuple[list[int], list[int]]:
-        """Each side's won cards and tricks after the Fool's settlement (C4, ``fool.fool_payment``
+        """Each side's won cards and tricks after the Fool's settlement (C4, ``fool.settle_fool``
         by the game's ``order``): ``side_of`` a seat's side."""
         cards = [0] * sides
         won = [0] * sides
@@ -235,19 +237,19 @@ class Kernel:
             cards[side_of[seat]] |= self.won[seat]
             won[side_of[seat]] += self.tricks_won[seat]
         if self.fool_seat >= 0:
-            owner = side_of[self.fool_seat]
-            winner = side_of[self.fool_winner]
-            if owner == winner:
-                cards[owner] |= self.fool_bit
-            else:
-                paid = fool_payment(cards[owner], won[owner], self.fool, order)
-                if paid == self.fool:
-                    cards[winner] |= self.fool_bit
-                else:
-                    cards[owner] ^= 1 << paid | self.fool_bit
-                    cards[winner] |= 1 << paid
+            settle_fool(cards, won, self.fool, side_of[self.fool_seat], side_of[self.fool_winner], order)
         return cards, won
 
     def scores(self) -> list[int]:
         """Every seat's game points for the finished hand, as the engine scores it."""
         raise NotImplementedError
+
+
+K = TypeVar("K", bound=Kernel)
+
+
+def loaded(kernel: K, state: InTrickPlay) -> K:
+    """``kernel`` with the hand of ``state`` loaded (``Kernel.load``): every game's kernel builder
+    ends with it."""
+    kernel.load(state.hands, state.leader, state.trick, state.tricks)
+    return kernel

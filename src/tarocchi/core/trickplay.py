@@ -8,29 +8,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Final, Generic, Protocol, TypeVar
+from typing import Final, Generic, TypeVar
 
 from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.cards import MaskMap, Positions
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.rows import row
-from tarocchi.core.tricks import Trick
+from tarocchi.core.tricks import InTrickPlay, Trick
 
-
-class TrickState(Protocol):
-    """What the card-play phase reads of a game's state."""
-
-    @property
-    def hands(self) -> tuple[int, ...]: ...
-    @property
-    def leader(self) -> int: ...
-    @property
-    def trick(self) -> tuple[int, ...]:
-        """Cards of the trick in progress, in play order from ``leader``."""
-
-
-S = TypeVar("S", bound=TrickState)
+S = TypeVar("S", bound=InTrickPlay)
 _ROW: Final = row
 assert Trick._fields == ("leader", "cards", "winner")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Deck
 from tarocchi.core.compiled import mypyc_attr
@@ -31,6 +31,23 @@ class Trick(NamedTuple):
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+
+class InTrickPlay(Protocol):
+    """What every game's state holds of its trick play: the hands, the trick in progress from
+    ``leader`` and the finished tricks (what the card-play phase, the views and the playout
+    kernels read)."""
+
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """Cards of the trick in progress, in play order from ``leader``."""
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
 
 
 @mypyc_attr(native_class=False)  # compiled, a frozen dataclass could not be copied or pickled
@@ -218,40 +235,69 @@ def winning_seat(
     return (leader + pos) % players
 
 
+class Suits(Protocol):
+    """What ``voids`` reads of a trick table: each card's suit id and strength, each suit id's
+    cards (a ``TrickTable``, or a contract's table in a game that chooses trumps)."""
+
+    @property
+    def suit_of(self) -> tuple[int, ...]: ...
+    @property
+    def power(self) -> tuple[int, ...]: ...
+    @property
+    def suit_masks(self) -> tuple[int, ...]: ...
+
+
 def voids(
     tricks: Iterable[Iterable[tuple[int, int]]],
-    table: TrickTable,
+    table: Suits,
     players: int,
     dead: int = 0,
     above: tuple[int, ...] = (),
+    beat: tuple[int, ...] = (),
+    partners: int = -1,
 ) -> list[int]:
     """For each of ``players`` seats, the cards play has shown it cannot hold, C3's duties read
     backwards: one who did not follow the suit led lacks that suit, and if he did not trump
-    either, trumps; with ``above`` (``trumps_above``: a duty to beat the trick's best trump, T7),
-    one who played a trump below the trick's best lacks the trumps above it.
+    either, trumps; with ``above`` (``trumps_above``: a duty to beat the trick's best trump, T7,
+    B6), one who played a trump below the trick's best lacks the trumps above it; with ``beat``
+    (a duty to beat the best card of the suit followed, B6: ``beat[led * STRIDE + s + 1]`` the
+    cards of suit ``led`` above a best of standing ``s``), one who followed below the best lacks
+    the cards of the suit above it; with ``partners`` (the mask of one side's seats, B6), a seat
+    whose own side is winning the trick has no duty to trump, and shows nothing by not trumping.
 
     ``tricks`` are the plays of each trick as (seat, card index) in the order made (``views.
     trick_plays``). The Fool (C4) sets no suit and shows nothing; nor does a card in ``dead`` (a
     card P4 forces out of play)."""
     lacks = [0] * players
     suit_of, power, masks = table.suit_of, table.power, table.suit_masks
+    stride = len(beat) // len(masks)
     for plays in tricks:
         led = -1
         best = -1
+        best_seat = -1
         for seat, card in plays:
             suit = suit_of[card]
             if suit == FOOL or dead >> card & 1:
                 continue
             if led < 0:
                 led = suit
-            elif suit != led:
-                lacks[seat] |= masks[led]
-                if suit != TRUMP:
-                    lacks[seat] |= masks[TRUMP]
             here = standing(suit, power[card], led)
-            if here < best and above and suit == TRUMP:
+            if suit != led:
+                lacks[seat] |= masks[led]
+            if here > best:
+                best = here
+                best_seat = seat
+            elif suit == led:
+                if beat:
+                    lacks[seat] |= beat[led * stride + best + 1]
+                elif above and suit == TRUMP:
+                    lacks[seat] |= above[best + 1]
+            elif partners >= 0 and (partners >> seat & 1) == (partners >> best_seat & 1):
+                continue  # B6: one's own side is winning the trick: no duty to trump
+            elif suit != TRUMP:
+                lacks[seat] |= masks[TRUMP]
+            elif above:
                 lacks[seat] |= above[best + 1]
-            best = max(best, here)
     return lacks
 
 

@@ -14,7 +14,7 @@ from tarocchi.core.errors import RecordError
 from tarocchi.core.events import Event, EventLog, visible_since
 from tarocchi.core.facts import JSON, Facts
 from tarocchi.core.memo import Last
-from tarocchi.core.tricks import Trick
+from tarocchi.core.tricks import InTrickPlay
 
 if TYPE_CHECKING:
     from tarocchi.core.protocol import Game, GameInfo, HandContext
@@ -212,21 +212,13 @@ def card_set(deck: Deck, mask: int) -> CardSet:
     return CardSet(deck, mask) if mask else _no_cards(deck)
 
 
-class HandState(Protocol):
+class HandState(InTrickPlay, Protocol):
     """What every game's state holds that every view shows."""
 
     @property
     def context(self) -> HandContext: ...
     @property
     def phase(self) -> IntEnum: ...
-    @property
-    def hands(self) -> tuple[int, ...]: ...
-    @property
-    def leader(self) -> int: ...
-    @property
-    def trick(self) -> tuple[int, ...]: ...
-    @property
-    def tricks(self) -> tuple[Trick, ...]: ...
     @property
     def events(self) -> EventLog: ...
 
@@ -253,11 +245,11 @@ def seat_view(
     seat: int | None,
     to_act: int | None,
     legal: tuple[Action, ...],
+    public: list[tuple[str, str]],
+    facts: Facts,
     *,
     playing: bool,
     discard: int,
-    public: list[tuple[str, str]],
-    facts: Facts,
 ) -> PlayerView:
     """A seat's view: the fields every game shares, from the state, plus the game's own facts.
 

@@ -11,9 +11,7 @@ partner. Under Allegiance, call for the suits its side holds and has won more of
 
 from __future__ import annotations
 
-import random
-
-from tarocchi.bots.base import legal_choices
+from tarocchi.bots.heuristic.common import Heuristic
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import Card
 from tarocchi.core.tricks import TRUMP, led_suit, voids
@@ -35,23 +33,6 @@ from tarocchi.games.piedmont.views import PiedmontFacts
 
 SAFE_TRUMP = 17
 """A partner's trump this high is unlikely to be beaten by a later player."""
-
-
-class PiedmontHeuristic:
-    """The medium player for Piedmont."""
-
-    def __init__(self, name: str = "heuristic") -> None:
-        self.name = name
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = legal_choices(view)
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase is Phase.DISCARD:
-            return _discard(view, legal)
-        if view.phase is Phase.CALL:
-            return _call(view, legal)
-        return _play(view, [a for a in legal if isinstance(a, Play)])
 
 
 def _suit_lengths(view: PlayerView) -> dict[int, int]:
@@ -113,9 +94,9 @@ def _cheapest(cards: list[Card]) -> Card:
     )
 
 
-def _play(view: PlayerView, legal: list[Action]) -> Action:
-    cards = [a.card for a in legal if isinstance(a, Play)]
-    by_card = {a.card.index: a for a in legal if isinstance(a, Play)}
+def _play(view: PlayerView, legal: list[Play]) -> Action:
+    cards = [a.card for a in legal]
+    by_card = {a.card.index: a for a in legal}
     seat = view.seat
     assert seat is not None and view.trick is not None
     plays = view.trick.plays
@@ -214,3 +195,7 @@ def _lead(view: PlayerView, cards: list[Card]) -> Card:
     if trumps:
         return max(trumps, key=lambda c: TABLE.power[c.index]) if len(trumps) >= 4 else _cheapest(trumps)
     return _cheapest(cards)
+
+
+class PiedmontHeuristic(Heuristic, phases={Phase.DISCARD: _discard, Phase.CALL: _call}, play=_play):
+    """The medium player for Piedmont."""

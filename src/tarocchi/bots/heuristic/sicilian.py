@@ -23,11 +23,10 @@ partner; it is kept out of tricks the other side is taking.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from enum import IntEnum
 
-from tarocchi.bots.base import legal_choices
+from tarocchi.bots.heuristic.common import Heuristic
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.tricks import TRUMP, led_suit, voids, winning_position
 from tarocchi.core.views import PlayerView, trick_plays
@@ -37,6 +36,7 @@ from tarocchi.games.sicilian.rules import (
     FOOL,
     JUGGLER,
     PLAYERS,
+    PROP_STRENGTH,
     SUIT_MASKS,
     TABLE,
     TRUMP_MASK,
@@ -94,36 +94,24 @@ _CONTRACTS: dict[IntEnum, tuple[Callable[[int], bool], str]] = {
 """The phases that offer a contract: whether a hand wants it, and the word that says it."""
 
 
-class SicilianHeuristic:
-    """The medium player for the Sicilian game."""
+def _contract(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    """A contract is offered: say it if the hand wants it, else pass."""
+    wanted, word = _CONTRACTS[view.phase]
+    words = {a.word: a for a in legal if isinstance(a, Call)}
+    return words[word] if wanted(view.hand.mask) and word in words else words["pass"]
 
-    def __init__(self, name: str = "heuristic") -> None:
-        self.name = name
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = legal_choices(view)
-        if len(legal) == 1:
-            return legal[0]
-        phase = view.phase
-        hand = view.hand.mask
-        if phase is Phase.BARGAIN:
-            return _bargain(view, legal)
-        if phase in _CONTRACTS:  # a contract is offered: say it if the hand wants it, else pass
-            wanted, word = _CONTRACTS[phase]
-            words = {a.word: a for a in legal if isinstance(a, Call)}
-            return words[word] if wanted(hand) and word in words else words["pass"]
-        if phase is Phase.EXCHANGE:
-            return _discard(hand, legal)
-        if phase is Phase.RALLY:  # S7 leaves a choice only between equal suits: the shortest for us
-            rallies = [a for a in legal if isinstance(a, Rally)]
-            return min(rallies, key=lambda a: (hand & SUIT_MASKS[TABLE.suit_of[a.card.index]]).bit_count())
-        return _play(view, [a for a in legal if isinstance(a, Play)])
+def _rally(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+    """S7 leaves a choice only between equal suits: the shortest for us."""
+    hand = view.hand.mask
+    rallies = [a for a in legal if isinstance(a, Rally)]
+    return min(rallies, key=lambda a: (hand & SUIT_MASKS[TABLE.suit_of[a.card.index]]).bit_count())
 
 
 def _bargain(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     """S3: hold what it would bid on; take money offered; otherwise ask a price to throw in."""
     hand = view.hand.mask
-    strong = wants_solo(hand) or (strength(hand) >= 20 and wants_prop(hand))
+    strong = wants_solo(hand) or (strength(hand) >= PROP_STRENGTH and wants_prop(hand))
     by_seat = {o.seat: (o.kind, o.amount) for o in SicilianFacts.of(view).offers if o.taker is None}
     takes = [a for a in legal if isinstance(a, Take)]
     pays = [(by_seat[a.seat][1], a) for a in takes if by_seat.get(a.seat, ("", 0))[0] == PAY]
@@ -141,8 +129,9 @@ def _bargain(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     )
 
 
-def _discard(hand: int, legal: tuple[Action, ...]) -> Action:
+def _discard(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     """Bank the points it may lay aside, then empty the shortest suit; a trump last."""
+    hand = view.hand.mask
     lengths = [(hand & mask).bit_count() for mask in SUIT_MASKS]
 
     def key(action: Action) -> tuple[int, int, int, int]:
@@ -317,3 +306,16 @@ def _lead(view: PlayerView, table: _Table, cards: list[int]) -> int:
     if others:
         return min(others, key=lambda c: (VALUES[c], TABLE.power[c]))
     return FOOL if FOOL in cards else cards[0]
+
+
+class SicilianHeuristic(
+    Heuristic,
+    phases={
+        Phase.BARGAIN: _bargain,
+        **dict.fromkeys(_CONTRACTS, _contract),
+        Phase.EXCHANGE: _discard,
+        Phase.RALLY: _rally,
+    },
+    play=_play,
+):
+    """The medium player for the Sicilian game."""

@@ -22,9 +22,7 @@ still to come, else give the least. Trumps and voids are counted from the cards 
 
 from __future__ import annotations
 
-import random
-
-from tarocchi.bots.base import legal_choices
+from tarocchi.bots.heuristic.common import Heuristic
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
 from tarocchi.core.views import PlayerView, trick_plays
@@ -70,25 +68,6 @@ CAPOT_COINCHE = 0.5
 _FACE = tuple(card.code[:-1] for card in DECK.cards)
 _LADDER = tuple((value, mode) for value in VALUES[:-1] for mode in (WITH, WITHOUT, AGAINST))
 """Every point bid, weakest first (B3); Capot is left out."""
-
-
-class TaroincheHeuristic:
-    """The medium player for Taroinche."""
-
-    def __init__(self, name: str = "heuristic") -> None:
-        self.name = name
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = legal_choices(view)
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase is Phase.AUCTION:
-            return _auction(view, legal)
-        if view.phase is Phase.SURCOINCHE:
-            return _surcoinche(view, legal)
-        if view.phase is Phase.DISCARD:
-            return _discard(view, legal)
-        return _play(view, legal)
 
 
 # -- valuing a hand -----------------------------------------------------------------------------
@@ -262,7 +241,7 @@ class _Table:
                 played |= 1 << card
         own_discard = view.own_discard.mask
         self.unseen = DECK.full & ~(self.hand | played | own_discard)
-        self.cannot = revealed(tricks, self.contract, self.taker, self.partner)
+        self.cannot = revealed(tricks, self.contract.trump, self.taker, self.partner)
         if self.seat == self.taker:
             self.unseen &= ~shown_dog(view)
 
@@ -286,9 +265,9 @@ class _Table:
         return self.contract.values[card] + 12 * trump + _power(self.contract, card) / 8
 
 
-def _play(view: PlayerView, legal: tuple[Action, ...]) -> Action:
+def _play(view: PlayerView, legal: list[Play]) -> Action:
     table = _Table(view)
-    by_card = {a.card.index: a for a in legal if isinstance(a, Play)}
+    by_card = {a.card.index: a for a in legal}
     cards = list(by_card)
     assert view.trick is not None
     plays = [(s, c.index) for s, c in view.trick.plays]
@@ -356,3 +335,11 @@ def _lead(view: PlayerView, table: _Table, cards: list[int]) -> int:
         longest = max(length[SUIT_OF[c]] for c in safe)
         return min((c for c in safe if length[SUIT_OF[c]] == longest), key=table.cost)
     return min(trumps, key=lambda c: _power(contract, c))
+
+
+class TaroincheHeuristic(
+    Heuristic,
+    phases={Phase.AUCTION: _auction, Phase.SURCOINCHE: _surcoinche, Phase.DISCARD: _discard},
+    play=_play,
+):
+    """The medium player for Taroinche."""

@@ -21,10 +21,9 @@ trumps once few trumps are out, and otherwise leads low from its longest suit.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
-from tarocchi.bots.base import legal_choices
+from tarocchi.bots.heuristic.common import Heuristic
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
 from tarocchi.core.tricks import TRUMP, led_suit, winning_position
@@ -37,11 +36,13 @@ from tarocchi.games.taroux.rules import (
     HONOURS,
     KINGS,
     MAGICIAN,
+    MIN_ABUNDANCE,
     PLAYERS,
     TABLE,
     TRUMP_CARDS,
     VALUES,
     WORLD,
+    abundance_size,
     declarers,
     partner_of,
 )
@@ -84,29 +85,6 @@ def strength(hand: int) -> float:
     score += 2.5 * (hand & KINGS).bit_count()
     score += 0.5 * sum(1 for c in bits(hand) if DECK.cards[c].code[0] == "Q" and SUIT_OF[c] < 4)
     return score
-
-
-class TarouxHeuristic:
-    """The medium player for Taroux of Six."""
-
-    def __init__(self, name: str = "heuristic") -> None:
-        self.name = name
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        legal = legal_choices(view)
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase is Phase.AUCTION:
-            return _bid(view, legal)
-        if view.phase is Phase.RECONTRA:
-            return _recontra(view, legal)
-        if view.phase is Phase.STOCK:
-            return _stock(view, legal)
-        if view.phase is Phase.DISCARD:
-            return _discard(view, legal)
-        if view.phase is Phase.DECLARE:
-            return _declare(view, legal)
-        return _play(view, [a for a in legal if isinstance(a, Play)])
 
 
 def _words(legal: Iterable[Action]) -> dict[str, Action]:
@@ -195,8 +173,8 @@ def _declare(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     declarer = bidder is not None and bool(declarers(bidder) >> seat & 1)
     shown_count = len(facts.abundances[seat])
     goal = 0
-    if trumps >= (6 if declarer else 7):
-        goal = 11 if trumps >= 11 else 8 if trumps >= 8 else 6
+    if trumps >= MIN_ABUNDANCE + (not declarer):  # a defender wants a trump to spare
+        goal = abundance_size(trumps)
     if shown_count >= goal and "done" in words:
         return words["done"]
     # the lowest trumps, the Magician last: showing it would tell the table where to hunt
@@ -349,3 +327,17 @@ def _lead(table: _Table, cards: list[int]) -> int:
     if others:
         return min(others, key=lambda c: POWER[c])
     return min(cards, key=_cheap_key)
+
+
+class TarouxHeuristic(
+    Heuristic,
+    phases={
+        Phase.AUCTION: _bid,
+        Phase.RECONTRA: _recontra,
+        Phase.STOCK: _stock,
+        Phase.DISCARD: _discard,
+        Phase.DECLARE: _declare,
+    },
+    play=_play,
+):
+    """The medium player for Taroux of Six."""

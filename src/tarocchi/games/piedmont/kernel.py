@@ -9,27 +9,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from tarocchi.core.fool import fool_payment
-from tarocchi.core.kernel import Kernel
+from tarocchi.core.kernel import Kernel, loaded
 from tarocchi.core.protocol import Game
 from tarocchi.games.piedmont.rules import (
     DECK,
-    EARTH_AIR,
     EVIL,
-    FIRE_WATER,
     FOOL,
     GOOD,
     GOOD_EVIL,
     PAY_ORDER,
     PLAYERS,
-    SUITLESS,
     TABLE,
     TRICKS,
     plays,
     seat_scores,
     trick_winner,
 )
-from tarocchi.games.piedmont.scoring import mask_points
+from tarocchi.games.piedmont.scoring import allegiance_scored, mask_points
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
@@ -79,13 +75,6 @@ class PiedmontKernel(Kernel):
 CALL_MOVES = {"ours": OURS, "yours": YOURS, "confirm": CONFIRM, "reverse": REVERSE}
 _FIRST_CALL = 1 << OURS | 1 << YOURS
 _ANSWER = 1 << CONFIRM | 1 << REVERSE
-_FULL = (1 << DECK.size) - 1
-_SCORED_BY = [
-    [SUITLESS | EARTH_AIR, SUITLESS | FIRE_WATER],
-    [SUITLESS | FIRE_WATER, SUITLESS | EARTH_AIR],
-]
-"""``_SCORED_BY[side][earth_air]``: the cards ``side`` scores while side ``earth_air`` holds Earth
-and Air (P4)."""
 
 
 class AllegianceKernel(Kernel):
@@ -271,50 +260,20 @@ class AllegianceKernel(Kernel):
         return self.tricks == _LAST
 
     def scores(self) -> list[int]:
-        """C4 with the printed values, the paid card scoring for its receiver under its trick's
-        call; P2 the discard under the last call; P5 card points and tricks, the difference."""
-        starts = self.seg_start
-        sides = self.seg_side
-        pile = [0, 0]
-        scored = [0, 0]
-        won = [0, 0]
-        segment = -1
-        for number in range(self.tricks):
-            while segment + 1 < len(starts) and starts[segment + 1] <= number:
-                segment += 1
-            side = self.winners[number] & 1
-            mask = self.trick_masks[number]
-            won[side] += 1
-            pile[side] |= mask
-            scored[side] |= mask & (_FULL if segment < 0 else _SCORED_BY[side][sides[segment]])
-        if self.fool_seat >= 0:
-            owner = self.fool_seat & 1
-            taker = self.fool_winner & 1
-            paid = _FOOL if owner == taker else fool_payment(pile[owner], won[owner], _FOOL, PAY_ORDER)
-            if paid == _FOOL:
-                scored[taker] |= self.fool_bit
-            else:
-                bit = 1 << paid
-                scored[owner] = scored[owner] & ~bit | self.fool_bit
-                scored[taker] |= bit & self._scored_by(taker, self._trick_of(bit))
-        side = self.dealer & 1
-        scored[side] |= self.discard & self._scored_by(side, self.tricks - 1)
+        """C4, P2 and P4 as the score sheet counts them (``scoring.allegiance_scored``); P5 card
+        points and tricks, the difference."""
+        scored, won, _, _, aside = allegiance_scored(
+            self.trick_masks,
+            self.winners,
+            self.seg_start,
+            self.seg_side,
+            self.fool_seat,
+            self.fool_trick,
+            self.discard,
+            self.dealer,
+        )
+        scored[self.dealer & 1] |= aside
         return list(seat_scores(mask_points(scored[0]) + won[0], mask_points(scored[1]) + won[1]))
-
-    def _trick_of(self, bit: int) -> int:
-        """The number of the finished trick holding the card ``bit``."""
-        for number in range(len(self.trick_masks)):
-            if self.trick_masks[number] & bit:
-                return number
-        return -1
-
-    def _scored_by(self, side: int, number: int) -> int:
-        """The cards ``side`` scores from trick ``number`` under the call then in force."""
-        earth_air = -1
-        for i in range(len(self.seg_start)):
-            if self.seg_start[i] <= number:
-                earth_air = self.seg_side[i]
-        return _FULL if earth_air < 0 else _SCORED_BY[side][earth_air]
 
 
 def kernel(state: PiedmontState, allegiance: bool) -> Kernel | None:
@@ -325,14 +284,7 @@ def kernel(state: PiedmontState, allegiance: bool) -> Kernel | None:
         return AllegianceKernel(state)
     if state.phase != Phase.PLAY:
         return None
-    k = PiedmontKernel(state.context.dealer, state.discard)
-    k.load(
-        list(state.hands),
-        state.leader,
-        list(state.trick),
-        [(t.leader, list(t.cards), t.winner) for t in state.tricks],
-    )
-    return k
+    return loaded(PiedmontKernel(state.context.dealer, state.discard), state)
 
 
 def factory(game: Game[Any]) -> Callable[[PiedmontState], Kernel | None]:

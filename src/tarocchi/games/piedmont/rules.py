@@ -40,15 +40,11 @@ def seat_scores(total0: int, total1: int) -> tuple[int, ...]:
     return (diff, -diff, diff, -diff)
 
 
-def _code(code: str) -> int:
-    return DECK.card(code).index
-
-
-GOOD: Final = _code("GOOD")
-EVIL: Final = _code("EVIL")
-FOOL: Final = _code("FOOL")
-MAGICIAN: Final = _code("T1")
-WORLD: Final = _code("T21")
+GOOD: Final = DECK.card("GOOD").index
+EVIL: Final = DECK.card("EVIL").index
+FOOL: Final = DECK.card("FOOL").index
+MAGICIAN: Final = DECK.card("T1").index
+WORLD: Final = DECK.card("T21").index
 GOOD_EVIL: Final = (1 << GOOD) | (1 << EVIL)
 HONOURS: Final = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tarocchi.core.fool import fool_payment, gather
+from tarocchi.core.fool import gather, settle_fool
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -163,52 +163,95 @@ def _scoring(side: int, earth_air: int | None) -> int:
     return _SCORING[side][0 if earth_air is None else earth_air + 1]
 
 
-def _score_by_segments(state: PiedmontState) -> HandResult:
-    """Allegiance's sheet by masks (``_score_by_card`` gives the same): each side's cards that
-    score under their trick's call, the Fool settled as ``fool.gather`` settles it (C4)."""
-    fields: PiedmontFields = state  # read by position, compiled
-    segments = fields.segments
-    tricks = [0, 0]
-    scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
+def _scoring_at(side: int, starts: list[int], sides: list[int], number: int) -> int:
+    """The cards ``side`` scores from trick ``number`` under the call then in force (P4): the
+    segments start at the tricks ``starts``, side ``sides[i]`` holding Earth and Air in each."""
+    earth_air = -1
+    for i in range(len(starts)):
+        if starts[i] <= number:
+            earth_air = sides[i]
+    return _SCORING[side][earth_air + 1]
+
+
+def allegiance_scored(
+    masks: list[int],
+    winners: list[int],
+    starts: list[int],
+    sides: list[int],
+    fool_seat: int,
+    fool_trick: int,
+    discard: int,
+    dealer: int,
+) -> tuple[list[int], list[int], int, int, int]:
+    """Allegiance's credit of a finished hand, from each trick's cards (``masks``, the Fool
+    apart) and winner, the calls' segments (``starts``, ``sides``), where the Fool was played
+    (``fool_seat`` -1: not played) and the ``dealer``'s ``discard``: each side's cards that score
+    for it under their trick's call (P4), each side's tricks, the card paid for the Fool (C4,
+    ``fool.settle_fool``; -1: none), the part of it that scores for its receiver under the call of
+    the trick it came from, and the part of the discard that scores for the dealer's side under
+    the last call (P2). The score sheet and the playout kernel both count from it."""
+    won = [0, 0]
     held = [0, 0]  # every card credited to each side (whether it scores or not)
-    fool_seat = fool_trick = fool_owner = fool_winner = -1
+    scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
+    for number in range(len(masks)):
+        side = winners[number] & 1
+        mask = masks[number]
+        won[side] += 1
+        held[side] |= mask
+        scored[side] |= mask & _scoring_at(side, starts, sides, number)
+    moved = -1
+    worth = 0
+    if fool_seat >= 0:  # the Fool stays with its side, and scores for it (SUITLESS)
+        owner = fool_seat & 1
+        taker = winners[fool_trick] & 1
+        scored[owner] |= _FOOL_BIT
+        moved = settle_fool(held, won, FOOL, owner, taker, PAY_ORDER)
+        if moved >= 0:
+            bit = 1 << moved
+            number = fool_trick  # the Fool itself goes over from its trick
+            if moved != FOOL:
+                number = 0  # the paid card, from the trick it was won in
+                while not masks[number] & bit:
+                    number += 1
+            scored[owner] &= ~bit
+            worth = bit & _scoring_at(taker, starts, sides, number)
+            scored[taker] |= worth
+    aside = discard & _scoring_at(dealer & 1, starts, sides, len(masks) - 1)
+    return scored, won, moved, worth, aside
+
+
+def _score_by_segments(state: PiedmontState) -> HandResult:
+    """Allegiance's sheet by masks (``allegiance_scored``; ``_score_by_card`` gives the same)."""
+    fields: PiedmontFields = state  # read by position, compiled
     played = fields.tricks
+    masks: list[int] = []
+    winners: list[int] = []
+    fool_seat = fool_trick = -1
     for number in range(len(played)):
         trick = played[number]
-        side = trick[2] & 1
-        tricks[side] += 1
         cards = trick[1]
         mask = 0
         for pos in range(len(cards)):
             card = cards[pos]
             if card == FOOL:
                 fool_seat = (trick[0] + pos) % PLAYERS
-                fool_trick, fool_owner, fool_winner = number, fool_seat & 1, side
+                fool_trick = number
             else:
                 mask |= 1 << card
-        held[side] |= mask
-        scored[side] |= mask & _scoring(side, _segment_for(segments, number))
-    if fool_seat >= 0:  # the Fool stays with its side, and scores for it (SUITLESS)
-        held[fool_owner] |= _FOOL_BIT
-        scored[fool_owner] |= _FOOL_BIT
-    lines: list[ScoreLine] = []
-    if fool_seat >= 0 and fool_owner != fool_winner:
-        # C4: the side that played the Fool pays the trick's winners a card for it
-        moved = fool_payment(held[fool_owner] & ~_FOOL_BIT, tricks[fool_owner], FOOL, PAY_ORDER)
-        if moved == FOOL:
-            moved_trick = fool_trick
-        else:
-            moved_trick = next(n for n, trick in enumerate(played) if moved in trick[1])
-        bit = 1 << moved
-        scored[fool_owner] &= ~bit
-        worth = bit & _scoring(fool_winner, _segment_for(segments, moved_trick))
-        scored[fool_winner] |= worth
-        lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved] if worth else 0))
-    # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
+        masks.append(mask)
+        winners.append(trick[2])
+    segments = fields.segments
+    starts = [start for start, _ in segments]
+    sides = [side for _, side in segments]
     dealer_side = side_of(fields.context.dealer)
     dealt_aside = fields.discard
-    discard = dealt_aside & _scoring(dealer_side, _segment_for(segments, len(played) - 1))
-    discard_points = mask_points(discard)
+    scored, tricks, moved, worth, aside = allegiance_scored(
+        masks, winners, starts, sides, fool_seat, fool_trick, dealt_aside, dealer_side
+    )
+    lines: list[ScoreLine] = []
+    if moved >= 0:
+        lines.append(_fool_line(fool_seat, moved, winners[fool_trick] & 1, VALUES[moved] if worth else 0))
+    discard_points = mask_points(aside)
     lines.append(
         _SCORE_LINE(f"the dealer's discard ({DECK.codes(dealt_aside)})", discard_points, dealer_side)
     )
@@ -249,13 +292,8 @@ def _score_by_masks(state: PiedmontState) -> HandResult:
     lines: list[ScoreLine] = []
     if fool_seat >= 0 and fool_owner != fool_winner:
         # C4: the Fool stays with its side, which pays the winners a card for it
-        won = [won0, _FULL & ~won0 & ~discard]
-        won[fool_winner] &= ~_FOOL_BIT
-        won[fool_owner] |= _FOOL_BIT
-        paid = tricks1 if fool_owner else tricks0
-        moved = fool_payment(won[fool_owner] & ~_FOOL_BIT, paid, FOOL, PAY_ORDER)
-        won[fool_owner] ^= 1 << moved
-        won[fool_winner] |= 1 << moved
+        won = [won0 & ~_FOOL_BIT, _FULL & ~won0 & ~discard & ~_FOOL_BIT]
+        moved = settle_fool(won, (tricks0, tricks1), FOOL, fool_owner, fool_winner, PAY_ORDER)
         won0 = won[0]
         lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
     dealer_side = fields.context.dealer & 1

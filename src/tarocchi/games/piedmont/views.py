@@ -77,17 +77,9 @@ def build(
         led=state.led,
         running=now,
     )
-    return seat_view(
-        game.info,
-        state,
-        seat,
-        to_act,
-        legal,
-        playing=state.phase is not Phase.DISCARD and state.phase is not Phase.DONE,
-        discard=state.discard if seat == dealer else 0,
-        public=public,
-        facts=facts,
-    )
+    own = state.discard if seat == dealer else 0
+    playing = state.phase is not Phase.DISCARD and state.phase is not Phase.DONE
+    return seat_view(game.info, state, seat, to_act, legal, public, facts, playing=playing, discard=own)
 
 
 _RUNNING: Last[tuple[tuple[tuple[str, str], ...], Running]] = Last()

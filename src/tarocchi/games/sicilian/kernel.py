@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tarocchi.core.cards import points_of, value_masks
-from tarocchi.core.kernel import Kernel
+from tarocchi.core.kernel import Kernel, loaded
 from tarocchi.core.protocol import Game
 from tarocchi.games.sicilian.rules import (
     FOOL,
@@ -54,14 +54,7 @@ def kernel(state: SicilianState) -> SicilianKernel | None:
     """The kernel for a hand in trick play (None: not in trick play)."""
     if state.phase != Phase.PLAY:
         return None
-    k = SicilianKernel(declarers(state), state.discarder, state.discard)
-    k.load(
-        list(state.hands),
-        state.leader,
-        list(state.trick),
-        [(t.leader, list(t.cards), t.winner) for t in state.tricks],
-    )
-    return k
+    return loaded(SicilianKernel(declarers(state), state.discarder, state.discard), state)
 
 
 def factory(game: Game[Any]) -> Callable[[SicilianState], SicilianKernel | None]:

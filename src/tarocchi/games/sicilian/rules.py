@@ -65,13 +65,9 @@ SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("Declarers", "Defenders")
 
 
-def _code(code: str) -> int:
-    return DECK.card(code).index
-
-
-FOOL: Final = _code("FOOL")
-JUGGLER: Final = _code("T1")
-WORLD: Final = _code("T21")
+FOOL: Final = DECK.card("FOOL").index
+JUGGLER: Final = DECK.card("T1").index
+WORLD: Final = DECK.card("T21").index
 HONOURS: Final = (1 << JUGGLER) | (1 << WORLD) | (1 << FOOL)
 TRUMP_MASK: Final = DECK.suit_masks[TRUMPS]
 _COURT_VALUES = {"K": 5, "Q": 4, "C": 3, "V": 2}

@@ -172,16 +172,9 @@ def build(
         thrown_in=state.thrown_in,
         running=now,
     )
+    own = state.discard if seat == state.discarder else 0
     return seat_view(
-        game.info,
-        state,
-        seat,
-        to_act,
-        legal,
-        playing=state.phase is Phase.PLAY,
-        discard=state.discard if seat == state.discarder else 0,
-        public=public,
-        facts=facts,
+        game.info, state, seat, to_act, legal, public, facts, playing=state.phase is Phase.PLAY, discard=own
     )
 
 

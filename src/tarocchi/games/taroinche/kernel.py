@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tarocchi.core.kernel import Kernel
+from tarocchi.core.kernel import Kernel, loaded
 from tarocchi.core.protocol import Game
 from tarocchi.games.taroinche.rules import (
     CAPOT,
@@ -73,16 +73,7 @@ class TaroincheKernel(Kernel):
 
 def kernel(state: TaroincheState) -> TaroincheKernel | None:
     """The kernel for a hand in trick play (None: not in trick play)."""
-    if state.phase != Phase.PLAY:
-        return None
-    k = TaroincheKernel(state)
-    k.load(
-        list(state.hands),
-        state.leader,
-        list(state.trick),
-        [(t.leader, list(t.cards), t.winner) for t in state.tricks],
-    )
-    return k
+    return loaded(TaroincheKernel(state), state) if state.phase == Phase.PLAY else None
 
 
 def factory(game: Game[Any]) -> Callable[[TaroincheState], TaroincheKernel | None]:

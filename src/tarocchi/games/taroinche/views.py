@@ -160,16 +160,9 @@ def build(
         turned_up=card_set(DECK, _face_down(state) if state.phase is Phase.DONE else 0),
         running=now,
     )
+    own = state.discard if seat == state.taker else 0
     return seat_view(
-        game.info,
-        state,
-        seat,
-        to_act,
-        legal,
-        playing=state.phase is Phase.PLAY,
-        discard=state.discard if seat == state.taker else 0,
-        public=public,
-        facts=facts,
+        game.info, state, seat, to_act, legal, public, facts, playing=state.phase is Phase.PLAY, discard=own
     )
 
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final, NamedTuple
 
 from tarocchi.core.actions import Action
 from tarocchi.core.cards import bits
 from tarocchi.core.protocol import Deal
 from tarocchi.core.resample import World, deal_unseen
+from tarocchi.core.tricks import voids
 from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.games.taroinche.game import DISCARDS
 from tarocchi.games.taroinche.rules import (
@@ -33,13 +35,10 @@ from tarocchi.games.taroinche.rules import (
     DOG_SIZE,
     KINGS_QUEENS,
     PLAYERS,
-    SUIT_MASKS,
-    SUIT_OF,
     Contract,
-    side_of,
 )
 from tarocchi.games.taroinche.state import Phase
-from tarocchi.games.taroinche.tricks import TABLES, takes
+from tarocchi.games.taroinche.tricks import TABLES
 from tarocchi.games.taroinche.views import TaroincheFacts
 
 TRIES = 50
@@ -58,31 +57,24 @@ def shown_dog(view: PlayerView) -> int:
     return TaroincheFacts.of(view).dog.mask
 
 
-def revealed(
-    tricks: Iterable[Sequence[tuple[int, int]]], contract: Contract, taker: int, partner: int
-) -> list[int]:
-    """For each seat, the cards play has shown it cannot hold: B6's duties read backwards."""
-    out = [0] * PLAYERS
-    trumps = contract.trump_mask
-    for plays in tricks:
-        if not plays:
-            continue
-        best_seat, best = plays[0]
-        led = SUIT_OF[best]
-        for seat, card in plays[1:]:
-            if SUIT_OF[card] == led:
-                if contract.must_beat[led] and not contract.beats[best] >> card & 1:
-                    out[seat] |= contract.beats[best]
-            else:
-                out[seat] |= SUIT_MASKS[led]
-                if trumps and side_of(best_seat, taker, partner) != side_of(seat, taker, partner):
-                    if not trumps >> card & 1:
-                        out[seat] |= trumps
-                    elif trumps >> best & 1 and not contract.beats[best] >> card & 1:
-                        out[seat] |= contract.beats[best]
-            if takes(TABLES[contract.trump], card, best):
-                best_seat, best = seat, card
-    return out
+class _Suits(NamedTuple):
+    """A contract's cards by suit id, as ``tricks.voids`` reads them (``tricks.Tricks``)."""
+
+    suit_of: tuple[int, ...]
+    power: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+
+
+_SUITS: Final = tuple(_Suits(table.suit_of, table.power, table.following) for table in TABLES)
+
+
+def revealed(tricks: Iterable[Sequence[tuple[int, int]]], trump: int, taker: int, partner: int) -> list[int]:
+    """For each seat, the cards play has shown it cannot hold: B6's duties read backwards
+    (``tricks.voids``): follow suit, beating the best card where the contract demands it, else
+    cut and overtrump unless one's own side is winning the trick."""
+    table = TABLES[trump]
+    attack = 1 << taker | 1 << partner
+    return voids(tricks, _SUITS[trump], PLAYERS, above=table.above, beat=table.beat, partners=attack)
 
 
 def place(view: PlayerView, rng: random.Random) -> World:
@@ -106,7 +98,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
     if found is not None:
         contract, value, taker, partner = found
         if view.phase is Phase.PLAY or view.phase is Phase.DONE:  # a lost Capot ends early
-            forbidden = revealed(tricks, contract, taker, partner)
+            forbidden = revealed(tricks, contract.trump, taker, partner)
             if contract.trump_mask and value != CAPOT:
                 pair = contract.trump_mask & KINGS_QUEENS
                 belote = TaroincheFacts.of(view).belote

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tarocchi.core.kernel import Kernel
+from tarocchi.core.kernel import Kernel, loaded
 from tarocchi.core.protocol import Game
 from tarocchi.games.taroux.rules import (
     FOOL,
@@ -91,16 +91,7 @@ class TarouxKernel(Kernel):
 
 def kernel(state: TarouxState) -> TarouxKernel | None:
     """The kernel for a hand in trick play (None: not in trick play)."""
-    if state.phase != Phase.PLAY:
-        return None
-    k = TarouxKernel(state)
-    k.load(
-        list(state.hands),
-        state.leader,
-        list(state.trick),
-        [(t.leader, list(t.cards), t.winner) for t in state.tricks],
-    )
-    return k
+    return loaded(TarouxKernel(state), state) if state.phase == Phase.PLAY else None
 
 
 def factory(game: Game[Any]) -> Callable[[TarouxState], TarouxKernel | None]:

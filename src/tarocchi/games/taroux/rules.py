@@ -31,13 +31,9 @@ def partner_of(seat: int) -> int:
     return (seat + 3) % PLAYERS
 
 
-def _code(code: str) -> int:
-    return DECK.card(code).index
-
-
-FOOL: Final = _code("FOOL")
-MAGICIAN: Final = _code("T1")
-WORLD: Final = _code("T21")
+FOOL: Final = DECK.card("FOOL").index
+MAGICIAN: Final = DECK.card("T1").index
+WORLD: Final = DECK.card("T21").index
 HONOURS: Final = (1 << MAGICIAN) | (1 << WORLD) | (1 << FOOL)
 TRUMP_CARDS: Final = DECK.suit_masks[TRUMPS]
 """Trumps 1..21 (the Fool is not a trump)."""
@@ -93,6 +89,15 @@ def abundance(shown: int) -> tuple[int, str]:
         if shown >= needed:
             return points, name
     return 0, ""
+
+
+def abundance_size(trumps: int) -> int:
+    """T6: how many trumps the largest Abundance a hand of ``trumps`` trumps may declare shows
+    (0: fewer than the Small's)."""
+    for needed, _, _ in ABUNDANCES:
+        if trumps >= needed:
+            return needed
+    return 0
 
 
 def places(dealer: int, to_stock: list[int]) -> list[list[int]]:

@@ -122,16 +122,9 @@ def build(
         slam=state.slam if state.slam >= 0 else None,
         running=now,
     )
+    own = state.discards[seat] if seat is not None else 0
     return seat_view(
-        game.info,
-        state,
-        seat,
-        to_act,
-        legal,
-        playing=state.phase is Phase.PLAY,
-        discard=state.discards[seat] if seat is not None else 0,
-        public=public,
-        facts=facts,
+        game.info, state, seat, to_act, legal, public, facts, playing=state.phase is Phase.PLAY, discard=own
     )
 
 
