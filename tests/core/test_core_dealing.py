@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tarocchi.core.dealing import deal_by, places_in_packets, shuffled
+from tarocchi.core.dealing import deal_by, places_in_packets, sampled, shuffled
 from tarocchi.core.decks import LOKA_78
 from tarocchi.core.errors import ArgumentError, NotationError
 from tarocchi.core.protocol import Deal, HandContext
@@ -22,6 +22,25 @@ def test_shuffled_is_random_shuffle_s_order_and_leaves_the_generator_as_it_does(
         theirs.shuffle(order)
         assert shuffled(ours, count) == order
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize(
+    ("first", "stop", "count"), [(1, 77, 6), (0, 10, 0), (0, 10, 10), (3, 50, 7), (0, 200, 5)]
+)
+def test_sampled_is_random_sample_s_picks_and_leaves_the_generator_as_it_does(
+    first: int, stop: int, count: int
+) -> None:
+    """Taroux's stock places (T2) are drawn by ``sampled``: a seed must give the deals it gave when
+    they were drawn by ``random.sample``, including sizes ``random.sample`` draws from a set."""
+    for seed in range(20):
+        theirs, ours = random.Random(seed), random.Random(seed)
+        assert sampled(ours, first, stop, count) == theirs.sample(range(first, stop), count)
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_sampled_refuses_more_picks_than_places_as_random_sample_does() -> None:
+    with pytest.raises(ValueError, match="Sample larger than population"):
+        sampled(random.Random(0), 0, 5, 6)
 
 
 class _Reversing(random.Random):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tarocchi.core.events import PUBLIC, Event, EventLog, only, visible, visible_since
 
 
@@ -38,3 +40,22 @@ def test_a_log_read_on_from_its_tail_gives_only_the_new_events_and_says_it_grew(
     assert visible_since(log, None, tail) == ((won,), True)
     other: EventLog = (first, None)  # equal, but another hand's log: not this one's tail
     assert visible_since(log, 1, other) == ((first, secret, won), False)
+
+
+def test_an_event_is_built_alike_by_position_keyword_and_default_and_copies_and_pickles() -> None:
+    """Compiled, ``Event`` is built by a C call instead of the NamedTuple's own ``__new__``: the
+    same tuple every way it can be called, and it copies, pickles and replaces as a NamedTuple."""
+    import copy
+    import pickle
+
+    full = Event(2, None, only(2), "takes the stock", 0)
+    assert Event(2, None, only(2), "takes the stock") == full
+    assert Event(seat=2, action=None, audience=only(2), note="takes the stock") == full
+    assert Event(2, None, audience=only(2), note="takes the stock", trick=0) == full
+    assert tuple(Event(1, None, PUBLIC)) == (1, None, PUBLIC, "", 0)
+    assert type(full) is Event and (full.seat, full.note, full.trick) == (2, "takes the stock", 0)
+    assert pickle.loads(pickle.dumps(full)) == full
+    assert copy.deepcopy(full) == full and copy.copy(full) == full
+    assert full._replace(trick=3) == Event(2, None, only(2), "takes the stock", 3)
+    with pytest.raises(TypeError):
+        Event(1, None)  # type: ignore[call-arg]

@@ -5,6 +5,7 @@ reading every card of it again."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, Final, cast
@@ -66,6 +67,61 @@ def shuffled(rng: random.Random, count: int) -> list[int]:
     order = list(range(count))
     rng.shuffle(order)
     return order
+
+
+def _drawn_sample(rng: random.Random, first: int, stop: int, count: int) -> list[int]:
+    """``rng.sample(range(first, stop), count)`` where ``random.sample`` draws from a pool (a
+    population no larger than its set of picks would be): each pick's place in the pool drawn
+    as ``_drawn_order`` draws, the pool's last unpicked item moved into it."""
+    pool: list[object] = list(range(first, stop))
+    size = len(pool)
+    picked: list[object] = []
+    getrandbits = rng.getrandbits
+    for i in range(count):
+        bound = size - i
+        width = bound.bit_length()
+        j: int = getrandbits(width)
+        while j >= bound:
+            j = getrandbits(width)
+        picked.append(pool[j])
+        pool[j] = pool[bound - 1]
+    return cast(list[int], picked)
+
+
+def _pooled(size: int, count: int) -> bool:
+    """Whether ``random.sample`` of ``count`` from ``size`` items draws from a pool (its rule)."""
+    most = 21
+    if count > 5:
+        most += 4 ** math.ceil(math.log(count * 3, 4))
+    return size <= most
+
+
+def _same_samples() -> bool:
+    """Whether ``_drawn_sample`` picks what this Python's ``random.sample`` picks, and leaves the
+    generator as it does, on a few seeds and sizes (else ``sampled`` keeps ``random.sample``)."""
+    for seed in (0, 1, 12345):
+        for first, stop, count in ((0, 10, 3), (1, 77, 6), (0, 80, 12), (5, 40, 5)):
+            theirs, ours = random.Random(seed), random.Random(seed)
+            if not _pooled(stop - first, count):
+                continue
+            if theirs.sample(range(first, stop), count) != _drawn_sample(ours, first, stop, count):
+                return False
+            if theirs.getstate() != ours.getstate():
+                return False
+    return True
+
+
+_SAME_SAMPLES = _same_samples()
+
+
+def sampled(rng: random.Random, first: int, stop: int, count: int) -> list[int]:
+    """``rng.sample(range(first, stop), count)``, exactly (a seed's deals never change), drawn in
+    compiled code for a plain ``random.Random`` (``random.sample`` is Python, a call to
+    ``_randbelow`` a pick)."""
+    plain = _SAME_SAMPLES and type(rng) is random.Random
+    if plain and 0 <= count <= stop - first and _pooled(stop - first, count):
+        return _drawn_sample(rng, first, stop, count)
+    return rng.sample(range(first, stop), count)
 
 
 _DEAL: Final = Deal

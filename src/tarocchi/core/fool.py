@@ -1,5 +1,5 @@
 """The won cards of a finished hand and the Fool's settlement (C4), shared by the games that have
-the Fool.
+the Fool (compiled by mypyc where it can be: every hand's score sheet gathers its tricks here).
 
 Cards are credited to sides as ``(card, trick)`` pairs, the trick being the one the card came
 from (some games score a card by its trick). The Fool stays with its owner's side; if the other
@@ -14,12 +14,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from tarocchi.core.running import Pile, piles
 from tarocchi.core.tricks import Trick
+
+Pile = list[tuple[int, int]]
+"""Cards a side holds from its tricks, as (card index, trick number)."""
 
 _HALF: Final = 40
 _LOW: Final = (1 << _HALF) - 1
 """A pile is read forty bits at a time: compiled, each part is a machine integer."""
+
+
+def piles(
+    tricks: Sequence[Trick], players: int, sides: Sequence[Sequence[int]], fool: int | None
+) -> tuple[list[Pile], list[int]]:
+    """The cards each side won in ``tricks`` and its count of tricks. The Fool (``fool``, C4)
+    stays with the side that played it, as it does until the settlement at the end."""
+    side_of = [-1] * players  # each seat's side; -1: in none of ``sides``
+    for i, members in enumerate(sides):
+        for seat in members:
+            side_of[seat] = i
+    the_fool = -1 if fool is None else fool
+    cards: list[Pile] = [[] for _ in sides]
+    won = [0] * len(sides)
+    for number, trick in enumerate(tricks):
+        winner = side_of[trick.winner] if trick.winner < players else -1
+        if winner >= 0:
+            won[winner] += 1
+        leader = trick.leader
+        for pos, card in enumerate(trick.cards):
+            owner = side_of[(leader + pos) % players] if card == the_fool else winner
+            if owner >= 0:
+                cards[owner].append((card, number))
+    return cards, won
 
 
 def pay_order(values: Sequence[int], honours: int) -> tuple[int, ...]:

@@ -13,11 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from tarocchi.core.fool import Pile as Pile
+from tarocchi.core.fool import piles as piles
 from tarocchi.core.tricks import Trick
 from tarocchi.core.words import plural
-
-Pile = list[tuple[int, int]]
-"""Cards a side holds from its tricks, as (card index, trick number)."""
 
 
 @dataclass(frozen=True)
@@ -30,25 +29,6 @@ class Running:
     tricks_won: tuple[int, ...]
     card_points: tuple[int, ...]
     needed: int | None = None
-
-
-def piles(
-    tricks: Sequence[Trick], players: int, sides: Sequence[Sequence[int]], fool: int | None
-) -> tuple[list[Pile], list[int]]:
-    """The cards each side won in ``tricks`` and its count of tricks. The Fool (``fool``, C4)
-    stays with the side that played it, as it does until the settlement at the end."""
-    side_of = {seat: i for i, members in enumerate(sides) for seat in members}
-    cards: list[Pile] = [[] for _ in sides]
-    won = [0] * len(sides)
-    for number, trick in enumerate(tricks):
-        winner = side_of.get(trick.winner)
-        if winner is not None:
-            won[winner] += 1
-        for pos, card in enumerate(trick.cards):
-            owner = side_of.get((trick.leader + pos) % players) if card == fool else winner
-            if owner is not None:
-                cards[owner].append((card, number))
-    return cards, won
 
 
 def running(

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from tarocchi.core.actions import Action, Call, Discard
 from tarocchi.core.cards import Card, MaskMap
-from tarocchi.core.dealing import Dealing
+from tarocchi.core.dealing import Dealing, sampled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
@@ -133,8 +133,8 @@ class TarouxGame(PhasedGame[TarouxState]):
         """T2: four packets of three to each player from Eldest; six cards to the stock one at a
         time, never the first or the last card of the pack (drawn after the shuffle), kept in
         order."""
-        piles = places(dealer, rng.sample(range(1, DECK.size - 1), STOCK_SIZE))
-        return tuple(tuple(pile) for pile in piles)
+        piles = places(dealer, sampled(rng, 1, DECK.size - 1, STOCK_SIZE))
+        return tuple(map(tuple, piles))
 
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TarouxState:
         stock = tuple(card.index for card in deal.stock)
