@@ -124,6 +124,12 @@ class Around {
     this.page.reconnect();
   }
 
+  /** The new table's page; a seat opened by a link's token keeps it (the new table's seat has the same). */
+  nextLink(id) {
+    const link = `/table.html?id=${encodeURIComponent(id)}`;
+    return this.state && this.state.table.seat !== null && this.page.token ? `${link}#${this.page.token}` : link;
+  }
+
   /** Seconds since the state came: an absence it reports has grown by as much. */
   since() {
     return (Date.now() - this.seen) / 1000;
