@@ -7,7 +7,7 @@ from fixture_game.rules import DECK, FOOL, HALF, PLAYERS, TOTAL, VALUES
 from fixture_game.views import TrioFacts
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout
-from tarocchi.research.followers import Follower
+from tarocchi.research.followers.base import Follower
 
 POINTS = TOTAL
 """The most card points one side can win (R5): every card's."""

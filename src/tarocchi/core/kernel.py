@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.fool import settle_fool
 from tarocchi.core.tricks import InTrickPlay, Trick, standing
 
@@ -45,6 +46,7 @@ def nth_card(mask: int, k: int) -> int:
     return base + (half & -half).bit_length() - 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game outside the compiled build has a kernel too
 class Kernel:
     """Trick play of one hand in place: the seat to play, the suit led and the trick's best card
     by its ``standing`` (C3); the Fool may always be played, never wins and stays with its

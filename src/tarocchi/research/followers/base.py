@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tarocchi.core.actions import Action
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.running import Running
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder
@@ -39,6 +40,7 @@ class Resync(Exception):
     """The events cannot be followed one by one: encode the seat's view in full."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game outside the compiled build has a follower too
 class Follower:
     """A game's facts slots, phase and running state over the events followed (card plays, won
     tricks, and the calls and notes the game's subclass knows); raises ``Resync`` for whatever
