@@ -47,6 +47,6 @@ class TrioHeuristic:
         return next(a for a in legal if isinstance(a, Play) and a.card.index == chosen)
 
 
-PLAYERS = GamePlayers(game_id="trio", heuristic=TrioHeuristic, delegated=frozenset({Phase.BID}))
+PLAYERS = GamePlayers(heuristic=TrioHeuristic, delegated=frozenset({Phase.BID}))
 """The search player takes or passes as the heuristic does: a random continuation of a bid
 cannot tell taking from passing; the tricks are searched."""

@@ -1,22 +1,13 @@
 """Trio's parts of the research encoder: the facts writer and the follower (``research.encoding``,
-``research.followers``), and the bounds of its tensors and utilities (``research.bounds``)."""
+``research.followers``); the bounds of its tensors and utilities are in its manifest."""
 
 from __future__ import annotations
 
-from fixture_game.rules import DECK, FOOL, HALF, PLAYERS, TOTAL, VALUES
+from fixture_game.rules import FOOL, HALF, VALUES
 from fixture_game.views import TrioFacts
 from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout
 from tarocchi.research.followers.base import Follower
-
-POINTS = TOTAL
-"""The most card points one side can win (R5): every card's."""
-NEEDED = HALF + 1
-"""The most the Declarer can still need: more than the half, with nothing won yet."""
-UTILITY_BOUND = 2 * HALF
-"""No seat wins or loses more than this in one hand: the Declarer's 2d, d between -16 and 16 (R5)."""
-MAX_GAME_LENGTH = PLAYERS + DECK.size
-"""The most actions of one hand: three calls at most (R3), then every card (R4)."""
 
 
 def facts(enc: Encoder, layout: Layout) -> FactsWriter:

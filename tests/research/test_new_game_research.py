@@ -1,11 +1,7 @@
 """Trio (``tests/fixture_game``), a game with no line of the research adapters written for it:
 its PettingZoo environment passes PettingZoo's own api_test, seed_test and render_test, for a
 hand and for a whole game, and every observation lies in its space (the bounds come from the
-rules), as the built-in games' do.
-
-``research/bounds.py`` keeps a game's bounds (card points, what a side may still need, its utility
-bound and longest hand) in tables by game id, so the test adds Trio's, worked out from its rules in
-``fixture_game.research``, for as long as it runs."""
+rules and declared in its manifest), as the built-in games' do."""
 
 from __future__ import annotations
 
@@ -14,11 +10,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fixture_game import research
 from pettingzoo.test import api_test, render_test, seed_test
 
 from tarocchi.core.protocol import Game, HandContext
-from tarocchi.research import bounds, encoding
+from tarocchi.research import encoding
 from tarocchi.research.incremental import IncrementalEncoder
 from tarocchi.research.pettingzoo import env
 
@@ -29,11 +24,8 @@ pytestmark = pytest.mark.filterwarnings(
 
 
 @pytest.fixture(autouse=True)
-def _trio_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Trio's bounds in ``research.bounds``' tables, and no encoder kept from before or after."""
-    monkeypatch.setitem(bounds._POINTS, "trio", lambda: (research.POINTS, research.NEEDED))
-    monkeypatch.setitem(bounds.UTILITY_BOUND, "trio", research.UTILITY_BOUND)
-    monkeypatch.setitem(bounds.MAX_GAME_LENGTH, "trio", research.MAX_GAME_LENGTH)
+def _no_kept_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No encoder kept from before or after."""
     monkeypatch.setattr(encoding, "_ENCODERS", {})
 
 
