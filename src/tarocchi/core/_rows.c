@@ -73,33 +73,28 @@ replaced(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     state = args[0];
     size = PyTuple_GET_SIZE(state);
-    for (i = 1; i < nargs; i += 2) {
-        at = PyLong_Check(args[i]) ? PyLong_AsSsize_t(args[i]) : -1;
-        if (at < 0 || at >= size) {
-            if (!PyErr_Occurred()) {
-                PyErr_Format(PyExc_IndexError, "replaced: no field at position %R of %zd", args[i], size);
-            }
-            return NULL;
-        }
-    }
 #if PY_VERSION_HEX < 0x030E0000
     made = type->tp_alloc(type, size);  /* as row: tuple_subtype_new's allocation */
-    if (made == NULL) {
-        return NULL;
-    }
 #else
     made = PyTuple_New(size);  /* as row: a plain tuple first, then tuple.__new__ itself */
+#endif
     if (made == NULL) {
         return NULL;
     }
-#endif
     for (i = 0; i < size; i++) {
         item = PyTuple_GET_ITEM(state, i);
         Py_INCREF(item);
         PyTuple_SET_ITEM(made, i, item);
     }
     for (i = 1; i < nargs; i += 2) {
-        at = PyLong_AsSsize_t(args[i]);
+        at = PyLong_Check(args[i]) ? PyLong_AsSsize_t(args[i]) : -1;
+        if (at < 0 || at >= size) {
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_IndexError, "replaced: no field at position %R of %zd", args[i], size);
+            }
+            Py_DECREF(made);  /* whole: every item is set */
+            return NULL;
+        }
         item = PyTuple_GET_ITEM(made, at);
         Py_INCREF(args[i + 1]);
         PyTuple_SET_ITEM(made, at, args[i + 1]);

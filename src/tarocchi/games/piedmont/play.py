@@ -203,6 +203,34 @@ class Playing(TrickPlay[PiedmontState]):
         led = s.led
         if led is None:
             led = _LEADS[card]
+        trick = _with(s.trick, card)
+        events = (self.play_events[seat][card], s.events)
+        forced = s.forced
+        if card == forced or len(trick) == PLAYERS or (self.allegiance and card in (GOOD, EVIL)):
+            return self.placed(state, seat, card, hands, trick, led, events)
+        actor = seat + 1 if seat < PLAYERS - 1 else 0
+        legal = plays(hands[actor], forced, -1 if led is None else led)
+        # The hottest line of random play: the changed fields by position, in one call.
+        # fmt: off
+        return replaced(
+            state, I_HANDS, hands, I_TRICK, trick, I_LED, led, I_EVENTS, events,
+            I_ACTOR, actor, I_LEGAL, legal,
+        )
+        # fmt: on
+
+    def placed(
+        self,
+        state: PiedmontState,
+        seat: int,
+        card: int,
+        hands: tuple[int, ...],
+        trick: tuple[int, ...],
+        led: int | None,
+        events: EventLog,
+    ) -> PiedmontState:
+        """``place`` of a card that does more than join the trick: the forced card played dead,
+        Good or Evil under Allegiance (a call, P4), or the trick's last card."""
+        s: PiedmontFields = state
         forced = s.forced
         dead = s.dead
         calling = False
@@ -211,8 +239,6 @@ class Playing(TrickPlay[PiedmontState]):
         elif card in (GOOD, EVIL) and self.allegiance:
             caller = s.caller
             calling = caller < 0 or side_of(seat) != side_of(caller)  # P4: a first call, or an answer
-        trick = _with(s.trick, card)
-        events = (self.play_events[seat][card], s.events)
         if calling:
             legal = FIRST_CALL_BITS if s.caller < 0 else ANSWER_BITS
             # fmt: off
@@ -225,7 +251,6 @@ class Playing(TrickPlay[PiedmontState]):
             return self.closed(state, hands, trick, led, forced, dead, events)
         actor = seat + 1 if seat < PLAYERS - 1 else 0
         legal = plays(hands[actor], forced, -1 if led is None else led)
-        # The hottest line of random play: the changed fields by position, in one call.
         # fmt: off
         return replaced(
             state, I_HANDS, hands, I_TRICK, trick, I_LED, led, I_FORCED, forced, I_DEAD, dead,

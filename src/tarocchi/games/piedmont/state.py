@@ -75,20 +75,21 @@ class PiedmontState(PiedmontFields):
 
 _REPLACE: Final = Replacer(PiedmontState, UNSETTLED)
 _AT = field_positions(PiedmontFields)
-# Where the fields stand, for the compiled steps' ``replaced`` (Final: read from C statics).
-I_PHASE: Final = _AT["phase"]
-I_CONTEXT: Final = _AT["context"]
-I_HANDS: Final = _AT["hands"]
-I_DISCARD: Final = _AT["discard"]
-I_LEADER: Final = _AT["leader"]
-I_TRICK: Final = _AT["trick"]
-I_LED: Final = _AT["led"]
-I_TRICKS: Final = _AT["tricks"]
-I_CALLER: Final = _AT["caller"]
-I_SEGMENTS: Final = _AT["segments"]
-I_PENDING: Final = _AT["pending"]
-I_FORCED: Final = _AT["forced"]
-I_DEAD: Final = _AT["dead"]
-I_EVENTS: Final = _AT["events"]
-I_ACTOR: Final = _AT["actor"]
-I_LEGAL: Final = _AT["legal"]
+# Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
+# that compiled code passes each on as the int object it holds, not boxing it again each time.
+I_PHASE: Final[Any] = _AT["phase"]
+I_CONTEXT: Final[Any] = _AT["context"]
+I_HANDS: Final[Any] = _AT["hands"]
+I_DISCARD: Final[Any] = _AT["discard"]
+I_LEADER: Final[Any] = _AT["leader"]
+I_TRICK: Final[Any] = _AT["trick"]
+I_LED: Final[Any] = _AT["led"]
+I_TRICKS: Final[Any] = _AT["tricks"]
+I_CALLER: Final[Any] = _AT["caller"]
+I_SEGMENTS: Final[Any] = _AT["segments"]
+I_PENDING: Final[Any] = _AT["pending"]
+I_FORCED: Final[Any] = _AT["forced"]
+I_DEAD: Final[Any] = _AT["dead"]
+I_EVENTS: Final[Any] = _AT["events"]
+I_ACTOR: Final[Any] = _AT["actor"]
+I_LEGAL: Final[Any] = _AT["legal"]

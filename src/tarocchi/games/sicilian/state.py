@@ -125,14 +125,15 @@ class SicilianState(SicilianFields):
 
 _REPLACE: Final = Replacer(SicilianState, UNSETTLED)
 _AT = field_positions(SicilianFields)
-# Where the fields stand, for the compiled steps' ``replaced`` (Final: read from C statics).
-I_PHASE: Final = _AT["phase"]
-I_HANDS: Final = _AT["hands"]
-I_REVEALED: Final = _AT["revealed"]
-I_LEADER: Final = _AT["leader"]
-I_TRICK: Final = _AT["trick"]
-I_LED: Final = _AT["led"]
-I_TRICKS: Final = _AT["tricks"]
-I_EVENTS: Final = _AT["events"]
-I_ACTOR: Final = _AT["actor"]
-I_LEGAL: Final = _AT["legal"]
+# Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
+# that compiled code passes each on as the int object it holds, not boxing it again each time.
+I_PHASE: Final[Any] = _AT["phase"]
+I_HANDS: Final[Any] = _AT["hands"]
+I_REVEALED: Final[Any] = _AT["revealed"]
+I_LEADER: Final[Any] = _AT["leader"]
+I_TRICK: Final[Any] = _AT["trick"]
+I_LED: Final[Any] = _AT["led"]
+I_TRICKS: Final[Any] = _AT["tricks"]
+I_EVENTS: Final[Any] = _AT["events"]
+I_ACTOR: Final[Any] = _AT["actor"]
+I_LEGAL: Final[Any] = _AT["legal"]
