@@ -129,8 +129,8 @@ def test_a_game_is_one_contest_of_its_standings_partners_as_teams() -> None:
     assert taroux.sides == ((0, 3), (1, 4), (2, 5)) and taroux.scores == (10, 0, -10)
 
 
-def test_the_winning_side_rises_and_a_level_at_two_seats_moves_once(db_url: str) -> None:
-    store = Store(db_url)
+def test_the_winning_side_rises_and_a_level_at_two_seats_moves_once(any_db_url: str) -> None:
+    store = Store(any_db_url)
     try:
         store.create("t", "piedmont", {}, 1, 0, 4, digest("c"), [("invite", None)] * 4)
         who = ["anna", "bruno", "computer:easy", "computer:easy"]

@@ -146,6 +146,17 @@ def test_a_guest_by_link_reclaims_names_themselves_and_the_game_is_rated(
                 assert (order.index("Anna") < order.index(f"{GIA} B")) == (totals[0] > totals[1])
             anna.screenshot(path=str(screenshots / name), full_page=True)
             fits(anna)
+        # renamed in the lobby, Anna is listed by her name now
+        anna.goto(f"{base}/")
+        anna.wait_for_selector("body[data-ready=yes]")
+        anna.click("#rename")
+        anna.fill("#rename-form input", "Anna M")
+        anna.click("#rename-form button[type=submit]")
+        anna.wait_for_function("() => document.querySelector('#my-name')?.textContent === 'Anna M'")
+        anna.click("#leaderboard-link")
+        anna.wait_for_selector("body[data-ready=yes]")
+        anna.select_option("#board-game", "sicilian")
+        assert "Anna M" in anna.locator("table.board[data-game='sicilian'] td.who").all_inner_texts()
         keys = [
             page.evaluate("() => JSON.parse(localStorage.getItem('tarocchi.player')).key")
             for page in (anna, gia)

@@ -28,6 +28,7 @@ from typing import Any
 from openskill.models import PlackettLuce, PlackettLuceRating
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from tarocchi.server.messages import Rating
 from tarocchi.server.store import Store, players, ratings, tables
@@ -79,11 +80,27 @@ def standings(partnerships: Sequence[Sequence[int]], totals: Sequence[int]) -> C
     return Contest(sides, tuple(sum(totals[seat] for seat in side) for side in sides))
 
 
+TRIES = 3
+"""Counts tried: two processes may add the same newcomer's row at once, and one of them tries again."""
+
+
 def settle(
     store: Store, table_id: str, game: str, who: list[str] | None, contest: Contest, totals: list[int]
 ) -> bool:
     """Record the finished game's totals and, once only, count it (``who`` None: it does not
     count); whether this call counted it."""
+    for tried in range(1, TRIES + 1):
+        try:
+            return _settle(store, table_id, game, who, contest, totals)
+        except IntegrityError:
+            if tried == TRIES:
+                raise
+    return False
+
+
+def _settle(
+    store: Store, table_id: str, game: str, who: list[str] | None, contest: Contest, totals: list[int]
+) -> bool:
     with _counting, store.engine.begin() as db:
         now = int(time.time())
         first = db.execute(
