@@ -73,10 +73,22 @@ def trio_server(trio_installed: None, tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-SLOW_FIRST = ("tests/web/", "tests/research/test_copies.py", "tests/cli/test_remote_table.py")
-"""Where the tests taking tens of seconds each are (a browser, a server process, a copy compared
-step by step): run first, so that the two workers share the quick ones at the end instead of one
-waiting for the other's last long test (pytest-xdist's worksteal moves only tests not started)."""
+SLOW_FIRST = (
+    "tests/web/",
+    "tests/bots/test_players.py",
+    "tests/research/test_copies.py",
+    "tests/cli/test_table_wrapping.py",
+    "tests/server/test_seat_tokens.py",
+    "tests/research/test_openspiel.py",
+    "tests/research/test_exact_resampling.py",
+    "tests/cli/test_table_resume.py",
+    "tests/cli/test_remote_table.py",
+    "tests/server/test_multiprocess.py",
+)
+"""Where the tests taking tens of seconds each are (a browser, a server process, search players'
+hands, a copy compared step by step; pytest's ``--durations`` names them): run first, so that the
+two workers share the quick ones at the end instead of one waiting for the other's last long test
+(pytest-xdist's worksteal moves only tests not started)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
