@@ -19,8 +19,14 @@ def main() -> None:
     except ImportError:
         print(MISSING_EXTRA, file=sys.stderr)
         raise SystemExit(1) from None
-    from tarocchi.cli.app import cli
-    from tarocchi.cli.common import safe_streams
+    from tarocchi.core.errors import UnknownGameError
 
-    safe_streams()
-    cli(prog_name="tarocchi")
+    try:
+        from tarocchi.cli.app import cli
+        from tarocchi.cli.common import safe_streams
+
+        safe_streams()
+        cli(prog_name="tarocchi")
+    except UnknownGameError as error:  # a game the registry cannot load (TAROCCHI_GAMES): one line
+        print(f"tarocchi: {error.args[0] if error.args else error}", file=sys.stderr)
+        raise SystemExit(2) from None

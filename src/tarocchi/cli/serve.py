@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
+from tarocchi.core.registry import load_games
 from tarocchi.server.settings import Settings, default
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -177,6 +178,7 @@ def serve(**given: Any) -> None:
         from tarocchi.server.transport import WebSocketProtocol, quiet
     except ImportError:
         raise click.ClickException(WEB_EXTRA) from None
+    load_games()  # a game TAROCCHI_GAMES names but cannot load: said before anything starts
     settings = Settings(
         **{**given, "db_url": given["db_url"] or default_db(), "allow_origins": tuple(given["allow_origins"])}
     )

@@ -103,6 +103,16 @@ def available_games() -> tuple[str, ...]:
     return tuple(_games())
 
 
+def load_games() -> tuple[str, ...]:
+    """The ids of every registered game, each game's package imported now: a server says a
+    registration that cannot load when it starts, not when a player first asks for that game
+    (UnknownGameError naming it)."""
+    games = available_games()
+    for game_id in games:
+        manifest(game_id)
+    return games
+
+
 @functools.cache
 def _manifest(package: str) -> Manifest:
     """The ``MANIFEST`` of ``package``, imported now (UnknownGameError if it has none)."""

@@ -28,7 +28,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
-from tarocchi.core.registry import available_games, game_class, get_game
+from tarocchi.core.registry import available_games, game_class, get_game, load_games
 from tarocchi.server import social, standings
 from tarocchi.server.collector import Collector
 from tarocchi.server.guards import Guards
@@ -139,6 +139,7 @@ def create_app(
     and ``archive_days`` override the settings' (tests: computer players act at once, tables
     archive sooner). An unfinished table nobody changed for the archive time is loaded when asked
     for, not at start (0: every one is loaded)."""
+    load_games()  # a game TAROCCHI_GAMES names but cannot load stops the server before it starts
     if isinstance(settings, str):
         settings = Settings(db_url=settings)
     if undo_seconds is not None:

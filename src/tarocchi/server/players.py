@@ -10,6 +10,7 @@ punctuation, accents and letters that look alike (a Cyrillic ``a`` for a Latin o
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 import unicodedata
@@ -60,6 +61,7 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(LOOKALIKE)
 
 
+@functools.cache
 def seat_labels() -> frozenset[str]:
     """Every label a page gives a seat that is no person's name, folded: each game's seat names
     and the computer players' words."""
@@ -68,9 +70,6 @@ def seat_labels() -> frozenset[str]:
         game = get_game(game_id)
         labels.update(fold(game.seat_name(seat)) for seat in range(game.players))
     return frozenset(labels)
-
-
-LABELS = seat_labels()
 
 
 def clean_name(raw: str) -> str:
@@ -93,7 +92,7 @@ def clean_name(raw: str) -> str:
     folded = fold(name)
     if not folded:
         raise NameRefused("a name needs at least one letter or digit")
-    if folded in LABELS:
+    if folded in seat_labels():
         raise NameRefused(f"'{name}' reads as a seat's label or a computer player's: choose a person's name")
     return name
 
