@@ -82,6 +82,8 @@ SLOW_FIRST = (
     "tests/research/test_openspiel.py",
     "tests/research/test_exact_resampling.py",
     "tests/cli/test_table_resume.py",
+    "tests/core/test_core_records.py",
+    "tests/core/test_record_fuzz.py",
     "tests/cli/test_remote_table.py",
     "tests/server/test_multiprocess.py",
 )
