@@ -9,7 +9,7 @@ from typing import Any
 from fixture_game.rules import FOOL, PAY_ORDER, PLAYERS, TABLE, TRICKS, VALUES, plays, seat_scores
 from fixture_game.state import Phase, TrioState
 from tarocchi.core.cards import points_of, value_masks
-from tarocchi.core.kernel import Kernel
+from tarocchi.core.kernel import Kernel, loaded
 from tarocchi.core.protocol import Game
 
 _VALUE_MASKS = value_masks(list(VALUES))
@@ -35,14 +35,7 @@ def kernel(state: TrioState) -> TrioKernel | None:
     """The kernel of a hand in trick play (None: still bidding, or over)."""
     if state.phase != Phase.PLAY:
         return None
-    k = TrioKernel(state.declarer)
-    k.load(
-        list(state.hands),
-        state.leader,
-        list(state.trick),
-        [(t.leader, list(t.cards), t.winner) for t in state.tricks],
-    )
-    return k
+    return loaded(TrioKernel(state.declarer), state)
 
 
 def factory(game: Game[Any]) -> Callable[[TrioState], TrioKernel | None]:
