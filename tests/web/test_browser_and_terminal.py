@@ -5,28 +5,12 @@ shows the terminal's. Every wait is bounded."""
 
 from __future__ import annotations
 
-import importlib.util
 import time
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import httpx2 as httpx
+from remoteterm import Terminal, Watcher
 from serverproc import Server
-
-
-def _remote_table() -> ModuleType:
-    """The terminal's own test helpers (``Terminal``: ``tarocchi play`` as a process; ``Watcher``:
-    what the seat may do, from the server), shared with tests/cli/test_remote_table.py."""
-    path = Path(__file__).parent.parent / "cli" / "test_remote_table.py"
-    spec = importlib.util.spec_from_file_location("remote_table_helpers", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-remote = _remote_table()
 
 SECONDS = 180
 """How long the first trick (and a discard before it) may take under load."""
@@ -63,8 +47,8 @@ def test_a_browser_and_a_terminal_at_one_table_see_each_others_cards(browser: An
     ).json()
     south, west = made["seats"][0], made["seats"][1]
     context = browser.new_context(viewport={"width": 1366, "height": 768})
-    watcher = remote.Watcher(server, made["id"], west["token"])
-    terminal = remote.Terminal(f"{server.base}{west['link']}")
+    watcher = Watcher(server, made["id"], west["token"])
+    terminal = Terminal(f"{server.base}{west['link']}")
     try:
         page = context.new_page()
         page.goto(f"{server.base}{south['link']}")

@@ -1,6 +1,6 @@
 """Bids, calls and contracts searched: each candidate valued by playouts over inferred worlds.
 
-The search player plays its cards by search but used to bid as the medium player does: an
+The plain search player plays its cards by search and bids as the medium player does: an
 auction offers hundreds of bids, and a random continuation of the bidding cannot tell one from
 another. Here a bidding decision of the phases the game's players declare (``searched_bids``)
 is searched among a few candidates: the medium player's own choice (the prior) and those the
