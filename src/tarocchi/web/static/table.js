@@ -193,7 +193,10 @@ export class TablePage {
     const mine = message.table.seat !== null && message.view.to_act === message.table.seat && message.legal.length > 0;
     const was = before && before.table.seat !== null && before.view.to_act === before.table.seat && before.legal.length > 0;
     document.title = mine ? `● Your turn — ${TITLE}` : TITLE;
-    if (mine && !was) this.chime();
+    // A turn is new when it was not the person's, or when others acted since: the server sends
+    // each connection only the newest state, so computer players' moves may come as one step.
+    const othersActed = before && (message.version > before.version + 1 || message.view.hand_number !== before.view.hand_number);
+    if (mine && (!was || othersActed)) this.chime();
   }
 
   /** A short soft tone for "your turn", made by WebAudio (no sound file), when the person asked. */
