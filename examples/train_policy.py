@@ -2,7 +2,8 @@
 random play, in duplicate, with a 95% confidence interval.
 
     python examples/train_policy.py [--game taroinche] [--seconds 180 | --episodes N]
-        [--seed 1] [--eval-hands 2000] [--opponents easy] [--curve curve.csv] [--save policy.npz]
+        [--seed 1] [--eval-hands 2000] [--opponents easy]
+        [--curve curve.csv] [--save policy.npz] [--load policy.npz]
 
 The policy is a linear softmax over the legal action ids (numpy only: logits = W x + b on the
 unit-scaled observation tensor, the illegal ids masked out; ``tarocchi.research.baseline``),
@@ -24,7 +25,8 @@ of its own (in Taroinche it passes in every auction). Needs the research extra (
 ``hands`` (so far), ``seconds`` (of training so far) and ``mean_reward`` (the mean reward of the
 hands since the row before); ``examples/plot_curve.py`` draws it. ``--save PATH`` writes the
 trained weights (``LinearPolicy.save``), which ``python -m tarocchi.research.baseline --weights
-PATH`` evaluates against random and medium players.
+PATH`` evaluates against random and medium players; ``--load PATH`` starts from them (with
+``--episodes 0``, evaluates them).
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--curve", type=Path, help="write the learning curve to this CSV file")
     parser.add_argument("--curve-every", type=int, default=256, help="training hands per curve row")
     parser.add_argument("--save", type=Path, help="write the trained weights to this .npz file")
+    parser.add_argument("--load", type=Path, help="start from these weights (.npz), not from zeros")
     args = parser.parse_args(argv)
     if args.curve_every < 1:
         parser.error(f"--curve-every must be at least 1 (got {args.curve_every})")
@@ -73,6 +76,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--episodes must be 0 or more (got {args.episodes})")
     environment = TarocchiEnv(args.game, seat=args.seat, opponents=args.opponents, illegal_action="raise")
     policy = LinearPolicy(environment.encoder.actions, environment.observer.layout.size, args.learning_rate)
+    if args.load:
+        loaded, _made = LinearPolicy.load(args.load)
+        if loaded.weights.shape != policy.weights.shape:
+            shapes = f"{loaded.weights.shape}, not {policy.weights.shape}"
+            parser.error(f"{args.load} holds weights of shape {shapes}")
+        policy.weights = loaded.weights
     rng = np.random.default_rng(args.seed)
     plan = Budget(180.0 if args.seconds is None and args.episodes is None else args.seconds, args.episodes)
     curve: list[tuple[int, float, float]] = []

@@ -58,9 +58,9 @@ def test_bad_arguments_get_a_one_line_error() -> None:
 
 
 def test_the_curve_and_the_weights_are_written_and_evaluated(tmp_path: Path) -> None:
-    """--curve writes a row every --curve-every hands, --save weights the baseline's command
-    evaluates with --weights (and refuses for a game they do not fit); the plot script draws the
-    curve as a PNG."""
+    """--curve writes a row every --curve-every hands, --save weights that --load starts from and
+    the baseline's command evaluates with --weights (both refuse them for a game they do not fit);
+    the plot script draws the curve as a PNG."""
     curve, weights, png = tmp_path / "curve.csv", tmp_path / "policy.npz", tmp_path / "curve.png"
     run = _run(
         "--episodes", "48", "--batch", "8", "--curve-every", "16", "--eval-hands", "2",
@@ -76,6 +76,14 @@ def test_the_curve_and_the_weights_are_written_and_evaluated(tmp_path: Path) -> 
     policy, made = LinearPolicy.load(weights)
     assert made.startswith("examples/train_policy.py: taroinche, seat 0 against easy players, 48 hands in ")
     assert np.abs(policy.weights).max() > 0, "trained, not zeros"
+
+    again = _run("--episodes", "0", "--eval-hands", "2", "--load", str(weights), "--greedy")
+    assert again.returncode == 0, again.stderr
+    assert "trained: taroinche, seat 0 against easy players, 0 hands in " in again.stdout
+    assert "trained policy (greedy)" in again.stdout
+    wrong = _run("--game", "piedmont", "--episodes", "0", "--load", str(weights))
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip().splitlines()[-1].endswith("not (164, 734)")
 
     def baseline(game: str) -> subprocess.CompletedProcess[str]:
         command = ["-m", "tarocchi.research.baseline", "--game", game, "--weights", str(weights)]
