@@ -3,6 +3,7 @@ random play, in duplicate, with a 95% confidence interval.
 
     python examples/train_policy.py [--game taroinche] [--seconds 180 | --episodes N]
         [--seed 1] [--eval-hands 2000] [--opponents easy]
+        [--curve curve.csv] [--save policy.npz] [--load policy.npz]
 
 The policy is a linear softmax over the legal action ids (numpy only: logits = W x + b on the
 unit-scaled observation tensor, the illegal ids masked out; ``tarocchi.research.baseline``),
@@ -19,11 +20,19 @@ deal and opponents' random draws), and prints each mean and the paired differenc
 softmax, the untrained policy (all weights 0) is the random policy, so whatever beats random was
 learned; a greedy policy is not: untrained, it takes the lowest legal id, which has rules of thumb
 of its own (in Taroinche it passes in every auction). Needs the research extra (numpy, gymnasium).
+
+``--curve PATH`` writes the learning curve as CSV, a row every ``--curve-every`` training hands:
+``hands`` (so far), ``seconds`` (of training so far) and ``mean_reward`` (the mean reward of the
+hands since the row before); ``examples/plot_curve.py`` draws it. ``--save PATH`` writes the
+trained weights (``LinearPolicy.save``), which ``python -m tarocchi.research.baseline --weights
+PATH`` evaluates against random and medium players; ``--load PATH`` starts from them (with
+``--episodes 0``, evaluates them).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import sys
 import time
 from collections.abc import Sequence
@@ -54,29 +63,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seat", type=int, default=0)
     parser.add_argument("--batch", type=int, default=32, help="hands per Adam step")
     parser.add_argument("--learning-rate", type=float, default=0.01)
+    parser.add_argument("--curve", type=Path, help="write the learning curve to this CSV file")
+    parser.add_argument("--curve-every", type=int, default=256, help="training hands per curve row")
+    parser.add_argument("--save", type=Path, help="write the trained weights to this .npz file")
+    parser.add_argument("--load", type=Path, help="start from these weights (.npz), not from zeros")
     args = parser.parse_args(argv)
+    if args.curve_every < 1:
+        parser.error(f"--curve-every must be at least 1 (got {args.curve_every})")
     if args.eval_hands < 2:
         parser.error(f"--eval-hands must be at least 2 (got {args.eval_hands})")
     if args.episodes is not None and args.episodes < 0:
         parser.error(f"--episodes must be 0 or more (got {args.episodes})")
     environment = TarocchiEnv(args.game, seat=args.seat, opponents=args.opponents, illegal_action="raise")
     policy = LinearPolicy(environment.encoder.actions, environment.observer.layout.size, args.learning_rate)
+    if args.load:
+        loaded, _made = LinearPolicy.load(args.load)
+        if loaded.weights.shape != policy.weights.shape:
+            shapes = f"{loaded.weights.shape}, not {policy.weights.shape}"
+            parser.error(f"{args.load} holds weights of shape {shapes}")
+        policy.weights = loaded.weights
     rng = np.random.default_rng(args.seed)
     plan = Budget(180.0 if args.seconds is None and args.episodes is None else args.seconds, args.episodes)
+    curve: list[tuple[int, float, float]] = []
+
+    def progress(played: int, mean: float) -> None:
+        curve.append((played, time.perf_counter() - plan.start, mean))
+        print(f"  {played:>7} hands, mean of the last: {mean:8.1f}", file=sys.stderr)
+
     plan.start = time.perf_counter()
-    hands = train(
-        environment,
-        policy,
-        rng,
-        plan,
-        args.batch,
-        lambda played, mean: print(f"  {played:>7} hands, mean of the last: {mean:8.1f}", file=sys.stderr),
-    )
+    every = args.curve_every if args.curve else None
+    hands = train(environment, policy, rng, plan, args.batch, progress, every)
     elapsed = time.perf_counter() - plan.start
-    print(
-        f"trained: {args.game}, seat {args.seat} against {args.opponents} players, "
+    made = (
+        f"{args.game}, seat {args.seat} against {args.opponents} players, "
         f"{hands} hands in {elapsed:.1f} s (linear softmax, REINFORCE, seed {args.seed})"
     )
+    print(f"trained: {made}")
+    if args.curve:
+        with args.curve.open("w", newline="") as out:
+            rows = csv.writer(out)
+            rows.writerow(["hands", "seconds", "mean_reward"])
+            rows.writerows((played, f"{seconds:.1f}", f"{mean:.2f}") for played, seconds, mean in curve)
+    if args.save:
+        policy.save(args.save, f"examples/train_policy.py: {made}")
     seed = args.seed
     result = evaluate(
         environment,

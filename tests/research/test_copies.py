@@ -20,7 +20,7 @@ from tarocchi.research.gymnasium import TarocchiEnv
 from tarocchi.research.openspiel import TarocchiState, load
 from tarocchi.research.pettingzoo import TarocchiAEC, env
 
-EPISODES = ["hand", "game"]
+EPISODES = ["hand", "match"]
 COPIES: list[tuple[str, Callable[[Any], Any]]] = [
     ("deepcopy", copy.deepcopy),
     ("pickle", lambda thing: pickle.loads(pickle.dumps(thing))),

@@ -111,8 +111,8 @@ def test_arguments_are_checked() -> None:
         TarocchiEnv("piedmont", seat=4)
     with pytest.raises(ValueError, match="illegal_action"):
         TarocchiEnv("piedmont", illegal_action="ignore")
-    with pytest.raises(ValueError, match=r"^episode must be one of hand, game \(got 'match'\)$"):
-        TarocchiEnv("piedmont", episode="match")
+    with pytest.raises(ValueError, match=r"^episode must be one of hand, match \(got 'whole'\)$"):
+        TarocchiEnv("piedmont", episode="whole")
     with pytest.raises(ValueError, match=r"^hands=10 sets how many hands a game of taroinche has"):
         TarocchiEnv("taroinche", hands="10")
     with pytest.raises(ValueError, match=r"render_mode must be None or one of 'human', 'ansi'"):
@@ -137,7 +137,7 @@ def test_the_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_check_env_whole_game(config: Config) -> None:
     game_id, options = config
-    environment = gymnasium.make(f"tarocchi/{game_id}-v0", opponents="easy", episode="game", **options)
+    environment = gymnasium.make(f"tarocchi/{game_id}-v0", opponents="easy", episode="match", **options)
     check_env(environment.unwrapped, skip_render_check=True)
 
 
@@ -158,7 +158,7 @@ GAME_LENGTHS = [
 def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[str, str], hands: int) -> None:
     """Each step's reward is the seat's points of the hands that ended during it; the episode
     ends with the game's last hand and its rewards add up to the seat's total for the game."""
-    environment = TarocchiEnv(game_id, seat=2, opponents="easy", episode="game", **options)
+    environment = TarocchiEnv(game_id, seat=2, opponents="easy", episode="match", **options)
     rng = random.Random(5)
     observation, _ = environment.reset(seed=5)
     match = environment.match
@@ -190,5 +190,5 @@ def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[s
     ]
     assert sum(rewards) == match.totals[2] == sum(h.result.scores[2] for h in match.hands if h.result)
     assert match.over
-    with pytest.raises(RuntimeError, match="the game is over: call reset"):
+    with pytest.raises(RuntimeError, match="the match is over: call reset"):
         environment.step(0)

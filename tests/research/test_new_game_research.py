@@ -33,14 +33,14 @@ def _no_kept_encoder(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_api_seed_and_render_tests(trio: Game[Any], tensor: str, capsys: pytest.CaptureFixture[str]) -> None:
     api_test(env("trio", tensor=tensor), num_cycles=100)
     seed_test(lambda: env("trio", tensor=tensor), num_cycles=100)
-    api_test(env("trio", tensor=tensor, episode="game"), num_cycles=300)
+    api_test(env("trio", tensor=tensor, episode="match"), num_cycles=300)
     render_test(lambda render_mode: env("trio", render_mode=render_mode))
     assert "To act:" in capsys.readouterr().out, "the human mode printed the table"
 
 
 @pytest.mark.parametrize("tensor", ["observation", "information_state"])
 def test_every_observation_of_whole_games_lies_in_its_space(trio: Game[Any], tensor: str) -> None:
-    environment = env("trio", tensor=tensor, episode="game")
+    environment = env("trio", tensor=tensor, episode="match")
     rng = random.Random(7)
     for seed in range(5):
         environment.reset(seed=seed)

@@ -59,11 +59,11 @@ def test_load_game_with_parameters_that_round_trip(config: Config) -> None:
     game_id, options = config
     specs = {spec.name: spec.choices for spec in game_info(game_id).options}
     typed = {name: parameter(value, specs[name]) for name, value in options.items()}
-    game = load(game_id, options, 1, "game")
-    assert game.get_parameters() == {**typed, "dealer": 1, "episode": "game", "resampling": "fast"}
+    game = load(game_id, options, 1, "match")
+    assert game.get_parameters() == {**typed, "dealer": 1, "episode": "match", "resampling": "fast"}
     assert dict(game.rules.options) == options
     again = pyspiel.load_game(str(game))
-    assert str(again) == str(game) and again.dealer == 1 and again.episode == "game"
+    assert str(again) == str(game) and again.dealer == 1 and again.episode == "match"
     assert game.num_players() == game.rules.players
     assert game.num_distinct_actions() == len(game.rules.actions)
     assert game.max_chance_outcomes() == game.rules.deck.size
@@ -95,18 +95,18 @@ def test_openspiels_random_simulation_test(config: Config) -> None:
 @pytest.mark.parametrize("config", ALL_CONFIGS, ids=[config_id(c) for c in ALL_CONFIGS])
 def test_openspiels_random_simulation_test_of_a_whole_game(config: Config) -> None:
     game_id, options = config
-    pyspiel.random_sim_test(load(game_id, options, 2, "game"), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(load(game_id, options, 2, "match"), num_sims=1, serialize=True, verbose=False)
 
 
 def test_a_parameter_that_changes_nothing_is_refused() -> None:
     """Taroinche's ``hands`` sets a game's length, which a one-hand episode never reaches."""
     with pytest.raises(
-        ValueError, match=r"^python_tarocchi_taroinche: hands=10 sets how many hands .*'game'"
+        ValueError, match=r"^python_tarocchi_taroinche: hands=10 sets how many hands .*'match'"
     ):
         pyspiel.load_game("python_tarocchi_taroinche(hands=10)")
-    with pytest.raises(ValueError, match=r"episode must be one of hand, game \(got 'match'\)$"):
-        pyspiel.load_game("python_tarocchi_piedmont(episode=match)")
-    game = pyspiel.load_game("python_tarocchi_taroinche(hands=10,episode=game)")
+    with pytest.raises(ValueError, match=r"episode must be one of hand, match \(got 'game'\): a whole"):
+        pyspiel.load_game("python_tarocchi_piedmont(episode=game)")
+    game = pyspiel.load_game("python_tarocchi_taroinche(hands=10,episode=match)")
     assert (game.hands, game.max_game_length(), game.max_utility()) == (10, 10 * 183, 10 * 4_000)
 
 
@@ -121,7 +121,7 @@ def test_a_whole_game_deals_each_hand_and_returns_the_totals(
     """C1, C2: the game's hands (P1, S10, B8, T11), each dealt by explicit chance by the next
     seat to the left, from the totals of the hands before it; the returns are 0 until the last
     hand is over, then the game's totals."""
-    game = load(game_id, options, 1, "game")
+    game = load(game_id, options, 1, "match")
     players = game.num_players()
     rng = random.Random(7)
     state = game.new_initial_state()

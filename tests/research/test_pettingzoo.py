@@ -43,9 +43,9 @@ def test_api_seed_and_render_tests_of_a_whole_game(
     config: Config, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game_id, options = config
-    api_test(env(game_id, episode="game", **options), num_cycles=300)
-    seed_test(lambda: env(game_id, episode="game", **options), num_cycles=300)
-    render_test(lambda render_mode: env(game_id, episode="game", render_mode=render_mode, **options))
+    api_test(env(game_id, episode="match", **options), num_cycles=300)
+    seed_test(lambda: env(game_id, episode="match", **options), num_cycles=300)
+    render_test(lambda render_mode: env(game_id, episode="match", render_mode=render_mode, **options))
     assert "legal ids:" in capsys.readouterr().out, "the human mode printed the table"
 
 
@@ -93,7 +93,7 @@ def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[s
     """Every agent is rewarded its points of each hand when the hand ends, and the agents
     terminate with the game's last hand (C2, P1, S10, B8, T11: its number of hands): each
     agent's rewards add up to its total for the game."""
-    environment = env(game_id, episode="game", **options)
+    environment = env(game_id, episode="match", **options)
     environment.reset(seed=6)
     match = environment.match
     assert match is not None
@@ -125,12 +125,14 @@ def test_a_whole_game_rewards_each_hand_as_it_ends(game_id: str, options: dict[s
 
 def test_a_length_is_refused_for_one_hand_episodes() -> None:
     with pytest.raises(
-        ValueError, match=r"^hands=10 sets how many hands a game of taroinche has.*episode='game'"
+        ValueError, match=r"^hands=10 sets how many hands a game of taroinche has.*episode='match'"
     ):
         env("taroinche", hands="10")
-    assert env("taroinche", hands="10", episode="game").game.hands_per_game() == 10
-    with pytest.raises(ValueError, match=r"^episode must be one of hand, game \(got 'match'\)$"):
-        env("taroinche", episode="match")
+    assert env("taroinche", hands="10", episode="match").game.hands_per_game() == 10
+    with pytest.raises(
+        ValueError, match=r"^episode must be one of hand, match \(got 'game'\): a whole game is episode="
+    ):
+        env("taroinche", episode="game")
 
 
 def test_the_same_seed_deals_the_same_hand() -> None:

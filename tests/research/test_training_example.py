@@ -1,13 +1,19 @@
 """examples/train_policy.py with a tiny budget: it trains, evaluates in duplicate and prints a
-well-formed report. Whether a tiny run beats random play is left alone: that would test the seed."""
+well-formed report, and writes its learning curve and weights. Whether a tiny run beats random
+play is left alone: that would test the seed."""
 
 from __future__ import annotations
 
+import csv
 import math
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import numpy as np
+
+from tarocchi.research.baseline import LinearPolicy
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
 NUMBER = r"(-?\d+(?:\.\d+)?)"
@@ -49,3 +55,52 @@ def test_bad_arguments_get_a_one_line_error() -> None:
     both = _run("--seconds", "1", "--episodes", "5")
     assert both.returncode == 2
     assert "not allowed with argument" in both.stderr
+
+
+def test_the_curve_and_the_weights_are_written_and_evaluated(tmp_path: Path) -> None:
+    """--curve writes a row every --curve-every hands, --save weights that --load starts from and
+    the baseline's command evaluates with --weights (both refuse them for a game they do not fit);
+    the plot script draws the curve as a PNG."""
+    curve, weights, png = tmp_path / "curve.csv", tmp_path / "policy.npz", tmp_path / "curve.png"
+    run = _run(
+        "--episodes", "48", "--batch", "8", "--curve-every", "16", "--eval-hands", "2",
+        "--curve", str(curve), "--save", str(weights),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    with curve.open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert [int(row["hands"]) for row in rows] == [16, 32, 48]
+    seconds = [float(row["seconds"]) for row in rows]
+    assert 0 < seconds[0] <= seconds[1] <= seconds[2]
+    assert all(math.isfinite(float(row["mean_reward"])) for row in rows)
+    policy, made = LinearPolicy.load(weights)
+    assert made.startswith("examples/train_policy.py: taroinche, seat 0 against easy players, 48 hands in ")
+    assert np.abs(policy.weights).max() > 0, "trained, not zeros"
+
+    again = _run("--episodes", "0", "--eval-hands", "2", "--load", str(weights), "--greedy")
+    assert again.returncode == 0, again.stderr
+    assert "trained: taroinche, seat 0 against easy players, 0 hands in " in again.stdout
+    assert "trained policy (greedy)" in again.stdout
+    wrong = _run("--game", "piedmont", "--episodes", "0", "--load", str(weights))
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip().splitlines()[-1].endswith("not (164, 734)")
+
+    def baseline(game: str) -> subprocess.CompletedProcess[str]:
+        command = ["-m", "tarocchi.research.baseline", "--game", game, "--weights", str(weights)]
+        arguments = [sys.executable, *command, "--hands", "2", "--medium-hands", "2"]
+        return subprocess.run(arguments, capture_output=True, text=True, timeout=120, check=False)
+
+    evaluated = baseline("taroinche")
+    assert evaluated.returncode == 0, evaluated.stderr
+    assert evaluated.stdout.startswith(f"baseline: taroinche, {made}\n")
+    assert "against medium players, 2 hands in duplicate, seat 0:" in evaluated.stdout
+    refused = baseline("piedmont")
+    assert refused.returncode == 2
+    assert refused.stderr.strip().splitlines()[-1].endswith("piedmont needs (164, 734)")
+
+    plotted = subprocess.run(
+        [sys.executable, str(EXAMPLE.with_name("plot_curve.py")), str(curve), str(png), "--smooth", "2"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert plotted.returncode == 0, plotted.stderr
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and png.stat().st_size > 10_000

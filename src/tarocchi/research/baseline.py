@@ -3,6 +3,7 @@
 
     python -m tarocchi.research.baseline --game taroinche [--hands 1000] [--medium-hands 200]
     python -m tarocchi.research.baseline --game taroinche --train --seconds 600  # remake it
+    python -m tarocchi.research.baseline --game taroinche --weights policy.npz  # evaluate others
 
 The agent is a linear softmax over the legal ids (``logits = W x + b`` on the unit-scaled
 observation tensor, the illegal ids masked out), numpy only, trained by REINFORCE in seat 0
@@ -159,9 +160,11 @@ def train(
     budget: Budget,
     batch: int,
     progress: Callable[[int, float], None] | None = None,
+    every: int | None = None,
 ) -> int:
     """REINFORCE until the budget is spent; the number of hands played. ``progress(hands, mean
-    reward of the last ones)`` is called every 50 batches."""
+    reward of the last ones)`` is called every ``every`` hands (by default 50 batches)."""
+    every = every or batch * 50
     gradient = np.zeros_like(policy.weights)
     mean, square, seen = 0.0, 0.0, 0  # running moments of the hand's reward (the baseline)
     hands = 0
@@ -192,7 +195,7 @@ def train(
         if hands % batch == 0:
             policy.ascend(gradient / batch)
             gradient[:] = 0.0
-        if hands % (batch * 50) == 0:
+        if hands % every == 0:
             if progress is not None:
                 progress(hands, float(np.mean(recent)))
             recent.clear()
@@ -271,15 +274,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--train", action="store_true", help="train anew and write the weights")
     parser.add_argument("--seconds", type=float, default=600.0, help="training time with --train")
+    parser.add_argument("--weights", type=Path, help="evaluate these weights (.npz), not the shipped ones")
     args = parser.parse_args(argv)
+    if args.train and args.weights:
+        parser.error("--train writes the shipped weights: give --weights without it")
     if args.hands < 2 or args.medium_hands < 2:
         parser.error(f"--hands and --medium-hands must be at least 2 (got {args.hands}, {args.medium_hands})")
     if args.train:
         _train(args)
-    path = WEIGHTS / f"{args.game}.npz"
+    path = args.weights or WEIGHTS / f"{args.game}.npz"
     if not path.exists():
-        parser.error(f"no baseline for {args.game} in {WEIGHTS}: make one with --train")
+        parser.error(f"no weights at {path}: make the baseline with --train")
     policy, made = LinearPolicy.load(path)
+    fitted = TarocchiEnv(args.game)
+    shape = fitted.encoder.actions, fitted.observer.layout.size + 1
+    if policy.weights.shape != shape:
+        parser.error(f"{path} holds weights of shape {policy.weights.shape}, {args.game} needs {shape}")
     print(f"baseline: {args.game}, {made}")
     for opponents, hands in (("easy", args.hands), ("medium", args.medium_hands)):
         environment = TarocchiEnv(args.game, opponents=opponents, illegal_action="raise")

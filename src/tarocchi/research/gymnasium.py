@@ -3,7 +3,7 @@
 One seat (``seat=0`` by default) plays one hand against the game's computer players of a level
 (``opponents="easy"`` random, ``"medium"`` heuristic, ``"hard"`` search; slow). ``step`` takes
 an action id of the game's fixed action space; the reward is 0 until the hand is over, then the
-seat's game points for the hand. ``episode="game"`` makes an episode a whole game, as many hands
+seat's game points for the hand. ``episode="match"`` makes an episode a whole game, as many hands
 as the game's rules (and options) say, run by ``Match`` (the dealer moves on, totals carry): the
 reward of a step is the seat's game points of every hand that ended during it, so the episode's
 rewards add up to the seat's total for the game, and the hand's result is rewarded where it is
@@ -159,7 +159,7 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Start a game (its first hand, or all its hands with ``episode="game"``) and let the
+        """Start a game (its first hand, or all its hands with ``episode="match"``) and let the
         computer players act until the seat is to act. The first dealer, the deals and the
         computer players' choices all come from the seeded generator."""
         super().reset(seed=seed)
@@ -194,7 +194,7 @@ class TarocchiEnv(Rebuilt, gymnasium.Env[Observation, np.int64]):
 
     def _goes_on(self) -> bool:
         """After a hand: a whole game goes on to the next one, a one-hand episode is over."""
-        return self.episode == "game"
+        return self.episode == "match"
 
     def _match(self) -> Match:
         if self.match is None:

@@ -2,7 +2,7 @@
 
 ``pyspiel.load_game("python_tarocchi_piedmont(good_evil=allegiance)")``: the game's options are
 string parameters, ``dealer`` (an int, default 0) says who deals first, and ``episode`` ("hand",
-the default, or "game") what an OpenSpiel episode is: one hand, or a whole game of as many hands
+the default, or "match") what an OpenSpiel episode is: one hand, or a whole game of as many hands
 as the game's rules (and options) say, the deal passing on and the totals carrying over. Each
 hand's deal is explicit chance, one card at a time into the places of ``game.deal`` in order
 (seat 0's hand, seat 1's, ..., the stock), each card uniform over those not yet dealt; then the
@@ -100,7 +100,7 @@ def load(
     game_id: str, options: Mapping[str, str] | None = None, dealer: int = 0, episode: str = "hand"
 ) -> TarocchiGame:
     """``pyspiel.load_game`` of ``game_id`` with its options as strings, as ``get_game`` takes
-    them (``load("taroinche", {"hands": "10"}, episode="game")``): checked by the engine (a wrong
+    them (``load("taroinche", {"hands": "10"}, episode="match")``): checked by the engine (a wrong
     one is an OptionError, a ValueError), then each given the type its OpenSpiel parameter has."""
     checked = get_game(game_id, options).options  # an OptionError names the choices
     choices = {spec.name: spec.choices for spec in game_info(game_id).options}
@@ -170,7 +170,7 @@ class TarocchiGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         self.dealer = dealer
         self.episode: str = episode
         self.resampling: str = resampling
-        self.hands = self.rules.hands_per_game() if episode == "game" else 1
+        self.hands = self.rules.hands_per_game() if episode == "match" else 1
         """The hands of an episode."""
         self.shape = Shape.of(self.rules)
         declared = manifest(game_id)

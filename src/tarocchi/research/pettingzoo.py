@@ -7,7 +7,7 @@ information or with ``info=`` "public" or "perfect", scaled into [-1, 1] unless 
 ``research/observers.py``, docs/research.md) and ``action_mask`` (int8
 over the game's fixed action space, 1 for each legal action id). One episode is one hand
 (``episode="hand"``): rewards are 0 until the hand is over, then each seat's game points for it
-(``HandResult.scores``). ``episode="game"`` makes an episode a whole game, as many hands as the
+(``HandResult.scores``). ``episode="match"`` makes an episode a whole game, as many hands as the
 game's rules (and options) say, run by ``Match`` (the dealer moves on, totals carry): every seat
 is rewarded its points of each hand as the hand ends, so an agent's rewards add up to its total
 for the game, and the agents terminate with the game's last hand. ``reset(seed=...)`` seeds the
