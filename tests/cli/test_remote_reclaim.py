@@ -6,24 +6,19 @@ computer player finished is told. Every wait is bounded."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
 import pytest
-from remoteterm import Terminal, Watcher
+from remoteterm import WAIT, Socket, Terminal, Watcher
 from serverproc import Server, serving
-from websockets.sync.client import connect
 
 from tarocchi.server.around import GRACE_VARIABLE
 from tarocchi.server.pace import SCALE_VARIABLE
-
-WAIT = 60.0
-"""Seconds any one thing may take, under load."""
 
 
 @pytest.fixture(scope="module")
@@ -31,39 +26,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env = {SCALE_VARIABLE: "0", GRACE_VARIABLE: "0"}
     with serving(tmp_path_factory.mktemp("reclaim"), env=env) as running:
         yield running
-
-
-class Socket:
-    """A websocket at the table (a seat's, or the creator's by player key), every message kept."""
-
-    def __init__(self, server: Server, table: str, hello: dict[str, str]) -> None:
-        self.opened = contextlib.ExitStack()
-        self.socket = self.opened.enter_context(
-            connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=10)
-        )
-        self.send({"type": "hello", **hello})
-        self.state: dict[str, Any] = {}
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.socket.send(json.dumps(message))
-
-    def until(self, wanted: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-        """The first message ``wanted`` takes, within WAIT seconds."""
-        deadline = time.monotonic() + WAIT
-        while True:
-            left = deadline - time.monotonic()
-            assert left > 0, f"no {what} within {WAIT} s; the last state: {self.state.get('table')}"
-            try:
-                message = json.loads(self.socket.recv(timeout=left))
-            except TimeoutError:
-                continue
-            if message["type"] == "state":
-                self.state = message
-            if wanted(message):
-                return message  # type: ignore[no-any-return]
-
-    def close(self) -> None:
-        self.opened.close()
 
 
 class Friend(threading.Thread):
