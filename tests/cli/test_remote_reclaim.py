@@ -1,8 +1,8 @@
 """The terminal takes back its seat from a computer player: a person at a real server's table by
 ``tarocchi play LINK`` leaves, the table's creator seats a computer player in their place, and
 the same command, on their return, says so, takes the seat back at their Enter and plays on (the
-next move accepted by the server). Declining leaves the computer player there; a game the
-computer player finished is told. Every wait is bounded."""
+next move accepted by the server). Declining leaves the computer player a friend's word seated
+there; a game the computer player finished is told. Every wait is bounded."""
 
 from __future__ import annotations
 
@@ -66,14 +66,19 @@ class Friend(threading.Thread):
         self.socket.close()
 
 
-def new_table(server: Server, west: str = "invite") -> tuple[dict[str, Any], str]:
+def new_table(server: Server, west: str = "invite", public: bool = False) -> tuple[dict[str, Any], str]:
     """A Piedmont table made by Anna (a player, not seated): South invited (the terminal's person),
     West ``west`` (a friend invited, or a computer player), North and East easy computer players;
     (the table, Anna's key)."""
     anna = httpx.post(f"{server.base}/api/players", json={"name": "Anna"}).json()["key"]
     answer = httpx.post(
         f"{server.base}/api/tables",
-        json={"game": "piedmont", "seats": ["invite", west, "easy", "easy"], "player": anna},
+        json={
+            "game": "piedmont",
+            "seats": ["invite", west, "easy", "easy"],
+            "player": anna,
+            "public": public,
+        },
     )
     assert answer.status_code == 201, answer.text
     return answer.json(), anna
@@ -109,15 +114,21 @@ def play_one_move(terminal: Terminal, server: Server, table: str, token: str) ->
         watcher.opened.close()
 
 
-def replace_south(server: Server, table: str, anna: str) -> None:
-    """Anna, the creator, seats a computer player at South, whose person left."""
+def the_creator(server: Server, table: str, anna: str) -> Socket:
+    """Anna at her table, by her player key: its creator."""
     creator = Socket(server, table, {"player": anna})
+    creator.until(lambda m: m["type"] == "you" and m["creator"], "word that Anna made the table")
+    return creator
+
+
+def replace_south(asking: Socket) -> None:
+    """A computer player at South, whose person left, at the word of ``asking`` (the table's
+    creator, or at a public table the one other person there); the socket is closed after."""
     try:
-        creator.until(lambda m: m["type"] == "you" and m["creator"], "word that Anna made the table")
         deadline = time.monotonic() + WAIT
         while True:  # the server hears the terminal's connection close a moment after it ends
-            creator.send({"type": "replace", "seat": 0})
-            answer = creator.until(
+            asking.send({"type": "replace", "seat": 0})
+            answer = asking.until(
                 lambda m: (
                     m["type"] == "error"
                     or (m["type"] == "state" and m["table"]["seats"][0]["kind"] != "invite")
@@ -131,7 +142,7 @@ def replace_south(server: Server, table: str, anna: str) -> None:
         assert answer["table"]["seats"][0]["kind"] == "medium"
         assert answer["table"]["reclaimable"] == [0]
     finally:
-        creator.close()
+        asking.close()
 
 
 def test_the_terminal_takes_back_its_seat_from_the_computer_and_plays_on(server: Server) -> None:
@@ -147,7 +158,7 @@ def test_the_terminal_takes_back_its_seat_from_the_computer_and_plays_on(server:
         friend.playing.clear()  # the table waits on West while South is away
         terminal.type("quit")
         assert terminal.ended() == 0
-        replace_south(server, table, anna)
+        replace_south(the_creator(server, table, anna))
 
         back = Terminal(f"{server.base}{south['link']}")
         back.wait_for("Press Enter to take your seat back")
@@ -170,9 +181,11 @@ def test_the_terminal_takes_back_its_seat_from_the_computer_and_plays_on(server:
 
 
 def test_the_terminal_may_leave_the_computer_player_in_the_seat(server: Server) -> None:
-    made, anna = new_table(server)
+    made, _ = new_table(server, public=True)
     table, south = made["id"], made["seats"][0]
-    replace_south(server, table, anna)  # South's person never came
+    west = Socket(server, table, {"token": made["seats"][1]["token"]})
+    west.until(lambda m: m["type"] == "state", "West's seat")
+    replace_south(west)  # South's person never came; West, the one other person there, asks
     declining = Terminal(f"{server.base}{south['link']}")
     declining.wait_for("Press Enter to take your seat back")
     declining.type("later")  # neither Enter nor quit: asked again
@@ -187,7 +200,7 @@ def test_the_terminal_may_leave_the_computer_player_in_the_seat(server: Server) 
 def test_a_game_the_computer_player_finished_is_told_on_return(server: Server) -> None:
     made, anna = new_table(server, west="easy")
     table, south = made["id"], made["seats"][0]
-    replace_south(server, table, anna)  # nobody waits on a person now: the game is played out
+    replace_south(the_creator(server, table, anna))  # nobody waits on a person now: the game is played out
     deadline = time.monotonic() + 4 * WAIT
     while not httpx.get(f"{server.base}/api/tables/{table}").json()["over"]:
         assert time.monotonic() < deadline, "the computer players did not finish the game"
