@@ -186,7 +186,7 @@ def test_the_terminal_may_leave_the_computer_player_in_the_seat(server: Server) 
     west = Socket(server, table, {"token": made["seats"][1]["token"]})
     west.until(lambda m: m["type"] == "state", "West's seat")
     replace_south(west)  # South's person never came; West, the one other person there, asks
-    declining = Terminal(f"{server.base}{south['link']}")
+    declining = Terminal("--server", server.base, "--token", south["token"])  # the token finds its table
     declining.wait_for("Press Enter to take your seat back")
     declining.type("later")  # neither Enter nor quit: asked again
     declining.wait_for('"later": press Enter to take your seat back, or type quit')
