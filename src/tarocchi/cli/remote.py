@@ -331,8 +331,13 @@ class RemoteTable:
         self.state = message
         table = message["table"]
         self.me = table["seat"]
-        if self.me is None:
-            raise SeatError("that link opens no seat at this table")
+        if self.me is None:  # given away while connected (at another of the server's processes)
+            raise SeatError(
+                "that link opens no seat at this table"
+                if first
+                else "your seat was given to someone else: the same command offers it back if a computer "
+                "player holds it for you"
+            )
         view = self.view = PlayerView.from_json(self.game, message["view"])
         if first:
             self.seating = Seating(self.game, self.me)
