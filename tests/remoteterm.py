@@ -108,7 +108,7 @@ class Watcher:
 
 
 class Socket:
-    """A websocket at the table (a seat's, or the creator's by player key), every message kept."""
+    """A websocket at the table (a seat's by token, or a player's by key), its latest state kept."""
 
     def __init__(self, server: Server, table: str, hello: dict[str, str]) -> None:
         self.opened = contextlib.ExitStack()
