@@ -1,6 +1,7 @@
 """The terminal at a server's seat, for tests: ``Terminal`` runs ``tarocchi play`` as a process and
 reads what it prints; ``new_table`` makes a table with one invited seat; ``Watcher`` follows what a
-seat may do, from the server. Every wait is bounded."""
+seat may do, from the server; ``Socket`` is a person's or a program's connection at a table, waiting
+for the message it wants. Every wait is bounded."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,8 @@ from websockets.sync.client import connect
 from tarocchi.core.registry import get_game
 
 TAROCCHI = str(Path(sys.executable).parent / "tarocchi")
+WAIT = 60.0
+"""Seconds a socket waits for the message it wants, under load."""
 
 
 class Terminal:
@@ -101,3 +105,36 @@ class Watcher:
                 return self.state
             if message["type"] == "state":
                 self.state = message
+
+
+class Socket:
+    """A websocket at the table (a seat's by token, or a player's by key), its latest state kept."""
+
+    def __init__(self, server: Server, table: str, hello: dict[str, str]) -> None:
+        self.opened = contextlib.ExitStack()
+        self.socket = self.opened.enter_context(
+            connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=10)
+        )
+        self.send({"type": "hello", **hello})
+        self.state: dict[str, Any] = {}
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(message))
+
+    def until(self, wanted: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+        """The first message ``wanted`` takes, within WAIT seconds."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {what} within {WAIT} s; the last state: {self.state.get('table')}"
+            try:
+                message = json.loads(self.socket.recv(timeout=left))
+            except TimeoutError:
+                continue
+            if message["type"] == "state":
+                self.state = message
+            if wanted(message):
+                return message  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self.opened.close()

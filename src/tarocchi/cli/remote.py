@@ -5,7 +5,10 @@ read back into the engine's typed view and printed with the terminal's own rende
 
 Whatever happens is one line: a token that opens no seat, a server that does not answer or
 closes the connection, an action the server refuses (and the prompt comes back). Ctrl-C leaves
-the table; the seat stays the person's, and the same command takes it again.
+the table; the seat stays the person's, and the same command takes it again. A computer player
+seated for the person while they were away holds the seat for them: on their return by the same
+command the terminal says so and, at their Enter, takes the seat back (``reclaim``), as the
+browser page's "Take back your seat" does.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ CONNECT_SECONDS = 10.0
 WAIT_SECONDS = 0.5
 """How often the wait for the server's next message looks up (Ctrl-C is heard between)."""
 COME_BACK = "Your seat stays yours; the same command takes it again."
+TAKE_BACK = "Press Enter to take your seat back (or type quit) "
 COMMANDS = (
     ("help", "this list"),
     ("hand", "show your hand again"),
@@ -206,10 +210,9 @@ class RemoteTable:
             public = _get(f"{self.seat_link.base}/api/tables/{urllib.parse.quote(self.seat_link.table)}")
             self.game = get_game(public["game"], public["options"])
             self.connection = Connection(self.seat_link)
-            self.connection.send({"type": "hello", "token": self.seat_link.token})
-            self.connection.send({"type": "pace", "pace": "normal"})
             if self.interactive:
                 editing.enable(self.completions, editing.repeated_words(self.game))
+            self._sit()
             while True:
                 self._take(self._next())
         except SeatError as error:
@@ -227,6 +230,65 @@ class RemoteTable:
         finally:
             if self.connection is not None:
                 self.connection.close()
+
+    def _sit(self) -> None:
+        """Say hello with the seat's token and read the server's answers to it, which end at the
+        ``pong`` of a ``ping`` sent after it (the server answers one connection's messages in
+        order). A seat the token opens is played; one a computer player holds for this person
+        (``you`` names it) is offered back; a token that opens nothing ends here in one line."""
+        assert self.connection is not None
+        self.connection.send({"type": "hello", "token": self.seat_link.token})
+        self.connection.send({"type": "ping"})
+        answers: list[dict[str, Any]] = []
+        while (message := self._next()).get("type") != "pong":
+            answers.append(message)
+        held = [m["reclaim"] for m in answers if m.get("type") == "you" and m.get("reclaim") is not None]
+        states = [m for m in answers if m.get("type") == "state"]
+        if held and states:
+            self._take_back(held[0], states[-1])
+        else:
+            for message in answers:
+                if message.get("type") == "error" and message.get("code") in ("token", "table"):
+                    self._error(message)  # no seat here: the terminal does not watch
+            self.later = answers
+        self.connection.send({"type": "pace", "pace": "normal"})
+
+    def _take_back(self, seat: int, watched: dict[str, Any]) -> None:
+        """A computer player holds this person's seat: said, and at their word taken back; the
+        answers until the seat is theirs again are read here (a spectator's states)."""
+        assert self.game is not None and self.connection is not None
+        table = watched["table"]
+        place = self.game.seat_name(seat)
+        if table["over"]:
+            seating = Seating(self.game, seat)
+            winners = " and ".join(seating.label(s) for s in table["winners"])
+            say(
+                self.console,
+                f"The game ended while a computer player held your seat ({place}): {winners} "
+                f"{'win' if len(table['winners']) > 1 else 'wins'}.",
+                "bold",
+            )
+            raise Leave(0)
+        say(
+            self.console,
+            f"A computer player ({table['seats'][seat]['kind']}) took your seat, {place}, while you were "
+            "away: it is yours to take back.",
+            "bold",
+        )
+        while (word := self._read(TAKE_BACK).strip().lower()) not in ("", "quit"):
+            self._refuse(f'"{shown(word, 40)}": press Enter to take your seat back, or type quit')
+        if word == "quit":
+            say(self.console, f"You left the table. {COME_BACK}")
+            raise Leave(0)
+        self.connection.send({"type": "reclaim"})
+        while True:
+            message = self._next()
+            if message.get("type") == "error" and message.get("code") == "reclaim":
+                raise SeatError(f"your seat could not be taken back: {message.get('message', '')}")
+            if message.get("type") == "state" and message["table"]["seat"] is not None:
+                say(self.console, "You took your seat back from the computer player.", "bold")
+                self.later.append(message)
+                return
 
     def _next(self) -> dict[str, Any]:
         if self.later:
@@ -269,8 +331,13 @@ class RemoteTable:
         self.state = message
         table = message["table"]
         self.me = table["seat"]
-        if self.me is None:
-            raise SeatError("that link opens no seat at this table")
+        if self.me is None:  # given away while connected (at another of the server's processes)
+            raise SeatError(
+                "that link opens no seat at this table"
+                if first
+                else "your seat was given to someone else: the same command offers it back if a computer "
+                "player holds it for you"
+            )
         view = self.view = PlayerView.from_json(self.game, message["view"])
         if first:
             self.seating = Seating(self.game, self.me)

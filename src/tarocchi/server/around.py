@@ -7,7 +7,9 @@ opens it on any device, as the seat's link does. A person away for the grace tim
 the table's creator asks, or, at a public table, when most of the other people seated ask. The
 seat stays bound to its player, and its link stays its person's (opening no hand while the
 computer player holds it): either takes it back with one click on return. When each person left
-and who asked for a computer player are stored, so a restart forgets neither. At the game's end
+and who asked for a computer player are stored, so a restart forgets neither; with several
+processes on one database, the process asked reads them again before it decides
+(``follow_words``), so every process's people and words count. At the game's end
 every person at the table says "play again" and the same seats play a new table, the next seat
 dealing first.
 """
@@ -126,13 +128,42 @@ def replacement(table: LiveTable) -> str:
     return next(level for level in REPLACEMENT if LEVELS[level] in table.offered)
 
 
-def vote(table: LiveTable, voter: int, seat: int) -> bool:
+def vote(table: LiveTable, voter: int, seat: int, elsewhere: frozenset[int] = frozenset()) -> bool:
     """``voter`` asks that ``seat`` be given to a computer player; whether most of the people
-    present now ask it."""
+    present now ask it (those connected here, and ``elsewhere``: the people the database counts
+    as there, connected to another process)."""
     voters = table.around.votes.setdefault(seat, set())
     voters.add(voter)
-    present = persons_present(table) - {seat}
+    present = (persons_present(table) | elsewhere) - {seat}
     return 2 * len(voters & present) > len(present)
+
+
+def follow_words(table: LiveTable, stored: StoredTable) -> tuple[frozenset[int], frozenset[int]]:
+    """Several processes: take the absences and the words asking for computer players as the
+    database holds them now (each process stores its people's comings, goings and words, and
+    reads the others' only here, before it decides). Returns the people's seats not connected
+    here that the database does not know to have left, as (all of them, those seen away before
+    and come back since: connected to another process). The others are counted as there in a
+    majority too: a person who never came, or was there when the servers stopped, may be
+    connected elsewhere, and a majority is not made without them."""
+    around = table.around
+    around.votes = {}
+    for seat, voter in stored.votes:
+        around.votes.setdefault(seat, set()).add(voter)
+    here = {c.seat for c in table.connections}
+    there: set[int] = set()
+    back: set[int] = set()
+    now, wall = time.monotonic(), time.time()
+    for seat, since in enumerate(stored.away_since):
+        if table.kinds[seat] != "invite" or seat in here:
+            continue
+        if since is not None:  # left (here or at another process) and not back anywhere since
+            around.away[seat] = now - max(0.0, wall - since)
+            continue
+        there.add(seat)
+        if seat in around.away:
+            back.add(seat)
+    return frozenset(there), frozenset(back)
 
 
 def labels(table: LiveTable) -> list[str]:

@@ -384,7 +384,12 @@ async def _replace(tables: Tables, table: LiveTable, connection: Connection, sea
             raise Refusal("creator", "at an invite-only table only its creator may seat a computer player")
         if connection.seat is None or table.kinds[connection.seat] != "invite":
             raise Refusal("seat", "only the people seated may ask for a computer player")
-    if seat not in around.replaceable(table):
+    there = back = frozenset[int]()
+    if tables.store.shared:  # another process's people and words are in the database only
+        stored = await asyncio.to_thread(tables.store.load, table.id)
+        assert stored is not None, "a table is never deleted"
+        there, back = around.follow_words(table, stored)
+    if seat in back or seat not in around.replaceable(table):
         raise Refusal(
             "replace",
             f"that seat's person is there, or away for less than {around.grace():.0f} s: only one away "
@@ -393,7 +398,7 @@ async def _replace(tables: Tables, table: LiveTable, connection: Connection, sea
     if not creator:
         assert connection.seat is not None
         await asyncio.to_thread(Players(tables.store).vote, table.id, seat, connection.seat)
-        if not around.vote(table, connection.seat, seat):
+        if not around.vote(table, connection.seat, seat, there):
             await renew(table)
             return
     kind = around.replacement(table)

@@ -537,12 +537,11 @@ class Store:
 
     def tables_of(self, token_hash: str) -> list[tuple[str, int]]:
         """The tables and seats a token opens (a player's tables), and those it created (seat -1).
-        A seat's token opens it only while a person is invited there."""
+        A seat keeps a token only while a person is invited there, or while a computer player
+        holds it for that person (theirs to take back): both are the token's seats."""
         with self.engine.connect() as db:
             seated = db.execute(
-                select(seats.c.table_id, seats.c.seat).where(
-                    seats.c.token_hash == token_hash, seats.c.kind == "invite"
-                )
+                select(seats.c.table_id, seats.c.seat).where(seats.c.token_hash == token_hash)
             ).all()
             created = db.execute(select(tables.c.id).where(tables.c.creator_hash == token_hash)).all()
         return [(r.table_id, int(r.seat)) for r in seated] + [(r.id, -1) for r in created]
