@@ -14,6 +14,7 @@ from collections.abc import Iterator
 import httpx2 as httpx
 import pytest
 import websockets
+from eventloop import run
 from fastapi.testclient import TestClient
 from serverproc import Seat, Server, create, serving
 from starlette.websockets import WebSocketDisconnect
@@ -94,7 +95,7 @@ def test_a_message_over_the_size_limit_is_told_size_then_closed_1009(server: Ser
                 await asyncio.wait_for(ws.recv(), 5)
             return error, closed.value.rcvd.code if closed.value.rcvd else None
 
-    error, code = asyncio.run(send_large())
+    error, code = run(send_large())
     assert error == {
         "type": "error",
         "code": "size",

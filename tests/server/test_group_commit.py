@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from eventloop import run
 
 from tarocchi.server.store import Appended, StaleAction, Store
 
@@ -71,7 +72,7 @@ def test_actions_arriving_together_share_commits_and_are_all_kept(
     async def everyone() -> None:
         await asyncio.gather(*(table(n) for n in range(12)))
 
-    asyncio.run(everyone())
+    run(everyone())
     assert sum(batches) == 60 and len(batches) < 60 and max(batches) > 1, batches
     for n in range(12):
         assert store.news(f"t{n}", 0).version == 5
@@ -95,7 +96,7 @@ def test_a_refused_batch_is_tried_again_one_action_at_a_time(
             return_exceptions=True,
         )
 
-    outcomes = asyncio.run(everyone())
+    outcomes = run(everyone())
     assert [str(outcome) for outcome in outcomes if outcome is not None] == ["the database refused t5"]
     assert outcomes[5] is not None
     for n in range(12):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 import websockets
+from eventloop import run
 from serverproc import serving
 
 SECRET = "SECRETtoken0123456789abcdefghijklmnopqrstuvwx"
@@ -29,7 +30,7 @@ def _visit(port: int) -> None:
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/nosuch?token={SECRET}") as ws:
             await asyncio.wait_for(ws.recv(), 30)
 
-    asyncio.run(connect())
+    run(connect())
 
 
 def _log_of_a_visit(tmp_path: Path, *flags: str) -> str:

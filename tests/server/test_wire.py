@@ -5,12 +5,12 @@ every game, the score sheet, hints and undo included."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 from pathlib import Path
 
 import pytest
+from eventloop import run
 
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.server.messages import State
@@ -67,7 +67,7 @@ def test_the_text_sent_is_the_validated_state(game_id: str, tmp_path: Path) -> N
             await table.act(store, seat, str(rng.choice(legal)), table.version, person=person)
 
     try:
-        asyncio.run(play())
+        run(play())
     finally:
         store.close()
     assert hints == ({True, False} if "search" in table.offered else {False})
