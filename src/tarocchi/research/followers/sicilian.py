@@ -1,4 +1,5 @@
-"""The Sicilian game's follower (S3-S7): the bargain, the rounds, the exchange and the rally."""
+"""The Sicilian game's facts writer and follower (S3-S7): the bargain, the rounds, the exchange
+and the rally."""
 
 from __future__ import annotations
 
@@ -6,8 +7,54 @@ from typing import Any
 
 from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder
+from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
 from tarocchi.research.followers.base import Follower, Resync, positive
+
+
+def facts(enc: Encoder, layout: Layout) -> FactsWriter:
+    """The Sicilian facts slots (S3-S7: the offers, the hold, the Declarer, the mode, the
+    stocks shown and taken, the rallied card, the partner, a throw-in) and their writer."""
+    from tarocchi.games.sicilian.actions import PAY, THROW
+    from tarocchi.games.sicilian.rules import OFFER_CAP
+    from tarocchi.games.sicilian.state import Mode, ThrownIn
+    from tarocchi.games.sicilian.views import SicilianFacts
+
+    n, d = enc.players, enc.cards
+    offers = layout.add(
+        "facts.offers",
+        (n, 4),
+        0,
+        (1, 1, OFFER_CAP, 1),
+        "each relative seat's latest bargain offer (S3): [throw, pay, amount, still open]",
+    )
+    held = layout.add("facts.held", 1, 0, 1, "somebody said hold (S3)")
+    declarer = layout.add("facts.declarer", n, 0, 1, "the Declarer, relative")
+    mode = layout.add("facts.mode", len(Mode), 0, 1, "none, solo, cop, rally, alone")
+    stock = layout.add("facts.stock", d, 0, 1, "the stock a Solo Declarer showed (S4)")
+    taken = layout.add("facts.stock_taken", d, 0, 1, "the stock this seat took unseen (S5)")
+    rallied = layout.add("facts.rallied", d, 0, 1, "the rallied card (S7)")
+    partner = layout.add("facts.partner", n, 0, 1, "the Declarer's partner as this seat knows him, relative")
+    thrown = layout.add("facts.thrown_in", len(ThrownIn), 0, 1, "no, bargain, no_prop")
+
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
+        f = SicilianFacts.of(view)
+        for offer in f.offers:
+            base = offers + (offer.seat - seat) % n * 4
+            out[base] = offer.kind == THROW
+            out[base + 1] = offer.kind == PAY
+            out[base + 2] = offer.amount
+            out[base + 3] = offer.taker is None
+        out[held] = f.held
+        seat_at(out, declarer, seat, f.declarer, n)
+        out[mode + f.mode] = 1
+        put_mask(out, stock, d, f.stock.mask)
+        put_mask(out, taken, d, f.stock_taken.mask)
+        if f.rallied is not None:
+            out[rallied + f.rallied.index] = 1
+        seat_at(out, partner, seat, f.partner, n)
+        out[thrown + f.thrown_in] = 1
+
+    return write
 
 
 class SicilianFollower(Follower):

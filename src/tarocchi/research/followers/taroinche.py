@@ -1,4 +1,5 @@
-"""Taroinche's follower (B3-B5): the auction, the coinche and surcoinche, and its end."""
+"""Taroinche's facts writer and follower (B3-B5): the auction, the coinche and surcoinche, and
+its end."""
 
 from __future__ import annotations
 
@@ -6,11 +7,51 @@ from typing import Any
 
 from tarocchi.core.actions import Action
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder
+from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
 from tarocchi.research.followers.base import Follower, Resync, positive
 
 FACT_SLOTS = ("contract", "bid_value", "bid_trump", "bid_mode", "taker", "partner", "coinche", "coincher")
 """The Taroinche facts slots the auction's follower writes."""
+
+
+def facts(enc: Encoder, layout: Layout) -> FactsWriter:
+    """Taroinche's facts slots (B3-B5: the first player, the contract, the shown dog, the
+    coinche, the belote, what lay face down) and their writer."""
+    from tarocchi.games.taroinche.rules import CAPOT, COINCHE_WORDS, MODE_NAMES, TRUMP_CODES
+    from tarocchi.games.taroinche.views import TaroincheFacts
+
+    n, d = enc.players, enc.cards
+    first = layout.add("facts.first_player", n, 0, 1, "who speaks and leads first, relative")
+    contract = layout.add("facts.contract", 1, 0, 1, "1 once somebody has bid")
+    value = layout.add("facts.bid_value", 1, 0, CAPOT, f"the highest bid's value (82..180, {CAPOT} Capot)")
+    trump = layout.add("facts.bid_trump", len(TRUMP_CODES), 0, 1, "its trump: S H C D, No-trump, All-trump")
+    mode = layout.add("facts.bid_mode", len(MODE_NAMES), 0, 1, "its dog mode: With, Without, Against")
+    taker = layout.add("facts.taker", n, 0, 1, "the taker, relative")
+    partner = layout.add("facts.partner", n, 0, 1, "the taker's partner (the taker for a solo), relative")
+    dog = layout.add("facts.dog", d, 0, 1, "the With dog shown to all (B4)")
+    coinche = layout.add("facts.coinche", len(COINCHE_WORDS), 0, 1, "none, coinched, surcoinched")
+    coincher = layout.add("facts.coincher", n, 0, 1, "who coinched, relative")
+    belote = layout.add("facts.belote", n, 0, 1, "who announced the belote (B5), relative")
+    turned = layout.add("facts.turned_up", d, 0, 1, "what lay face down, turned up at the end (B4)")
+
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
+        f = TaroincheFacts.of(view)
+        seat_at(out, first, seat, f.first_player, n)
+        if f.contract is not None:
+            bid = f.contract.bid
+            out[contract] = 1
+            out[value] = bid.value
+            out[trump + bid.trump] = 1
+            out[mode + bid.mode - 1] = 1
+            seat_at(out, taker, seat, f.contract.taker, n)
+            seat_at(out, partner, seat, f.contract.partner, n)
+        put_mask(out, dog, d, f.dog.mask)
+        out[coinche + f.coinche] = 1
+        seat_at(out, coincher, seat, f.coincher, n)
+        seat_at(out, belote, seat, f.belote, n)
+        put_mask(out, turned, d, f.turned_up.mask)
+
+    return write
 
 
 class TaroincheFollower(Follower):

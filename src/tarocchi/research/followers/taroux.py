@@ -1,4 +1,5 @@
-"""Taroux's follower (T3-T8): the auction, the re-contra, the declarations and the Honours won."""
+"""Taroux's facts writer and follower (T3-T8): the auction, the re-contra, the declarations and
+the Honours won."""
 
 from __future__ import annotations
 
@@ -7,8 +8,49 @@ from typing import Any, cast
 from tarocchi.core.actions import Action, Call
 from tarocchi.core.cards import Positions
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder
+from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
 from tarocchi.research.followers.base import Follower, Resync, positive
+
+
+def facts(enc: Encoder, layout: Layout) -> FactsWriter:
+    """Taroux's facts slots (T3-T6: the highest bid, its bidder, the Contra, the passes, the
+    stock turned up, the trumps discarded, the Abundances, the Sparrow and a Slam) and their
+    writer."""
+    from tarocchi.games.taroux.rules import BID_NAMES, CONTRA_NAMES, PASSES_TO_END, STOCK_SIZE
+    from tarocchi.games.taroux.views import TarouxFacts
+
+    n, d = enc.players, enc.cards
+    words = BID_NAMES[1:]
+    half = STOCK_SIZE // 2
+    high = layout.add("facts.high_bid", len(words), 0, 1, f"the highest bid: {', '.join(words)}")
+    bidder = layout.add("facts.bidder", n, 0, 1, "who made it, relative")
+    contra = layout.add("facts.contra", len(CONTRA_NAMES), 0, 1, "none, contra, recontra")
+    passes = layout.add("facts.passes", 1, 0, PASSES_TO_END + 1, "passes since the last bid (T3)")
+    stock = layout.add(
+        "facts.stock", (2, d), 0, 1, "the stock turned up under We'll Take (T5): first three, second three"
+    )
+    trumps = layout.add("facts.trumps_discarded", d, 0, 1, "trumps discarded, which are shown (T5)")
+    shown = layout.add("facts.abundances", (n, d), 0, 1, "the trumps each relative seat showed (T6)")
+    sparrow = layout.add("facts.sparrow", n, 0, 1, "who announced the Sparrow (T6), relative")
+    slam = layout.add("facts.slam", n, 0, 1, "who announced a Slam (T6), relative")
+
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
+        f = TarouxFacts.of(view)
+        if f.high_bid is not None:
+            out[high + words.index(f.high_bid)] = 1
+        seat_at(out, bidder, seat, f.bidder, n)
+        out[contra + f.contra] = 1
+        out[passes] = f.passes
+        if f.stock is not None:
+            for i, card in enumerate(f.stock):
+                out[stock + (i // half) * d + card.index] = 1
+        put_mask(out, trumps, d, f.trumps_discarded.mask)
+        for who, cards in enumerate(f.abundances):
+            put_mask(out, shown + (who - seat) % n * d, d, cards.mask)
+        seat_at(out, sparrow, seat, f.sparrow, n)
+        seat_at(out, slam, seat, f.slam, n)
+
+    return write
 
 
 class TarouxFollower(Follower):
