@@ -7,8 +7,17 @@ from typing import Any
 
 from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.views import PlayerView
+from tarocchi.games.sicilian.rules import (
+    COP_TURNS,
+    ROUND_TURNS,
+    bargain_played,
+    discard_shown,
+    side_total,
+    sides,
+    still_needed,
+)
 from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
-from tarocchi.research.followers.base import Follower, Resync, positive
+from tarocchi.research.followers.base import Follower, Resync
 
 
 def facts(enc: Encoder, layout: Layout) -> FactsWriter:
@@ -73,12 +82,9 @@ class SicilianFollower(Follower):
 
         self.values = self.table = rules.VALUES
         self.fool = rules.FOOL
-        self.half = rules.HALF
-        self.players = rules.PLAYERS
         self.dealt = rules.HAND_SIZE + rules.STOCK_SIZE
         """A discarder's hand before his discards (S4, S5)."""
         self.stock_size = rules.STOCK_SIZE
-        self.trumps = rules.TRUMP_MASK
         self.offer_type, self.take_type, self.rally_type = Offer, Take, Rally
         self.throw, self.pay = THROW, PAY
         self.modes = Mode
@@ -203,7 +209,7 @@ class SicilianFollower(Follower):
     def on_hidden(self, mv: memoryview, seat: int | None) -> None:
         """S5: the Dealer's note of the stock he took (its trace: the next note); S4, S5: a
         discard, seen as the discarder's hand size falling."""
-        if self.phase is self.solo and self.spoken == self.players and seat == self.dealer:
+        if self.phase is self.solo and self.spoken == ROUND_TURNS and seat == self.dealer:
             return
         if self.phase is not self.exchange or seat is None or seat != self.discarder:
             raise Resync
@@ -212,7 +218,7 @@ class SicilianFollower(Follower):
 
     def on_own_discard(self, card: int) -> None:
         self.discarded += 1
-        self.trump_note = bool(self.trumps >> card & 1)
+        self.trump_note = discard_shown(card)
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
         phase = self.phase
@@ -263,7 +269,7 @@ class SicilianFollower(Follower):
             return seat
         if word == "pass" and phase in (self.solo, self.prop, self.cop):
             self.spoken += 1
-            if phase is self.cop and self.spoken == self.players - 1:
+            if phase is self.cop and self.spoken == COP_TURNS:
                 self.cop_passed = True  # S7: a rally, unless a note says he plays alone
                 self._set_phase(mv, self.rally)
             return None
@@ -303,7 +309,7 @@ class SicilianFollower(Follower):
         phase = self.phase
         if phase is self.bargain:
             # S3: after four turns, played if somebody holds or no offer was taken
-            if seat is None and self.spoken == self.players and (self.held or not self.taken):
+            if seat is None and self.spoken == ROUND_TURNS and bargain_played(self.held, self.taken):
                 self.spoken = 0
                 self._set_phase(mv, self.solo)
                 return None
@@ -316,7 +322,7 @@ class SicilianFollower(Follower):
                 if seat == self.seat:
                     self._cards(mv, self.hand_at, stock)
                 self.resize(mv, seat, self.stock_size)
-            elif self.spoken == self.players and seat == self.dealer:  # S5: taken unseen
+            elif self.spoken == ROUND_TURNS and seat == self.dealer:  # S5: taken unseen
                 if seat == self.seat and not self.own_stock_noted:  # his own note first
                     taken: int = state.taken
                     self._cards(mv, self.taken_at, taken)
@@ -373,18 +379,17 @@ class SicilianFollower(Follower):
         """``sicilian.views.public_sides``: a rallied partner is public once revealed."""
         if self.declarer is None:
             raise Resync
-        team: tuple[int, ...] = (self.declarer,)
         if self.mode is self.modes.COP or self.mode is self.modes.RALLY:
             if self.revealed is None:
                 if self.mode is self.modes.COP:
                     raise Resync
                 return None
-            team = tuple(sorted((self.declarer, self.revealed)))
-        return team, tuple(s for s in range(self.players) if s not in team)
+            return sides(self.declarer, self.revealed)
+        return sides(self.declarer, -1)
 
     def value(self, card: int, side: int, number: int) -> int:
         return self.values[card]
 
     def needed(self) -> int | None:
         # the last trick's bonus counts once the hand is over, which is encoded in full
-        return positive(self.half + 1 - (self.sums[0] + self.won[0]))
+        return still_needed(side_total(self.sums[0], self.won[0], False))
