@@ -308,7 +308,7 @@ class SicilianFollower(Follower):
     def on_note(self, mv: memoryview, seat: int | None) -> int | None:
         phase = self.phase
         if phase is self.bargain:
-            # S3: after four turns, played if somebody holds or no offer was taken
+            # S3: the bargain over, the hand is played (a note that it is thrown in: the view)
             if seat is None and self.spoken == ROUND_TURNS and bargain_played(self.held, self.taken):
                 self.spoken = 0
                 self._set_phase(mv, self.solo)
