@@ -1,6 +1,7 @@
 """A game's state by field position: ``field_positions`` follows the fields' order, ``replaced``
 (C where built, else pure Python) changes the fields at the given positions and nothing else,
-and ``Replacer`` is ``_replace`` by name that works the seat to act out afresh."""
+and ``Replaceable`` gives every game's state ``_replace`` by name that works the seat to act out
+afresh."""
 
 from __future__ import annotations
 
@@ -10,25 +11,24 @@ import pytest
 
 from tarocchi import loading
 from tarocchi.core import positional
-from tarocchi.core.positional import Replacer, field_positions, pure_replaced
+from tarocchi.core.positional import UNSETTLED, Replaceable, field_positions, pure_replaced
 
 
 class _Fields(NamedTuple):
     phase: int
     hands: tuple[int, ...]
-    actor: int = -2
+    actor: int = UNSETTLED
     legal: int = 0
 
 
-class _State(_Fields):
+class _State(Replaceable, _Fields):
     __slots__ = ()
 
-    def _replace(self, **changes: object) -> _State:
-        new: _State = _REPLACE(self, changes)
-        return new
 
+class _Other(Replaceable, _Fields):
+    """A second state class: each replaces its own states."""
 
-_REPLACE = Replacer(_State, -2)
+    __slots__ = ()
 
 
 def _replacer(kind: str) -> Any:
@@ -84,8 +84,9 @@ def test_changed_fields_are_replaced_and_the_seat_to_act_is_worked_out_afresh() 
     state = _State(1, (3, 4), actor=2, legal=7)
     new = state._replace(hands=(5, 6))
     assert type(new) is _State
-    assert new == _State(1, (5, 6), actor=-2, legal=7)
+    assert new == _State(1, (5, 6), actor=UNSETTLED, legal=7)
     assert state == _State(1, (3, 4), actor=2, legal=7)  # the old state unchanged
+    assert type(_Other(1, ())._replace(phase=2)) is _Other
 
 
 def test_a_given_seat_to_act_is_kept() -> None:

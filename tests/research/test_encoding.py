@@ -11,7 +11,7 @@ import pytest
 from research_tools import CONFIGS, IDS, Config, make, random_hand
 
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder, Layout, _put_mask, encoder
+from tarocchi.research.encoding import Encoder, Layout, encoder, put_mask
 from tarocchi.research.incremental import IncrementalEncoder
 
 HANDS = 2
@@ -114,13 +114,13 @@ def test_the_encoder_is_built_once_per_game_and_options() -> None:
 
 
 def test_card_masks_are_written_card_by_card_or_unpacked_alike() -> None:
-    """``_put_mask`` writes a few cards one by one and more by numpy's unpacking: both give the
+    """``put_mask`` writes a few cards one by one and more by numpy's unpacking: both give the
     card set's bits, for sets of every size."""
     rng = random.Random("put_mask")
     for size in (32, 78, 80):
         for count in range(size + 1):
             mask = sum(1 << card for card in rng.sample(range(size), count))
             out = np.zeros(size + 7, dtype=np.float32)
-            _put_mask(out, 3, size, mask)
+            put_mask(out, 3, size, mask)
             expected = [0.0] * 3 + [float(mask >> card & 1) for card in range(size)] + [0.0] * 4
             assert out.tolist() == expected

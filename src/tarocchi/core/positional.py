@@ -9,11 +9,17 @@ class itself (mypyc turns that into a read by position) and writes a new state w
 
 from __future__ import annotations
 
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
+from tarocchi.core.compiled import mypyc_attr
 from tarocchi.loading import built
 
 T = TypeVar("T", bound=tuple[Any, ...])
+S = TypeVar("S", bound="Replaceable")
+
+UNSETTLED: Final = -2
+"""``actor`` of a state whose seat to act and legal mask are not worked out (a state built by
+hand, or changed by ``_replace``): the phase handlers work them out when it is played on."""
 
 
 def field_positions(state_type: Any) -> dict[str, int]:
@@ -66,3 +72,22 @@ class Replacer:
                 raise ValueError(f"Got unexpected field names: {[name]!r}")
             pairs += (n, value)
         return replaced(state, *pairs)
+
+
+@mypyc_attr(native_class=False)  # a base of the games' tuple subclasses: a Python class, also compiled
+class Replaceable:
+    """What every game's state class adds to its NamedTuple of fields (``class XState(Replaceable,
+    XFields)``): ``_replace`` by field name through the class's ``Replacer``, so that a state
+    changed by ``_replace`` (a rarer transition, or a test's position) has its seat to act and
+    legal mask worked out afresh unless given: a mask kept from before the change could be wrong."""
+
+    __slots__ = ()
+    _replacer: ClassVar[Replacer]
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls._replacer = Replacer(cls, UNSETTLED)
+
+    def _replace(self: S, **changes: Any) -> S:
+        new: S = self._replacer(self, changes)  # type: ignore[type-var]  # a tuple subclass
+        return new

@@ -155,7 +155,7 @@ class Layout:
         ]
 
 
-def _put_mask(out: Floats, start: int, size: int, mask: int) -> None:
+def put_mask(out: Floats, start: int, size: int, mask: int) -> None:
     """Set out[start + i] = 1 for every bit i of ``mask`` (a card set's bit mask), in a zeroed
     slice: a few cards one by one (a short hand, a dog), more by numpy's unpacking of the
     mask's bytes, which costs as much as writing eight cards one by one."""
@@ -171,7 +171,9 @@ def _put_mask(out: Floats, start: int, size: int, mask: int) -> None:
 
 FactsWriter = Callable[[PlayerView, int, Floats], None]
 """Writes a view's facts record into the slots its builder added, seats relative to the seat
-given (the view's own, or the seat a spectator's view is encoded for)."""
+given (the view's own, or the seat a spectator's view is encoded for). Each game's builder,
+``facts(encoder, layout)``, is named by its manifest and lives beside its follower
+(``research/followers/<game>.py``): this module knows no game."""
 
 
 class Encoder:
@@ -347,7 +349,7 @@ class Encoder:
         out[self._phase + self.phases.index(view.phase)] = 1
         if view.to_act is not None:
             out[self._to_act + (view.to_act - seat) % n] = 1
-        _put_mask(out, self._hand, d, view.hand.mask)
+        put_mask(out, self._hand, d, view.hand.mask)
         for who, size in enumerate(view.hand_sizes):
             out[self._sizes + (who - seat) % n] = size
         played = self._played
@@ -361,7 +363,7 @@ class Encoder:
                 out[played + card.index] = 1
             if trick.winner is not None:
                 out[self._won + (trick.winner - seat) % n] += 1
-        _put_mask(out, self._discard, d, view.own_discard.mask)
+        put_mask(out, self._discard, d, view.own_discard.mask)
         for who, score in enumerate(view.scores):
             out[self._scores + (who - seat) % n] = score
         running: Running | None = getattr(view.facts, "running", None)
@@ -381,172 +383,10 @@ def _no_facts(view: PlayerView, seat: int, out: Floats) -> None:
     """A game without a facts encoder of its own."""
 
 
-def _seat_at(out: Floats, start: int, seat: int, who: int | None, players: int) -> None:
+def seat_at(out: Floats, start: int, seat: int, who: int | None, players: int) -> None:
     """One-hot of ``who`` relative to ``seat``, at ``start`` (nothing for None)."""
     if who is not None:
         out[start + (who - seat) % players] = 1
-
-
-# -- each game's facts -----------------------------------------------------------------------
-# A builder adds the game's "facts.*" slots to the observation layout and returns their writer.
-
-
-def piedmont_facts(enc: Encoder, layout: Layout) -> FactsWriter:
-    from tarocchi.games.piedmont.views import PiedmontFacts
-
-    n, d, t = enc.players, enc.cards, enc.max_tricks
-    partnerships = enc.game.info.partnerships
-    allegiance = layout.add("facts.allegiance", 1, 0, 1, "the Allegiance variant is played")
-    caller = layout.add("facts.caller", n, 0, 1, "who first played Good or Evil (P4), relative")
-    earth_air = layout.add(
-        "facts.earth_air",
-        (t, 2),
-        0,
-        1,
-        "for each trick so far (and the one in progress), the side scoring Earth and Air under "
-        "the call in force: [own side, other side]",
-    )
-    dead = layout.add("facts.dead", d, 0, 1, "Good or Evil of no effect (P4)")
-    led = layout.add(
-        "facts.led",
-        len(enc.game.deck.suits) + 1,
-        0,
-        1,
-        "the suit led in the trick in progress (suits, trumps)",
-    )
-
-    def write(view: PlayerView, seat: int, out: Floats) -> None:
-        f = PiedmontFacts.of(view)
-        out[allegiance] = f.allegiance
-        _seat_at(out, caller, seat, f.caller, n)
-        if f.segments:
-            own = next(i for i, side in enumerate(partnerships) if seat in side)
-            for trick in range(min(t, len(view.tricks) + 1)):
-                side = next((s for start, s in reversed(f.segments) if start <= trick), None)
-                if side is not None:
-                    out[earth_air + trick * 2 + (0 if side == own else 1)] = 1
-        _put_mask(out, dead, d, f.dead.mask)
-        if f.led is not None:
-            out[led + f.led] = 1
-
-    return write
-
-
-def sicilian_facts(enc: Encoder, layout: Layout) -> FactsWriter:
-    from tarocchi.games.sicilian.rules import OFFER_CAP
-    from tarocchi.games.sicilian.state import Mode, ThrownIn
-    from tarocchi.games.sicilian.views import SicilianFacts
-
-    n, d = enc.players, enc.cards
-    offers = layout.add(
-        "facts.offers",
-        (n, 4),
-        0,
-        (1, 1, OFFER_CAP, 1),
-        "each relative seat's latest bargain offer (S3): [throw, pay, amount, still open]",
-    )
-    held = layout.add("facts.held", 1, 0, 1, "somebody said hold (S3)")
-    declarer = layout.add("facts.declarer", n, 0, 1, "the Declarer, relative")
-    mode = layout.add("facts.mode", len(Mode), 0, 1, "none, solo, cop, rally, alone")
-    stock = layout.add("facts.stock", d, 0, 1, "the stock a Solo Declarer showed (S4)")
-    taken = layout.add("facts.stock_taken", d, 0, 1, "the stock this seat took unseen (S5)")
-    rallied = layout.add("facts.rallied", d, 0, 1, "the rallied card (S7)")
-    partner = layout.add("facts.partner", n, 0, 1, "the Declarer's partner as this seat knows him, relative")
-    thrown = layout.add("facts.thrown_in", len(ThrownIn), 0, 1, "no, bargain, no_prop")
-
-    def write(view: PlayerView, seat: int, out: Floats) -> None:
-        f = SicilianFacts.of(view)
-        for offer in f.offers:
-            base = offers + (offer.seat - seat) % n * 4
-            out[base] = offer.kind == "throw"
-            out[base + 1] = offer.kind == "pay"
-            out[base + 2] = offer.amount
-            out[base + 3] = offer.taker is None
-        out[held] = f.held
-        _seat_at(out, declarer, seat, f.declarer, n)
-        out[mode + f.mode] = 1
-        _put_mask(out, stock, d, f.stock.mask)
-        _put_mask(out, taken, d, f.stock_taken.mask)
-        if f.rallied is not None:
-            out[rallied + f.rallied.index] = 1
-        _seat_at(out, partner, seat, f.partner, n)
-        out[thrown + f.thrown_in] = 1
-
-    return write
-
-
-def taroinche_facts(enc: Encoder, layout: Layout) -> FactsWriter:
-    from tarocchi.games.taroinche.views import TaroincheFacts
-
-    n, d = enc.players, enc.cards
-    first = layout.add("facts.first_player", n, 0, 1, "who speaks and leads first, relative")
-    contract = layout.add("facts.contract", 1, 0, 1, "1 once somebody has bid")
-    value = layout.add("facts.bid_value", 1, 0, 250, "the highest bid's value (82..180, 250 Capot)")
-    trump = layout.add("facts.bid_trump", 6, 0, 1, "its trump: S H C D, No-trump, All-trump")
-    mode = layout.add("facts.bid_mode", 3, 0, 1, "its dog mode: With, Without, Against")
-    taker = layout.add("facts.taker", n, 0, 1, "the taker, relative")
-    partner = layout.add("facts.partner", n, 0, 1, "the taker's partner (the taker for a solo), relative")
-    dog = layout.add("facts.dog", d, 0, 1, "the With dog shown to all (B4)")
-    coinche = layout.add("facts.coinche", 3, 0, 1, "none, coinched, surcoinched")
-    coincher = layout.add("facts.coincher", n, 0, 1, "who coinched, relative")
-    belote = layout.add("facts.belote", n, 0, 1, "who announced the belote (B5), relative")
-    turned = layout.add("facts.turned_up", d, 0, 1, "what lay face down, turned up at the end (B4)")
-
-    def write(view: PlayerView, seat: int, out: Floats) -> None:
-        f = TaroincheFacts.of(view)
-        _seat_at(out, first, seat, f.first_player, n)
-        if f.contract is not None:
-            bid = f.contract.bid
-            out[contract] = 1
-            out[value] = bid.value
-            out[trump + bid.trump] = 1
-            out[mode + bid.mode - 1] = 1
-            _seat_at(out, taker, seat, f.contract.taker, n)
-            _seat_at(out, partner, seat, f.contract.partner, n)
-        _put_mask(out, dog, d, f.dog.mask)
-        out[coinche + f.coinche] = 1
-        _seat_at(out, coincher, seat, f.coincher, n)
-        _seat_at(out, belote, seat, f.belote, n)
-        _put_mask(out, turned, d, f.turned_up.mask)
-
-    return write
-
-
-def taroux_facts(enc: Encoder, layout: Layout) -> FactsWriter:
-    from tarocchi.games.taroux.rules import BID_NAMES, PASSES_TO_END
-    from tarocchi.games.taroux.views import TarouxFacts
-
-    n, d = enc.players, enc.cards
-    words = BID_NAMES[1:]
-    high = layout.add("facts.high_bid", len(words), 0, 1, f"the highest bid: {', '.join(words)}")
-    bidder = layout.add("facts.bidder", n, 0, 1, "who made it, relative")
-    contra = layout.add("facts.contra", 3, 0, 1, "none, contra, recontra")
-    passes = layout.add("facts.passes", 1, 0, PASSES_TO_END + 1, "passes since the last bid (T3)")
-    stock = layout.add(
-        "facts.stock", (2, d), 0, 1, "the stock turned up under We'll Take (T5): first three, second three"
-    )
-    trumps = layout.add("facts.trumps_discarded", d, 0, 1, "trumps discarded, which are shown (T5)")
-    shown = layout.add("facts.abundances", (n, d), 0, 1, "the trumps each relative seat showed (T6)")
-    sparrow = layout.add("facts.sparrow", n, 0, 1, "who announced the Sparrow (T6), relative")
-    slam = layout.add("facts.slam", n, 0, 1, "who announced a Slam (T6), relative")
-
-    def write(view: PlayerView, seat: int, out: Floats) -> None:
-        f = TarouxFacts.of(view)
-        if f.high_bid is not None:
-            out[high + words.index(f.high_bid)] = 1
-        _seat_at(out, bidder, seat, f.bidder, n)
-        out[contra + f.contra] = 1
-        out[passes] = f.passes
-        if f.stock is not None:
-            for i, card in enumerate(f.stock):
-                out[stock + (i // 3) * d + card.index] = 1
-        _put_mask(out, trumps, d, f.trumps_discarded.mask)
-        for who, cards in enumerate(f.abundances):
-            _put_mask(out, shown + (who - seat) % n * d, d, cards.mask)
-        _seat_at(out, sparrow, seat, f.sparrow, n)
-        _seat_at(out, slam, seat, f.slam, n)
-
-    return write
 
 
 _ENCODERS: dict[tuple[str, tuple[tuple[str, str], ...]], Encoder] = {}

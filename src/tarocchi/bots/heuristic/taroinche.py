@@ -26,20 +26,21 @@ from tarocchi.bots.heuristic.common import Heuristic
 from tarocchi.core.actions import Action, Call, Discard, Play
 from tarocchi.core.cards import bits
 from tarocchi.core.views import PlayerView, trick_plays
-from tarocchi.games.taroinche.bidding import Bid
+from tarocchi.games.taroinche.bidding import BY_LEVEL, Bid
 from tarocchi.games.taroinche.rules import (
     AGAINST,
     BELOTE,
     CAPOT,
     CONTRACTS,
     DECK,
+    NO_TRUMP,
     PLAYERS,
     SUIT_MASKS,
     SUIT_OF,
-    VALUES,
     WITH,
     WITHOUT,
     Contract,
+    holds_belote,
     level,
     side_of,
 )
@@ -66,8 +67,8 @@ COINCHE_TRICKS = 2.2
 CAPOT_COINCHE = 0.5
 """A Capot falls to a single defensive trick: an Ace or a trump honour is enough to coinche."""
 _FACE = tuple(card.code[:-1] for card in DECK.cards)
-_LADDER = tuple((value, mode) for value in VALUES[:-1] for mode in (WITH, WITHOUT, AGAINST))
-"""Every point bid, weakest first (B3); Capot is left out."""
+_LADDER = tuple((bids[0].value, bids[0].mode) for bids in BY_LEVEL if bids[0].value != CAPOT)
+"""Every point bid's value and dog mode, weakest first (B3); Capot is left out."""
 
 
 # -- valuing a hand -----------------------------------------------------------------------------
@@ -94,7 +95,7 @@ def hand_tricks(hand: int, trump: int) -> float:
         tricks += 0.3
     tricks += 0.6 * max(0, n - 3)
     cuts = 0.0
-    for suit in range(4):
+    for suit in range(len(SUIT_MASKS)):
         if suit == trump:
             continue
         cards = hand & SUIT_MASKS[suit]
@@ -113,8 +114,8 @@ def hand_tricks(hand: int, trump: int) -> float:
 
 
 def _belote(hand: int, trump: int) -> int:
-    pair = sum(1 << (trump * 8 + i) for i in (1, 2))  # K and Q of the trump suit
-    return BELOTE if hand & pair == pair else 0
+    """B5: the belote's points, if ``hand`` holds the trump King and Queen."""
+    return BELOTE if holds_belote(hand, trump) else 0
 
 
 def expected_points(hand: int, trump: int, partner_tricks: float) -> float:
@@ -152,7 +153,7 @@ def best_bid(view: PlayerView, seat: int, above: int) -> Bid | None:
     """The cheapest bid stronger than level ``above`` this hand expects to make, if any."""
     hand = view.hand.mask
     best: tuple[int, int, Bid] | None = None
-    for trump in range(4):
+    for trump in range(len(SUIT_MASKS)):
         partner, share = _choose_partner(view, seat, trump)
         points = expected_points(hand, trump, share)
         solo = POINTS_PER_TRICK * hand_tricks(hand, trump) + _belote(hand, trump)
@@ -169,7 +170,9 @@ def best_bid(view: PlayerView, seat: int, above: int) -> Bid | None:
 
 def defence_tricks(hand: int, trump: int) -> float:
     """What this hand takes against a contract in ``trump``: its trumps and side winners."""
-    return hand_tricks(hand, trump) if trump < 4 else sum(0.8 for c in bits(hand) if _FACE[c] in ("A", "J"))
+    if trump < NO_TRUMP:
+        return hand_tricks(hand, trump)
+    return sum(0.8 for c in bits(hand) if _FACE[c] in ("A", "J"))
 
 
 def _auction(view: PlayerView, legal: tuple[Action, ...]) -> Action:
@@ -196,7 +199,7 @@ def _surcoinche(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     found = contract_of(view)
     assert found is not None
     contract, value, _, _ = found
-    if value != CAPOT and contract.trump < 4:
+    if value != CAPOT and contract.trump < NO_TRUMP:
         points = expected_points(view.hand.mask, contract.trump, PARTNER_TRICKS)
         if points >= value + 30:
             return calls["surcoinche"]
@@ -320,7 +323,7 @@ def _lead(view: PlayerView, table: _Table, cards: list[int]) -> int:
             return min(trumps, key=lambda c: _power(contract, c))
     cutters = {
         suit
-        for suit in range(4)
+        for suit in range(len(SUIT_MASKS))
         for s in opponents
         if not table.unseen & SUIT_MASKS[suit] & ~table.cannot[s]
         and table.unseen & contract.trump_mask & ~table.cannot[s]
@@ -331,7 +334,7 @@ def _lead(view: PlayerView, table: _Table, cards: list[int]) -> int:
     plain = [c for c in cards if c not in trumps]
     if plain:
         safe = [c for c in plain if SUIT_OF[c] not in cutters] or plain
-        length = {suit: (table.hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)}
+        length = {suit: (table.hand & SUIT_MASKS[suit]).bit_count() for suit in range(len(SUIT_MASKS))}
         longest = max(length[SUIT_OF[c]] for c in safe)
         return min((c for c in safe if length[SUIT_OF[c]] == longest), key=table.cost)
     return min(trumps, key=lambda c: _power(contract, c))

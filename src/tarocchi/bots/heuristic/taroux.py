@@ -30,7 +30,6 @@ from tarocchi.core.tricks import TRUMP, led_suit, winning_position
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroux.actions import Show
 from tarocchi.games.taroux.rules import (
-    BID_WORDS,
     DECK,
     FOOL,
     HONOURS,
@@ -39,12 +38,15 @@ from tarocchi.games.taroux.rules import (
     MIN_ABUNDANCE,
     PLAYERS,
     TABLE,
+    TAKE,
     TRUMP_CARDS,
     VALUES,
     WORLD,
     abundance_size,
+    bid_level,
     declarers,
     partner_of,
+    real_bid,
 )
 from tarocchi.games.taroux.state import Phase
 from tarocchi.games.taroux.views import TarouxFacts
@@ -101,11 +103,11 @@ def _bid(view: PlayerView, legal: tuple[Action, ...]) -> Action:
     power = strength(view.hand.mask)
     if any(s == partner and w in ("prop", "stand") for s, w in auction):
         power += PARTNER_PROP
-    high = max((BID_WORDS.index(w) for _, w in auction if w in BID_WORDS), default=0)
+    high = bid_level(facts.high_bid)
     ours = bidder in (seat, partner)
-    if "contra" in words and power >= CONTRA_AT + 3 * (high - 3):
+    if "contra" in words and power >= CONTRA_AT + 3 * (high - TAKE):
         return words["contra"]
-    if ours and high >= 3:
+    if ours and real_bid(high):
         return words["pass"]  # never outbid the own side's real bid
     for word, needed in (("against", AGAINST_AT), ("without", WITHOUT_AT), ("take", TAKE_AT)):
         if word in words and power >= needed:

@@ -7,12 +7,9 @@ from typing import Any, Final, NamedTuple
 
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
-from tarocchi.core.positional import Replacer, field_positions
+from tarocchi.core.positional import UNSETTLED, Replaceable, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
-
-UNSETTLED = -2
-"""``actor`` of a state built by hand, not by the engine: seat and legal mask not worked out."""
 
 
 class Phase(IntEnum):
@@ -61,19 +58,12 @@ class PiedmontFields(NamedTuple):
 
 
 @mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
-class PiedmontState(PiedmontFields):
-    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
-    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
-    kept from before the change could be wrong."""
+class PiedmontState(Replaceable, PiedmontFields):
+    """One hand (the fields above); ``_replace`` resets its seat to act (``Replaceable``)."""
 
     __slots__ = ()
 
-    def _replace(self, **changes: Any) -> PiedmontState:
-        new: PiedmontState = _REPLACE(self, changes)
-        return new
 
-
-_REPLACE: Final = Replacer(PiedmontState, UNSETTLED)
 _AT = field_positions(PiedmontFields)
 # Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
 # that compiled code passes each on as the int object it holds, not boxing it again each time.

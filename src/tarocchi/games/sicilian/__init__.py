@@ -12,7 +12,7 @@ MANIFEST = Manifest(
     kernel="tarocchi.games.sicilian.kernel:factory",
     placer="tarocchi.games.sicilian.worlds:place",
     players="tarocchi.bots.sicilian:PLAYERS",
-    facts="tarocchi.research.encoding:sicilian_facts",
+    facts="tarocchi.research.followers.sicilian:facts",
     follower="tarocchi.research.followers.sicilian:SicilianFollower",
     call_slots=48,
     utility_bound=189,  # the Declarer alone wins 3*d, d <= 126 - 63; a bargain is at most 63

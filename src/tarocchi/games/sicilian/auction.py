@@ -11,14 +11,18 @@ from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rally import discard_mask, rally_choices
 from tarocchi.games.sicilian.rules import (
     COP_STRENGTH,
+    COP_TURNS,
     DECK,
     OFFER_CAP,
     PLAYERS,
     PROP_STRENGTH,
+    ROUND_TURNS,
     SEAT_NAMES,
+    SHOWN_DISCARDS,
     STOCK_SIZE,
     STRONG,
-    TRUMP_MASK,
+    bargain_played,
+    discard_shown,
     strength,
 )
 from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn
@@ -79,20 +83,18 @@ class _Bargaining:
             return None
         events = _say(state, action)
         spoken = state.spoken + 1
-        if spoken < PLAYERS:
+        if spoken < ROUND_TURNS:
             return state._replace(
                 speaker=(seat + 1) % PLAYERS, spoken=spoken, offers=offers, held=held, events=events
             )
         eldest = (state.context.dealer + 1) % PLAYERS
-        if held:
-            events = note(events, None, "the hand is played: somebody holds (S3)")
-        elif any(o.taker >= 0 for o in offers):
+        if not bargain_played(held, any(o.taker >= 0 for o in offers)):
             events = note(events, None, "the hand is thrown in: an offer was taken and nobody holds (S3)")
             return state._replace(
                 phase=Phase.DONE, offers=offers, spoken=spoken, thrown_in=ThrownIn.BARGAIN, events=events
             )
-        else:
-            events = note(events, None, "the hand is played: no offer was taken (S3)")
+        why = "somebody holds" if held else "no offer was taken"
+        events = note(events, None, f"the hand is played: {why} (S3)")
         return state._replace(
             phase=Phase.SOLO, speaker=eldest, spoken=0, offers=offers, held=held, events=events
         )
@@ -126,7 +128,7 @@ class _Round(ABC):
     """S4, S5, S6: one call each, in turn; the first bid ends the round."""
 
     bid: Call
-    rounds: int = PLAYERS
+    rounds: int = ROUND_TURNS
     threshold: int = 0
     ruling: str = ""
 
@@ -222,7 +224,7 @@ class _Prop(_Round):
 
 class _Cop(_Round):
     bid = COP
-    rounds = PLAYERS - 1
+    rounds = COP_TURNS
     threshold = COP_STRENGTH
     ruling = "S6"
 
@@ -260,14 +262,14 @@ class _Exchanging:
         hands = list(state.hands)
         hands[seat] ^= bit
         discard = state.discard | bit
-        shown = bool(TRUMP_MASK & bit)
+        shown = discard_shown(card)
         events: EventLog = (Event(seat, action, PUBLIC if shown else only(seat)), state.events)
         if shown:
             events = note(events, seat, "must discard a trump, shown to all (S4)")
         state = state._replace(hands=tuple(hands), discard=discard, events=events)
         if discard.bit_count() < STOCK_SIZE:
             return state
-        unseen = (discard & ~TRUMP_MASK).bit_count()  # the trumps among them were shown
+        unseen = (discard & ~SHOWN_DISCARDS).bit_count()
         laid = f"has laid {STOCK_SIZE} cards aside"
         events = (Event(seat, FaceDown(unseen), PUBLIC, laid), events) if unseen else note(events, seat, laid)
         if state.mode is Mode.SOLO:

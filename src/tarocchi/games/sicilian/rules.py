@@ -60,6 +60,11 @@ OFFER_CAP = 63
 """S3: offers are capped at 63."""
 PROP_STRENGTH = 20
 COP_STRENGTH = 15
+ROUND_TURNS: Final = PLAYERS
+"""S3, S4, S5: the bargain, the Solo round and the Prop round give each player one turn, from
+Eldest."""
+COP_TURNS: Final = PLAYERS - 1
+"""S6: the Cop round gives each player but the Declarer one turn, from his left."""
 
 SEAT_NAMES = ("South", "West", "North", "East")
 SIDE_NAMES = ("Declarers", "Defenders")
@@ -90,9 +95,40 @@ STRONG = sum(1 << i for i, v in enumerate(VALUES) if v >= 5)
 """Cards worth 5 or 10: never discarded (S4), and the measure of Prop and Cop (S5, S6)."""
 
 
+SHOWN_DISCARDS: Final = TRUMP_MASK
+"""S4: the discards shown to all: a trump, discarded when unavoidable; any other lies face down."""
+
+
+def discard_shown(card: int) -> bool:
+    """S4: whether ``card`` discarded is shown to all (``SHOWN_DISCARDS``)."""
+    return bool(SHOWN_DISCARDS >> card & 1)
+
+
+def bargain_played(held: bool, taken: bool) -> bool:
+    """S3: after the bargain the hand is played if somebody holds or no offer was ``taken``; else
+    it is thrown in."""
+    return held or not taken
+
+
+def sides(declarer: int, partner: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """S10: the Declarers (the Declarer and his ``partner``, -1: he plays alone) and the
+    Defenders, each in seat order."""
+    return (
+        tuple(seat for seat in range(PLAYERS) if seat in (declarer, partner)),
+        tuple(seat for seat in range(PLAYERS) if seat not in (declarer, partner)),
+    )
+
+
 def side_total(card_points: int, tricks: int, last_trick: bool) -> int:
     """S9: a side's total: its card points, a point a trick and 5 for the last trick."""
     return card_points + tricks + (LAST_TRICK_BONUS if last_trick else 0)
+
+
+def still_needed(declarers_total: int) -> int:
+    """S10: what the Declarers, with ``declarers_total`` (``side_total``) so far, still need to
+    pass the half (d > 0; 0: they have)."""
+    short = HALF + 1 - declarers_total
+    return short if short > 0 else 0
 
 
 def seat_scores(declarers_total: int, team: tuple[int, ...]) -> tuple[int, ...]:

@@ -7,12 +7,9 @@ from typing import Any, Final, NamedTuple
 
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
-from tarocchi.core.positional import Replacer, field_positions
+from tarocchi.core.positional import UNSETTLED, Replaceable, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
-
-UNSETTLED = -2
-"""``actor`` of a state whose seat to act and legal mask are not worked out (see ``actor``)."""
 
 
 class Phase(IntEnum):
@@ -111,19 +108,12 @@ class SicilianFields(NamedTuple):
 
 
 @mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
-class SicilianState(SicilianFields):
-    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
-    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
-    kept from before the change could be wrong."""
+class SicilianState(Replaceable, SicilianFields):
+    """One hand (the fields above); ``_replace`` resets its seat to act (``Replaceable``)."""
 
     __slots__ = ()
 
-    def _replace(self, **changes: Any) -> SicilianState:
-        new: SicilianState = _REPLACE(self, changes)
-        return new
 
-
-_REPLACE: Final = Replacer(SicilianState, UNSETTLED)
 _AT = field_positions(SicilianFields)
 # Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
 # that compiled code passes each on as the int object it holds, not boxing it again each time.

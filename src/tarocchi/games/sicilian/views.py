@@ -18,7 +18,16 @@ from tarocchi.core.memo import Last
 from tarocchi.core.running import Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.sicilian.actions import THROW, Offer, Rally, Take
-from tarocchi.games.sicilian.rules import DECK, FOOL, HALF, LAST_TRICK_BONUS, PLAYERS, SEAT_NAMES, VALUES
+from tarocchi.games.sicilian.rules import (
+    DECK,
+    FOOL,
+    PLAYERS,
+    SEAT_NAMES,
+    VALUES,
+    side_total,
+    sides,
+    still_needed,
+)
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
 
 if TYPE_CHECKING:
@@ -181,12 +190,11 @@ def build(
 def public_sides(state: SicilianState) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """The Declarers and the Defenders as everyone knows them (None: a rallied partner is still
     hidden, S7, so nobody but him may be told which tricks are the Declarers')."""
-    team: tuple[int, ...] = (state.declarer,)
     if state.mode is Mode.COP or (state.mode is Mode.RALLY and state.revealed):
-        team = tuple(sorted((state.declarer, state.partner)))
-    elif state.mode is Mode.RALLY and state.phase is not Phase.DONE:
+        return sides(state.declarer, state.partner)
+    if state.mode is Mode.RALLY and state.phase is not Phase.DONE:
         return None
-    return team, tuple(s for s in range(PLAYERS) if s not in team)
+    return sides(state.declarer, -1)
 
 
 _RUNNING: Last[tuple[tuple[tuple[str, str], ...], Running | None]] = Last()
@@ -205,13 +213,13 @@ def _running_state(state: SicilianState) -> tuple[list[tuple[str, str]], Running
     Declarers still need for d > 0: more than the half (63) in card points, 1 per trick and 5 for
     the last trick. Not counted: the face-down discard (it counts for its maker at the end) and
     the Fool's settlement (C4). While a rallied partner is hidden, the sides are not shown."""
-    sides = public_sides(state)
-    if sides is None:
+    both = public_sides(state)
+    if both is None:
         card = DECK.cards[state.rallied].code
         public = [("tricks won", f"by side once {card} is played (the partner is hidden)")]
         return public, None
-    now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(VALUES[c] for c, _ in pile), FOOL)
-    last = LAST_TRICK_BONUS if state.phase is Phase.DONE and state.tricks[-1].winner in sides[0] else 0
-    needed = max(0, HALF + 1 - (now.card_points[0] + now.tricks_won[0] + last))
-    declarers = "Declarers" if len(sides[0]) > 1 else "Declarer"  # a Solo or 1 v 3: one seat
+    now = running(state.tricks, PLAYERS, both, lambda _, pile: sum(VALUES[c] for c, _ in pile), FOOL)
+    last = state.phase is Phase.DONE and state.tricks[-1].winner in both[0]
+    needed = still_needed(side_total(now.card_points[0], now.tricks_won[0], last))
+    declarers = "Declarers" if len(both[0]) > 1 else "Declarer"  # a Solo or 1 v 3: one seat
     return running_facts(now, (declarers, "Defenders"), needed, " to pass the half (63)")

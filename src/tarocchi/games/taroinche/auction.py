@@ -28,7 +28,11 @@ from tarocchi.games.taroinche.rules import (
     SEAT_NAMES,
     VALUES,
     WITH,
-    belote_pair,
+    auction_over,
+    first_player,
+    holds_belote,
+    surcoinche_speakers,
+    surcoinched,
 )
 from tarocchi.games.taroinche.scoring import describe
 from tarocchi.games.taroinche.state import (
@@ -76,7 +80,7 @@ def level_of(bid: object) -> int:
 
 def opening(hands: tuple[int, ...], dog: int, context: HandContext) -> TaroincheState:
     """B2: the first state of a hand: the first player after the dealer speaks first."""
-    first = (context.dealer + 1) % PLAYERS
+    first = first_player(context.dealer)
     return TaroincheState(
         phase=_AUCTION,
         context=context,
@@ -126,11 +130,10 @@ def start_play(state: TaroincheState) -> TaroincheState:
     assert bid is not None
     belote = -1
     if bid.value != CAPOT:
-        pair = belote_pair(bid.trump)
         for seat in (state.taker, state.partner):
-            if state.hands[seat] & pair == pair:
+            if holds_belote(state.hands[seat], bid.trump):
                 belote = seat
-    leader = (state.context.dealer + 1) % PLAYERS
+    leader = first_player(state.context.dealer)
     # fmt: off
     return replaced(
         state, I_PHASE, _PLAY, I_BELOTE, belote, I_LEADER, leader, I_TRICK, (), I_BEST, 0,
@@ -169,7 +172,8 @@ class Auction:
         if action is PASS or action == PASS:
             events: EventLog = (Event(seat, PASS, PUBLIC), s.events)
             passes = s.passes + 1
-            if s.bid is None and passes == PLAYERS:
+            over = auction_over(passes, s.bid is not None)
+            if over and s.bid is None:
                 note = "the hand is thrown in: all five passed; it counts as a hand (B3, C2)"
                 # fmt: off
                 return replaced(
@@ -178,16 +182,15 @@ class Auction:
                 )
                 # fmt: on
             passed = replaced(state, I_PASSES, passes, I_TURN, after, I_EVENTS, events)
-            if s.bid is not None and passes == PLAYERS - 1:
+            if over:
                 return end_auction(passed, events)
             return passed
         if (action is COINCHE or action == COINCHE) and self.may_coinche(state):
-            # B3: the taker and partner then speak in clockwise order from the coincher
-            members = sorted({s.taker, s.partner}, key=lambda m: (m - seat) % PLAYERS)
+            members = surcoinche_speakers(seat, s.taker, s.partner)
             # fmt: off
             return replaced(
                 state, I_PHASE, _SURCOINCHE, I_TURN, members[0], I_PASSES, 0, I_COINCHE, 1,
-                I_COINCHER, seat, I_SPEAKERS, tuple(members),
+                I_COINCHER, seat, I_SPEAKERS, members,
                 I_EVENTS, (Event(seat, COINCHE, PUBLIC), s.events),
             )
             # fmt: on
@@ -248,17 +251,16 @@ class Surcoinche:
             # fmt: on
         if action == SURCOINCHE:
             events = (Event(seat, SURCOINCHE, PUBLIC), state.events)
-            taker, partner = state.taker, state.partner
-            if seat != taker:
-                note = f"surcoinches and becomes the taker; {SEAT_NAMES[taker]} is now his partner (B3)"
+            taker, partner = surcoinched(seat, state.taker, state.partner)
+            if taker != state.taker:
+                note = f"surcoinches and becomes the taker; {SEAT_NAMES[partner]} is now his partner (B3)"
                 events = (Event(seat, None, PUBLIC, note), events)
-                taker, partner = seat, taker
             # fmt: off
-            surcoinched = replaced(
+            doubled = replaced(
                 state, I_COINCHE, 2, I_SPEAKERS, (), I_TAKER, taker, I_PARTNER, partner, I_EVENTS, events,
             )
             # fmt: on
-            return end_auction(surcoinched, events)
+            return end_auction(doubled, events)
         return None
 
     def refusal(self, state: TaroincheState, action: Action) -> str | None:

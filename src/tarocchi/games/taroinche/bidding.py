@@ -25,6 +25,7 @@ from tarocchi.games.taroinche.rules import (
     WITH,
     WITHOUT,
     belote_pair,
+    holds_belote,
     level,
 )
 
@@ -222,10 +223,9 @@ def beyond_the_pack(bid: Action, hand: int) -> str | None:
     the belote needs both in one hand of the attack. None for any other bid."""
     if not isinstance(bid, Bid) or bid.value == CAPOT or bid.value <= TOTAL:
         return None
-    pair = belote_pair(bid.trump)
-    if hand & pair == pair:
+    if holds_belote(hand, bid.trump):
         return None
     return (
         f"{bid.value} exceeds the pack's {TOTAL} points: only the belote (B5) can make it, and you do "
-        f"not hold {DECK.codes(pair)}: your partner would have to"
+        f"not hold {DECK.codes(belote_pair(bid.trump))}: your partner would have to"
     )

@@ -51,6 +51,12 @@ BELOTE = 20
 SEAT_NAMES = ("South", "West", "North-West", "North-East", "East")
 SIDE_NAMES = ("attack", "defence")
 
+
+def first_player(dealer: int) -> int:
+    """B2: the player after the dealer speaks first in the auction and leads the first trick."""
+    return (dealer + 1) % PLAYERS
+
+
 SUIT_OF: tuple[int, ...] = tuple(
     next(i for i, s in enumerate(SUITS) if s.letter == c.suit) for c in DECK.cards
 )
@@ -123,9 +129,25 @@ def belote_pair(trump: int) -> int:
     return CONTRACTS[trump].trump_mask & KINGS_QUEENS
 
 
+def holds_belote(hand: int, trump: int) -> bool:
+    """B5: whether ``hand`` holds the belote of ``trump``, the trump King and Queen (No-trump and
+    All-trump have none)."""
+    pair = belote_pair(trump)
+    return pair != 0 and hand & pair == pair
+
+
 def side_of(seat: int, taker: int, partner: int) -> int:
     """0 for the attack (taker and partner), 1 for the defence."""
     return 0 if seat in (taker, partner) else 1
+
+
+def sides(taker: int, partner: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """B3: the attack (the taker and his partner, one seat in a solo) and the defence, each in
+    seat order."""
+    return (
+        tuple(seat for seat in range(PLAYERS) if seat in (taker, partner)),
+        tuple(seat for seat in range(PLAYERS) if seat not in (taker, partner)),
+    )
 
 
 def _value_masks(trump: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -183,6 +205,17 @@ def attack_points(won: int, trump: int, last_trick: bool, laid_aside: int, belot
     )
 
 
+def still_needed(value: int, points: int, won: int, lost: int, belote: bool, last_trick: bool) -> int | None:
+    """B1, B5, B7: what the attack still needs for a contract of ``value`` with the card
+    ``points`` of its tricks so far, its announced ``belote`` and the last trick's 10 if it took
+    it (0: it has it); at Capot the tricks still to win, the attack having ``won`` and the
+    defence ``lost`` so far (None: the defence has one, Capot is lost)."""
+    if value == CAPOT:
+        return None if lost else TRICKS - won
+    short = value - (points + (BELOTE if belote else 0) + (LAST_TRICK if last_trick else 0))
+    return short if short > 0 else 0
+
+
 def made(value: int, points: int, tricks: int) -> bool:
     """B7: the attack makes the contract with at least ``value`` points; Capot, with every trick."""
     return tricks == TRICKS if value == CAPOT else points >= value
@@ -211,6 +244,29 @@ def level(value: int, mode: int) -> int:
 
 
 LEVELS = len(VALUES) * 3
+
+
+def auction_over(passes: int, bid: bool) -> bool:
+    """B3: four passes after a ``bid`` end the auction; five without one throw the hand in."""
+    return passes == (PLAYERS - 1 if bid else PLAYERS)
+
+
+def surcoinche_speakers(coincher: int, taker: int, partner: int) -> tuple[int, ...]:
+    """B3: after a coinche the taker and his partner (one seat in a solo) speak once each, in
+    turn from the ``coincher``."""
+    if taker == partner:
+        return (taker,)
+    if (taker - coincher) % PLAYERS < (partner - coincher) % PLAYERS:
+        return taker, partner
+    return partner, taker
+
+
+def surcoinched(seat: int, taker: int, partner: int) -> tuple[int, int]:
+    """B3: the taker and partner after ``seat`` surcoinches: a surcoinching partner becomes the
+    taker, the taker his partner."""
+    return (taker, partner) if seat == taker else (seat, taker)
+
+
 GAME_LENGTHS = ("5", "10", "15", "20")
 
 INFO = GameInfo(

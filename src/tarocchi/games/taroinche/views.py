@@ -21,14 +21,12 @@ from tarocchi.core.words import plural
 from tarocchi.games.taroinche.bidding import Bid, value_words
 from tarocchi.games.taroinche.rules import (
     ALL_TRUMP,
-    BELOTE,
     CAPOT,
     COINCHE_MULTIPLIERS,
     COINCHE_WORDS,
     CONTRACTS,
     DECK,
     KINGS_QUEENS,
-    LAST_TRICK,
     NO_TRUMP,
     PLAIN_ORDER,
     PLAYERS,
@@ -38,6 +36,9 @@ from tarocchi.games.taroinche.rules import (
     TRUMP_NAMES,
     TRUMP_ORDER,
     WITH,
+    first_player,
+    sides,
+    still_needed,
 )
 from tarocchi.games.taroinche.scoring import describe
 from tarocchi.games.taroinche.state import Phase, TaroincheState
@@ -122,7 +123,7 @@ def build(
     to_act: int | None,
     legal: tuple[Action, ...],
 ) -> PlayerView:
-    first = (state.context.dealer + 1) % PLAYERS
+    first = first_player(state.context.dealer)
     bid = state.bid
     public: list[tuple[str, str]] = [("first player", SEAT_NAMES[first])]
     if state.phase is Phase.AUCTION:
@@ -209,21 +210,19 @@ def _running_state(state: TaroincheState, announced: bool) -> tuple[list[tuple[s
     bid = state.bid
     assert bid is not None
     values = CONTRACTS[bid.trump].values
-    attack = (state.taker,) if state.taker == state.partner else tuple(sorted((state.taker, state.partner)))
-    sides = (attack, tuple(s for s in range(PLAYERS) if s not in attack))
-    now = running(state.tricks, PLAYERS, sides, lambda _, pile: sum(values[c] for c, _ in pile))
+    both = sides(state.taker, state.partner)
+    now = running(state.tricks, PLAYERS, both, lambda _, pile: sum(values[c] for c, _ in pile))
+    last = len(state.tricks) == TRICKS and state.tricks[-1].winner in both[0]
+    won, lost = now.tricks_won
+    needed = still_needed(bid.value, now.card_points[0], won, lost, announced, last)
     if bid.value == CAPOT:
         public, now = running_facts(now, ("attack", "defence"), None)
-        if now.tricks_won[1]:
+        if needed is None:
             public.append(("needed", "none: the defence has a trick, Capot is lost"))
             return public, now
-        needed = TRICKS - now.tricks_won[0]
         public.append(("needed", f"attack {plural(needed, 'more trick')} for Capot"))
         return public, replace(now, needed=needed)
-    have = now.card_points[0] + (BELOTE if announced else 0)
-    if len(state.tricks) == TRICKS and state.tricks[-1].winner in attack:
-        have += LAST_TRICK
-    return running_facts(now, ("attack", "defence"), max(0, bid.value - have), f" for {bid.value}")
+    return running_facts(now, ("attack", "defence"), needed, f" for {bid.value}")
 
 
 # -- how a table shows a hand (presentation only) -------------------------------------------

@@ -12,7 +12,7 @@ MANIFEST = Manifest(
     kernel="tarocchi.games.taroux.kernel:factory",
     placer="tarocchi.games.taroux.worlds:place",
     players="tarocchi.bots.taroux:PLAYERS",
-    facts="tarocchi.research.encoding:taroux_facts",
+    facts="tarocchi.research.followers.taroux:facts",
     follower="tarocchi.research.followers.taroux:TarouxFollower",
     call_slots=96,
     utility_bound=5_788,  # a Declarer's 2R, R <= (25 + 56 + 20) * 6 * 4 + 70 (Abundances) + 400 (Slam)

@@ -12,13 +12,15 @@ from tarocchi.games.taroux.rules import (
     BID_NAMES,
     BID_WORDS,
     DECK,
-    PASSES_TO_END,
     PLAYERS,
     SEAT_NAMES,
     STOCK_SIZE,
-    TAKE,
+    auction_over,
     declarers,
     partner_of,
+    real_bid,
+    takes_stock,
+    window_passes_on,
 )
 from tarocchi.games.taroux.state import (
     I_AUCTION,
@@ -39,7 +41,6 @@ from tarocchi.games.taroux.state import (
 )
 from tarocchi.games.taroux.turns import (
     CONTRA_AT,
-    DECLINE_AT,
     PASS_AT,
     RECONTRA_AT,
     auction_legal,
@@ -128,7 +129,7 @@ class Bidding:
             # fmt: on
         if at == PASS_AT:
             passes = s.passes + 1
-            if passes == PASSES_TO_END + (s.high == 0):
+            if auction_over(passes, s.high):
                 return end_auction(replaced(state, I_AUCTION, auction, I_EVENTS, events, I_PASSES, passes))
             # fmt: off
             return settle(replaced(
@@ -149,7 +150,7 @@ class Bidding:
         if not isinstance(action, Call) or action.word not in _AUCTION_WORDS:
             return f"it is {name}'s turn in the auction: pass, bid higher, or contra (T3)"
         if action.word == "contra":
-            if state.high < TAKE:
+            if not real_bid(state.high):
                 return "Contra needs a real bid (We'll Take, Without or Against) to challenge (T3)"
             if state.contra:
                 return f"{BID_NAMES[state.high]} has already been contra'd (T3)"
@@ -179,7 +180,7 @@ class Recontra:
         s, at = called
         seat = s.turn
         auction, events = _said(s, seat, cast(Call, action), _WINDOW_SAID + at)
-        if at == DECLINE_AT and seat == s.bidder:
+        if window_passes_on(seat, s.bidder, at == RECONTRA_AT):
             return settle(replaced(state, I_AUCTION, auction, I_EVENTS, events, I_TURN, partner_of(seat)))
         contra = 2 if at == RECONTRA_AT else s.contra
         # fmt: off
@@ -200,7 +201,7 @@ def end_auction(state: TarouxState) -> TarouxState:
     contract starts."""
     s: TarouxFields = state
     high = s.high
-    if high < TAKE:
+    if not real_bid(high):
         why = "nobody bid" if high == 0 else f"{BID_NAMES[high]} cannot win the auction"
         note = f"the hand is thrown in: {why} (T3, C2)"
         thrown_in = (Event(None, None, PUBLIC, note), s.events)
@@ -209,7 +210,7 @@ def end_auction(state: TarouxState) -> TarouxState:
     contra = ("", ", contra'd", ", re-contra'd")[s.contra]
     note = f"plays {BID_NAMES[high]}{contra}, with {SEAT_NAMES[partner_of(bidder)]} (T4)"
     events = (Event(bidder, None, PUBLIC, note), s.events)
-    if high == TAKE:
+    if takes_stock(high):
         stock = s.stock
         first, second = DECK.codes(_mask(stock[:3])), DECK.codes(_mask(stock[3:]))
         shown = f"the stock is turned up: first three {first}; second three {second} (T5)"

@@ -70,6 +70,36 @@ CONTRA_NAMES = ("", "Contra", "Re-contra")
 PASSES_TO_END = 5
 """T3: five consecutive passes after the last bid or call end the auction."""
 
+
+def bid_level(name: str | None) -> int:
+    """T3: the level of the bid named ``name`` (one of ``BID_NAMES``; None: no bid yet, 0)."""
+    return 0 if name is None else BID_NAMES.index(name)
+
+
+def real_bid(level: int) -> bool:
+    """T3: We'll Take and above are the bids that may win the auction and be contra'd: a Prop or
+    a Stand left highest throws the hand in."""
+    return level >= TAKE
+
+
+def auction_over(passes: int, high: int) -> bool:
+    """T3: five consecutive passes after the last bid or call end the auction (the highest bid
+    ``high``); with no bid yet, all six pass."""
+    return passes == PASSES_TO_END + (high == 0)
+
+
+def window_passes_on(seat: int, bidder: int, recontra: bool) -> bool:
+    """T3: after a Contra the bidder, then his partner, may Re-contra: the bidder's decline hands
+    the window on to his partner; a Re-contra, or the partner's decline, closes it."""
+    return not recontra and seat == bidder
+
+
+def takes_stock(contract: int) -> bool:
+    """T5: under We'll Take the stock is turned up and the Declarers take it; under Without and
+    Against it lies apart."""
+    return contract == TAKE
+
+
 TARGETS = (56, 51, 41, 36)
 """T8: points the Declarers need with 0, 1, 2, 3 Honours credited to them."""
 ABUNDANCES = ((11, 40, "Grand"), (8, 30, "Middling"), (6, 20, "Small"))
@@ -141,6 +171,15 @@ def declarers(bidder: int) -> int:
     return (1 << bidder) | (1 << partner_of(bidder))
 
 
+def sides(bidder: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """T1, T3: the Declarers (the bidder and his partner) and the Defenders, each in seat order."""
+    team = declarers(bidder)
+    return (
+        tuple(seat for seat in range(PLAYERS) if team >> seat & 1),
+        tuple(seat for seat in range(PLAYERS) if not team >> seat & 1),
+    )
+
+
 DECLARERS: Final = 0
 DEFENDERS: Final = 1
 """The two sides, as the sheet and the kernel number them."""
@@ -160,14 +199,27 @@ def card_values(pile: int) -> int:
     return points_of(pile, _VALUE_MASKS)
 
 
+def in_pairs(values: int, cards: int) -> int:
+    """T8: ``cards`` cards of ``values`` card values in all, counted in pairs: one point off
+    per pair."""
+    return values - cards // 2
+
+
 def counted(pile: int) -> int:
-    """T8: the card values of the cards ``pile`` counted in pairs, one point off per pair."""
-    return card_values(pile) - pile.bit_count() // 2
+    """T8: the card values of the cards ``pile`` counted in pairs (``in_pairs``)."""
+    return in_pairs(card_values(pile), pile.bit_count())
 
 
 def target(pile: int) -> int:
     """T8: what the Declarers need with the Honours among their cards ``pile``."""
     return TARGETS[(pile & HONOURS).bit_count()]
+
+
+def still_needed(points: int, honours: int) -> int:
+    """T8: what the Declarers still need, with ``points`` counted so far and ``honours`` Honours
+    won, for their target (0: they have it)."""
+    short = TARGETS[honours] - points
+    return short if short > 0 else 0
 
 
 def won_or_lost(points: int, needed: int) -> int:

@@ -7,12 +7,9 @@ from typing import Any, Final, NamedTuple
 
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.events import EventLog
-from tarocchi.core.positional import Replacer, field_positions
+from tarocchi.core.positional import UNSETTLED, Replaceable, field_positions
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.tricks import Trick
-
-UNSETTLED = -2
-"""``actor`` of a state whose seat to act and legal mask are not worked out (see ``actor``)."""
 
 
 class Phase(IntEnum):
@@ -86,19 +83,12 @@ class TarouxFields(NamedTuple):
 
 
 @mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled
-class TarouxState(TarouxFields):
-    """One hand (the fields above). A state changed by ``_replace`` (a rarer transition, or a
-    test's position) has its seat to act and legal mask worked out afresh, unless given: a mask
-    kept from before the change could be wrong."""
+class TarouxState(Replaceable, TarouxFields):
+    """One hand (the fields above); ``_replace`` resets its seat to act (``Replaceable``)."""
 
     __slots__ = ()
 
-    def _replace(self, **changes: Any) -> TarouxState:
-        new: TarouxState = _REPLACE(self, changes)
-        return new
 
-
-_REPLACE: Final = Replacer(TarouxState, UNSETTLED)
 _AT = field_positions(TarouxFields)
 # Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
 # that compiled code passes each on as the int object it holds, not boxing it again each time.

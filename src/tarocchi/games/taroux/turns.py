@@ -26,10 +26,10 @@ from tarocchi.games.taroux.rules import (
     PLAIN_DISCARDABLE,
     PLAYERS,
     STAND,
-    TAKE,
     TRUMP_CARDS,
     declarers,
     partner_of,
+    real_bid,
 )
 from tarocchi.games.taroux.state import I_ACTOR, I_LEGAL, Phase, TarouxFields, TarouxState
 
@@ -61,7 +61,7 @@ def auction_legal(high: int, contra: int, bidder: int, seat: int, hand: int) -> 
     not yet contra'd, from outside the bidder's partnership, with an Honour in hand."""
     honour = 1 if hand & HONOURS else 0
     legal = 1 << PASS_AT | _BIDS_ABOVE[high][honour]
-    if high >= TAKE and contra == 0 and not declarers(bidder) >> seat & 1 and honour:
+    if real_bid(high) and contra == 0 and not declarers(bidder) >> seat & 1 and honour:
         legal |= 1 << CONTRA_AT
     return legal
 

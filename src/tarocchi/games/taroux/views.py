@@ -22,12 +22,17 @@ from tarocchi.games.taroux.rules import (
     CONTRA_NAMES,
     DECK,
     FOOL,
+    HONOURS,
     PLAYERS,
     SEAT_NAMES,
     SIDE_NAMES,
-    TAKE,
+    bid_level,
     counted,
     partner_of,
+    real_bid,
+    sides,
+    still_needed,
+    takes_stock,
     target,
 )
 from tarocchi.games.taroux.state import Phase, TarouxState
@@ -87,10 +92,11 @@ def build(
         contra = f", {CONTRA_NAMES[state.contra]}" if state.contra else ""
         label = "highest bid" if in_auction else "contract"
         public.append((label, f"{BID_NAMES[state.high]} by {SEAT_NAMES[state.bidder]}{contra}"))
-        if not in_auction and state.high >= TAKE:
+        if not in_auction and real_bid(state.high):
             pair = f"{SEAT_NAMES[state.bidder]} and {SEAT_NAMES[partner_of(state.bidder)]}"
             public.append(("declarers", pair))
-    if state.high == TAKE and not in_auction:
+    stock_shown = takes_stock(state.high) and not in_auction
+    if stock_shown:
         half = len(state.stock) // 2
         public.append(
             # in the pack's order, as the event that turned it up names them
@@ -106,7 +112,7 @@ def build(
     if state.slam >= 0:
         public.append(("Slam", f"announced by {SEAT_NAMES[state.slam]}"))
     now = None
-    if state.tricks and state.high >= TAKE:
+    if state.tricks and real_bid(state.high):
         more, now = running_state(state)
         public += more
     facts = TarouxFacts(
@@ -115,7 +121,7 @@ def build(
         bidder=state.bidder if state.bidder >= 0 else None,
         contra=state.contra,
         passes=state.passes,
-        stock=tuple(DECK.cards[c] for c in state.stock) if state.high == TAKE and not in_auction else None,
+        stock=tuple(DECK.cards[c] for c in state.stock) if stock_shown else None,
         trumps_discarded=card_set(DECK, state.shown_discards),
         abundances=tuple(card_set(DECK, shown) for shown in state.shown) if any(state.shown) else _NONE_SHOWN,
         sparrow=state.sparrow if state.sparrow >= 0 else None,
@@ -141,13 +147,12 @@ def _running_state(state: TarouxState) -> tuple[list[tuple[str, str]], Running]:
     Defenders, and the points the Declarers still need for the target of the Honours they have won
     so far. Not counted: the face-down discards and the stock (T5), which are credited at the end
     and may add Honours (lowering the target), and the Fool's settlement (C4)."""
-    team = (state.bidder, partner_of(state.bidder))
-    sides = (tuple(sorted(team)), tuple(s for s in range(PLAYERS) if s not in team))
-    cards, won = piles(state.tricks, PLAYERS, sides, FOOL)
+    both = sides(state.bidder)
+    cards, won = piles(state.tricks, PLAYERS, both, FOOL)
     masks = [sum(1 << card for card, _ in pile) for pile in cards]
-    now = Running(sides, tuple(won), tuple(counted(mask) for mask in masks))
-    needed = target(masks[0])
-    return running_facts(now, SIDE_NAMES, max(0, needed - now.card_points[0]), f" for the target {needed}")
+    now = Running(both, tuple(won), tuple(counted(mask) for mask in masks))
+    needed = still_needed(now.card_points[0], (masks[0] & HONOURS).bit_count())
+    return running_facts(now, SIDE_NAMES, needed, f" for the target {target(masks[0])}")
 
 
 def _codes(cards: tuple[int, ...]) -> str:
@@ -159,7 +164,6 @@ def _codes(cards: tuple[int, ...]) -> str:
 
 
 # -- how a table shows a hand (presentation only) -------------------------------------------
-_REAL_BIDS = frozenset(BID_NAMES[TAKE:])
 
 
 def seat_roles(view: PlayerView) -> tuple[str, ...]:
@@ -169,7 +173,7 @@ def seat_roles(view: PlayerView) -> tuple[str, ...]:
     roles = [""] * PLAYERS
     facts = TarouxFacts.of(view)
     in_auction = view.phase in (Phase.AUCTION, Phase.RECONTRA)
-    if facts.bidder is None or facts.high_bid not in _REAL_BIDS or in_auction:
+    if facts.bidder is None or not real_bid(bid_level(facts.high_bid)) or in_auction:
         return tuple(roles)
     contra = f", {CONTRA_NAMES[facts.contra]}" if facts.contra else ""
     roles[facts.bidder] = f"bidding Declarer · {facts.high_bid}{contra}"

@@ -31,11 +31,6 @@ FLOATS: Final = 256
 """Counts up to this are written from float objects made once (``Follower.floats``)."""
 
 
-def positive(points: int) -> int:
-    """``max(0, points)``, which compiled is a generic call with a tuple of its arguments."""
-    return points if points > 0 else 0
-
-
 class Resync(Exception):
     """The events cannot be followed one by one: encode the seat's view in full."""
 

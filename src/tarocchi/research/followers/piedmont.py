@@ -1,4 +1,4 @@
-"""Piedmont's follower (P2, P4): the dealer's discards and the play's facts."""
+"""Piedmont's facts writer and follower (P2, P4): the dealer's discards and the play's facts."""
 
 from __future__ import annotations
 
@@ -7,8 +7,52 @@ from typing import Any
 from tarocchi.core.actions import Action, FaceDown
 from tarocchi.core.tricks import TrickTable
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder
+from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
 from tarocchi.research.followers.base import Follower, Resync
+
+
+def facts(enc: Encoder, layout: Layout) -> FactsWriter:
+    """Piedmont's facts slots (P4: the Allegiance, its caller, the side scoring Earth and Air
+    trick by trick, the dead cards, the suit led) and their writer."""
+    from tarocchi.games.piedmont.rules import side_of
+    from tarocchi.games.piedmont.scoring import _segment_for
+    from tarocchi.games.piedmont.views import PiedmontFacts
+
+    n, d, t = enc.players, enc.cards, enc.max_tricks
+    allegiance = layout.add("facts.allegiance", 1, 0, 1, "the Allegiance variant is played")
+    caller = layout.add("facts.caller", n, 0, 1, "who first played Good or Evil (P4), relative")
+    earth_air = layout.add(
+        "facts.earth_air",
+        (t, 2),
+        0,
+        1,
+        "for each trick so far (and the one in progress), the side scoring Earth and Air under "
+        "the call in force: [own side, other side]",
+    )
+    dead = layout.add("facts.dead", d, 0, 1, "Good or Evil of no effect (P4)")
+    led = layout.add(
+        "facts.led",
+        len(enc.game.deck.suits) + 1,
+        0,
+        1,
+        "the suit led in the trick in progress (suits, trumps)",
+    )
+
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
+        f = PiedmontFacts.of(view)
+        out[allegiance] = f.allegiance
+        seat_at(out, caller, seat, f.caller, n)
+        if f.segments:
+            own = side_of(seat)
+            for trick in range(min(t, len(view.tricks) + 1)):
+                side = _segment_for(f.segments, trick)
+                if side is not None:
+                    out[earth_air + trick * 2 + (0 if side == own else 1)] = 1
+        put_mask(out, dead, d, f.dead.mask)
+        if f.led is not None:
+            out[led + f.led] = 1
+
+    return write
 
 
 class PiedmontFollower(Follower):
@@ -30,7 +74,7 @@ class PiedmontFollower(Follower):
         layout = enc.observation_layout
         self.led_at = layout.slot("facts.led").start
         self.earth_air = layout.slot("facts.earth_air").start
-        self.partnerships = enc.game.info.partnerships
+        self.partnership = rules.side_of
         self.segments: tuple[tuple[int, int], ...] = ()
         self.led: int | None = None
         self.tricks = 0
@@ -56,7 +100,7 @@ class PiedmontFollower(Follower):
         self.segments = ()
         self.led = None
         self.tricks = 0
-        self.own = next(i for i, side in enumerate(self.partnerships) if seat in side)
+        self.own = self.partnership(seat)
 
     def on_hidden(self, mv: memoryview, seat: int | None) -> None:
         """P2: one of the dealer's discards, which the others see as his hand's size only."""
@@ -92,7 +136,8 @@ class PiedmontFollower(Follower):
         self.segments = facts.segments
         self.led = facts.led
         self.tricks = len(view.tricks)
-        self.own = next(i for i, side in enumerate(self.partnerships) if view.seat in side)
+        assert view.seat is not None
+        self.own = self.partnership(view.seat)
 
     def on_play(self, mv: memoryview, seat: int, card: int, first: bool) -> None:
         if self.allegiance and self.good_evil >> card & 1:
@@ -109,6 +154,6 @@ class PiedmontFollower(Follower):
             self.led = None
         self.tricks = trick = number + 1
         if self.segments and trick < self.enc.max_tricks:
-            side = next((s for start, s in reversed(self.segments) if start <= trick), None)
+            side = self.segment_for(self.segments, trick)
             if side is not None:
                 mv[self.earth_air + trick * 2 + (0 if side == self.own else 1)] = self.one

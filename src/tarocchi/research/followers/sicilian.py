@@ -1,4 +1,5 @@
-"""The Sicilian game's follower (S3-S7): the bargain, the rounds, the exchange and the rally."""
+"""The Sicilian game's facts writer and follower (S3-S7): the bargain, the rounds, the exchange
+and the rally."""
 
 from __future__ import annotations
 
@@ -6,8 +7,63 @@ from typing import Any
 
 from tarocchi.core.actions import Action, Discard, FaceDown
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder
-from tarocchi.research.followers.base import Follower, Resync, positive
+from tarocchi.games.sicilian.rules import (
+    COP_TURNS,
+    ROUND_TURNS,
+    bargain_played,
+    discard_shown,
+    side_total,
+    sides,
+    still_needed,
+)
+from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
+from tarocchi.research.followers.base import Follower, Resync
+
+
+def facts(enc: Encoder, layout: Layout) -> FactsWriter:
+    """The Sicilian facts slots (S3-S7: the offers, the hold, the Declarer, the mode, the
+    stocks shown and taken, the rallied card, the partner, a throw-in) and their writer."""
+    from tarocchi.games.sicilian.actions import PAY, THROW
+    from tarocchi.games.sicilian.rules import OFFER_CAP
+    from tarocchi.games.sicilian.state import Mode, ThrownIn
+    from tarocchi.games.sicilian.views import SicilianFacts
+
+    n, d = enc.players, enc.cards
+    offers = layout.add(
+        "facts.offers",
+        (n, 4),
+        0,
+        (1, 1, OFFER_CAP, 1),
+        "each relative seat's latest bargain offer (S3): [throw, pay, amount, still open]",
+    )
+    held = layout.add("facts.held", 1, 0, 1, "somebody said hold (S3)")
+    declarer = layout.add("facts.declarer", n, 0, 1, "the Declarer, relative")
+    mode = layout.add("facts.mode", len(Mode), 0, 1, "none, solo, cop, rally, alone")
+    stock = layout.add("facts.stock", d, 0, 1, "the stock a Solo Declarer showed (S4)")
+    taken = layout.add("facts.stock_taken", d, 0, 1, "the stock this seat took unseen (S5)")
+    rallied = layout.add("facts.rallied", d, 0, 1, "the rallied card (S7)")
+    partner = layout.add("facts.partner", n, 0, 1, "the Declarer's partner as this seat knows him, relative")
+    thrown = layout.add("facts.thrown_in", len(ThrownIn), 0, 1, "no, bargain, no_prop")
+
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
+        f = SicilianFacts.of(view)
+        for offer in f.offers:
+            base = offers + (offer.seat - seat) % n * 4
+            out[base] = offer.kind == THROW
+            out[base + 1] = offer.kind == PAY
+            out[base + 2] = offer.amount
+            out[base + 3] = offer.taker is None
+        out[held] = f.held
+        seat_at(out, declarer, seat, f.declarer, n)
+        out[mode + f.mode] = 1
+        put_mask(out, stock, d, f.stock.mask)
+        put_mask(out, taken, d, f.stock_taken.mask)
+        if f.rallied is not None:
+            out[rallied + f.rallied.index] = 1
+        seat_at(out, partner, seat, f.partner, n)
+        out[thrown + f.thrown_in] = 1
+
+    return write
 
 
 class SicilianFollower(Follower):
@@ -26,12 +82,9 @@ class SicilianFollower(Follower):
 
         self.values = self.table = rules.VALUES
         self.fool = rules.FOOL
-        self.half = rules.HALF
-        self.players = rules.PLAYERS
         self.dealt = rules.HAND_SIZE + rules.STOCK_SIZE
         """A discarder's hand before his discards (S4, S5)."""
         self.stock_size = rules.STOCK_SIZE
-        self.trumps = rules.TRUMP_MASK
         self.offer_type, self.take_type, self.rally_type = Offer, Take, Rally
         self.throw, self.pay = THROW, PAY
         self.modes = Mode
@@ -156,7 +209,7 @@ class SicilianFollower(Follower):
     def on_hidden(self, mv: memoryview, seat: int | None) -> None:
         """S5: the Dealer's note of the stock he took (its trace: the next note); S4, S5: a
         discard, seen as the discarder's hand size falling."""
-        if self.phase is self.solo and self.spoken == self.players and seat == self.dealer:
+        if self.phase is self.solo and self.spoken == ROUND_TURNS and seat == self.dealer:
             return
         if self.phase is not self.exchange or seat is None or seat != self.discarder:
             raise Resync
@@ -165,7 +218,7 @@ class SicilianFollower(Follower):
 
     def on_own_discard(self, card: int) -> None:
         self.discarded += 1
-        self.trump_note = bool(self.trumps >> card & 1)
+        self.trump_note = discard_shown(card)
 
     def on_call(self, mv: memoryview, seat: int, action: Action) -> int | None:
         phase = self.phase
@@ -216,7 +269,7 @@ class SicilianFollower(Follower):
             return seat
         if word == "pass" and phase in (self.solo, self.prop, self.cop):
             self.spoken += 1
-            if phase is self.cop and self.spoken == self.players - 1:
+            if phase is self.cop and self.spoken == COP_TURNS:
                 self.cop_passed = True  # S7: a rally, unless a note says he plays alone
                 self._set_phase(mv, self.rally)
             return None
@@ -255,8 +308,8 @@ class SicilianFollower(Follower):
     def on_note(self, mv: memoryview, seat: int | None) -> int | None:
         phase = self.phase
         if phase is self.bargain:
-            # S3: after four turns, played if somebody holds or no offer was taken
-            if seat is None and self.spoken == self.players and (self.held or not self.taken):
+            # S3: the bargain over, the hand is played (a note that it is thrown in: the view)
+            if seat is None and self.spoken == ROUND_TURNS and bargain_played(self.held, self.taken):
                 self.spoken = 0
                 self._set_phase(mv, self.solo)
                 return None
@@ -269,7 +322,7 @@ class SicilianFollower(Follower):
                 if seat == self.seat:
                     self._cards(mv, self.hand_at, stock)
                 self.resize(mv, seat, self.stock_size)
-            elif self.spoken == self.players and seat == self.dealer:  # S5: taken unseen
+            elif self.spoken == ROUND_TURNS and seat == self.dealer:  # S5: taken unseen
                 if seat == self.seat and not self.own_stock_noted:  # his own note first
                     taken: int = state.taken
                     self._cards(mv, self.taken_at, taken)
@@ -326,18 +379,17 @@ class SicilianFollower(Follower):
         """``sicilian.views.public_sides``: a rallied partner is public once revealed."""
         if self.declarer is None:
             raise Resync
-        team: tuple[int, ...] = (self.declarer,)
         if self.mode is self.modes.COP or self.mode is self.modes.RALLY:
             if self.revealed is None:
                 if self.mode is self.modes.COP:
                     raise Resync
                 return None
-            team = tuple(sorted((self.declarer, self.revealed)))
-        return team, tuple(s for s in range(self.players) if s not in team)
+            return sides(self.declarer, self.revealed)
+        return sides(self.declarer, -1)
 
     def value(self, card: int, side: int, number: int) -> int:
         return self.values[card]
 
     def needed(self) -> int | None:
         # the last trick's bonus counts once the hand is over, which is encoded in full
-        return positive(self.half + 1 - (self.sums[0] + self.won[0]))
+        return still_needed(side_total(self.sums[0], self.won[0], False))

@@ -1,4 +1,5 @@
-"""Taroux's follower (T3-T8): the auction, the re-contra, the declarations and the Honours won."""
+"""Taroux's facts writer and follower (T3-T8): the auction, the re-contra, the declarations and
+the Honours won."""
 
 from __future__ import annotations
 
@@ -7,8 +8,59 @@ from typing import Any, cast
 from tarocchi.core.actions import Action, Call
 from tarocchi.core.cards import Positions
 from tarocchi.core.views import PlayerView
-from tarocchi.research.encoding import Encoder
-from tarocchi.research.followers.base import Follower, Resync, positive
+from tarocchi.games.taroux.rules import (
+    auction_over,
+    bid_level,
+    in_pairs,
+    real_bid,
+    sides,
+    still_needed,
+    takes_stock,
+    window_passes_on,
+)
+from tarocchi.research.encoding import Encoder, FactsWriter, Floats, Layout, put_mask, seat_at
+from tarocchi.research.followers.base import Follower, Resync
+
+
+def facts(enc: Encoder, layout: Layout) -> FactsWriter:
+    """Taroux's facts slots (T3-T6: the highest bid, its bidder, the Contra, the passes, the
+    stock turned up, the trumps discarded, the Abundances, the Sparrow and a Slam) and their
+    writer."""
+    from tarocchi.games.taroux.rules import BID_NAMES, CONTRA_NAMES, PASSES_TO_END, STOCK_SIZE
+    from tarocchi.games.taroux.views import TarouxFacts
+
+    n, d = enc.players, enc.cards
+    words = BID_NAMES[1:]
+    half = STOCK_SIZE // 2
+    high = layout.add("facts.high_bid", len(words), 0, 1, f"the highest bid: {', '.join(words)}")
+    bidder = layout.add("facts.bidder", n, 0, 1, "who made it, relative")
+    contra = layout.add("facts.contra", len(CONTRA_NAMES), 0, 1, "none, contra, recontra")
+    passes = layout.add("facts.passes", 1, 0, PASSES_TO_END + 1, "passes since the last bid (T3)")
+    stock = layout.add(
+        "facts.stock", (2, d), 0, 1, "the stock turned up under We'll Take (T5): first three, second three"
+    )
+    trumps = layout.add("facts.trumps_discarded", d, 0, 1, "trumps discarded, which are shown (T5)")
+    shown = layout.add("facts.abundances", (n, d), 0, 1, "the trumps each relative seat showed (T6)")
+    sparrow = layout.add("facts.sparrow", n, 0, 1, "who announced the Sparrow (T6), relative")
+    slam = layout.add("facts.slam", n, 0, 1, "who announced a Slam (T6), relative")
+
+    def write(view: PlayerView, seat: int, out: Floats) -> None:
+        f = TarouxFacts.of(view)
+        if f.high_bid is not None:
+            out[high + bid_level(f.high_bid) - 1] = 1
+        seat_at(out, bidder, seat, f.bidder, n)
+        out[contra + f.contra] = 1
+        out[passes] = f.passes
+        if f.stock is not None:
+            for i, card in enumerate(f.stock):
+                out[stock + (i // half) * d + card.index] = 1
+        put_mask(out, trumps, d, f.trumps_discarded.mask)
+        for who, cards in enumerate(f.abundances):
+            put_mask(out, shown + (who - seat) % n * d, d, cards.mask)
+        seat_at(out, sparrow, seat, f.sparrow, n)
+        seat_at(out, slam, seat, f.slam, n)
+
+    return write
 
 
 class TarouxFollower(Follower):
@@ -22,13 +74,10 @@ class TarouxFollower(Follower):
         self.fool = rules.FOOL
         self.honour = tuple(bool(rules.HONOURS >> card & 1) for card in range(enc.cards))
         """Whether each card is an Honour (a tuple: the mask is no machine int)."""
-        self.targets: tuple[int, ...] = rules.TARGETS  # not a fixed-size tuple: boxed at every read
-        self.take = rules.BID_NAMES[rules.TAKE]
-        self.bids = rules.BID_NAMES
-        self.partner_of = rules.partner_of
         self.players = rules.PLAYERS
         self.honours = 0
-        self.team: tuple[int, ...] | None = None
+        self.contract_sides: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        """The Declarers and the Defenders once a real bid is made (T3)."""
         from tarocchi.games.taroux.actions import Show
         from tarocchi.games.taroux.exchange import DONE, SLAM, SPARROW
         from tarocchi.games.taroux.state import Phase
@@ -50,8 +99,6 @@ class TarouxFollower(Follower):
         """The card each of the game's own Shows shows, found by identity (``cards.Positions``)."""
         self.done_call, self.sparrow_call, self.slam_call = DONE, SPARROW, SLAM
         self.levels = {word: level for level, word in enumerate(rules.BID_WORDS) if level}
-        self.take_level = rules.TAKE
-        self.passes_to_end = rules.PASSES_TO_END
         self.ending = False
         """The auction has ended: the bidder's note follows."""
         self.high = 0
@@ -83,7 +130,7 @@ class TarouxFollower(Follower):
         self.bidder = None
         self.contra = 0
         self.passes = 0
-        self.team = None
+        self.contract_sides = None
         self.shown = [0] * self.players
         self.noted = None
 
@@ -100,14 +147,15 @@ class TarouxFollower(Follower):
         if word is None or self.ending:
             raise Resync
         if self.phase is self.recontra:
-            if word == "decline" and seat == self.bidder:
+            recontra = word == "recontra"
+            if (not recontra and word != "decline") or self.bidder is None:
+                raise Resync
+            if window_passes_on(seat, self.bidder, recontra):
                 return None
-            if word == "recontra":
+            if recontra:
                 mv[self.ix[self.contra_at + self.contra]] = self.zero
                 mv[self.ix[self.contra_at + 2]] = self.one
                 self.contra = 2
-            elif word != "decline":
-                raise Resync
             self._set_phase(mv, self.auction)
             return None
         if self.phase is not self.auction:
@@ -123,8 +171,8 @@ class TarouxFollower(Follower):
         if word == "pass":
             self.passes += 1
             mv[self.ix[self.passes_at]] = self.passes
-            if self.passes == self.passes_to_end + (self.high == 0):
-                if self.high < self.take_level:
+            if auction_over(self.passes, self.high):
+                if not real_bid(self.high):
                     raise Resync  # thrown in: the hand is over
                 self.ending = True  # the bidder's note follows
             return None
@@ -144,7 +192,7 @@ class TarouxFollower(Follower):
         self.contra = 0
         self.passes = 0
         mv[self.ix[self.passes_at]] = self.zero
-        self.team = tuple(sorted((seat, self.partner_of(seat)))) if level >= self.take_level else None
+        self.contract_sides = sides(seat) if real_bid(level) else None
         return None
 
     def on_note(self, mv: memoryview, seat: int | None) -> int | None:
@@ -153,7 +201,7 @@ class TarouxFollower(Follower):
         if self.noted is not None and seat == self.noted:
             self.noted = None  # T6: an Abundance counted, which its shown trumps already say
             return None
-        if not self.ending or seat != self.bidder or self.high == self.take_level:
+        if not self.ending or seat != self.bidder or takes_stock(self.high):
             raise Resync
         self.ending = False
         self._set_phase(mv, self.declare)
@@ -196,25 +244,20 @@ class TarouxFollower(Follower):
         self.phase = view.phase
         self.ending = False
         self.declared = sum(1 for event in view.events if event.action is self.done_call)
-        self.high = 0 if facts.high_bid is None else self.bids.index(facts.high_bid)
+        self.high = bid_level(facts.high_bid)
         self.bidder = facts.bidder
         self.contra = facts.contra
         self.passes = facts.passes
         self.shown = [cards.mask.bit_count() for cards in facts.abundances]
         self.noted = None
-        self.team = None
-        high = facts.high_bid
-        if (
-            facts.bidder is not None
-            and high is not None
-            and self.bids.index(high) >= self.bids.index(self.take)
-        ):
-            self.team = tuple(sorted((facts.bidder, self.partner_of(facts.bidder))))
+        self.contract_sides = (
+            sides(facts.bidder) if facts.bidder is not None and real_bid(self.high) else None
+        )
 
     def public_sides(self, mv: memoryview) -> tuple[tuple[int, ...], ...] | None:
-        if self.team is None:
+        if self.contract_sides is None:
             raise Resync
-        return self.team, tuple(s for s in range(self.players) if s not in self.team)
+        return self.contract_sides
 
     def value(self, card: int, side: int, number: int) -> int:
         if side == 0 and self.honour[card]:
@@ -222,7 +265,7 @@ class TarouxFollower(Follower):
         return self.values[card]
 
     def points(self, side: int) -> int:
-        return self.sums[side] - self.counts[side] // 2  # T8: counted in pairs
+        return in_pairs(self.sums[side], self.counts[side])
 
     def needed(self) -> int | None:
-        return positive(self.targets[self.honours] - self.points(0))
+        return still_needed(self.points(0), self.honours)
