@@ -95,7 +95,7 @@ SLOW_FIRST = (
 )
 """Where the tests taking tens of seconds each are (a browser, a server process, search players'
 hands, a copy compared step by step; pytest's ``--durations`` names them): run first, so that the
-two workers share the quick ones at the end instead of one waiting for the other's last long test
+workers share the quick ones at the end instead of one waiting for another's last long test
 (pytest-xdist's worksteal moves only tests not started)."""
 
 
