@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test setup compiled lint typecheck bench clean test-build test-ruff test-pure
+.PHONY: play serve test setup compiled lint typecheck bench clean test-build test-ruff test-pure test-suite
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -65,18 +65,28 @@ test-build: $(STAMP)
 test-ruff: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
-# The rules' exactness pure Python: the golden and conformance tests need no compiled module.
+# The rules' exactness pure Python: the golden and conformance tests need no compiled module. One
+# worker in make test, where it runs beside the build: the build, which the suite waits for, keeps
+# a core to itself.
+PURE_WORKERS ?= 2
 test-pure: $(STAMP)
-	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n 2 --dist worksteal -q tests/golden tests/conformance
+	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n $(PURE_WORKERS) --dist worksteal -q tests/golden tests/conformance
 
-# The build, ruff, mypy and the pure pass at once (the build and mypy are one process each, so the
-# two cores are shared by what would wait in turn; each one's output is shown whole as it ends),
-# then the whole suite compiled, naming its 20 slowest tests. tools/system-packages installs the
-# C compiler too, so a build that falls back to pure Python here is a failure, not a silent pass.
+# The whole suite compiled, naming its 20 slowest tests, on three workers: its browser and server
+# tests spend much of their time waiting on processes and pages, which a third worker fills on two
+# cores.
+test-suite: test-build
+	$(BIN)/python -m pytest -n 3 --dist worksteal -q --durations=20
+
+# The build, ruff, mypy and the pure pass at once, and the suite as soon as the build is done,
+# beside what is left of the others (the build and mypy are one process each and the pure pass has
+# one worker, so the two cores are shared by what would wait in turn; each one's output is shown
+# whole as it ends).
+# tools/system-packages installs the C compiler too, so a build that falls back to pure Python
+# here is a failure, not a silent pass.
 test: $(STAMP)
 	tools/system-packages
-	$(MAKE) --no-print-directory --jobs=4 --output-sync=target test-build test-ruff typecheck test-pure
-	$(BIN)/python -m pytest -n 2 --dist worksteal -q --durations=20
+	$(MAKE) --no-print-directory --jobs=4 --output-sync=target PURE_WORKERS=1 test-ruff typecheck test-pure test-suite
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -1,10 +1,11 @@
 """How long the table server's hard player thinks: every decision of whole hands, per game.
 
-    python benchmarks/hard_decisions.py [--hands N] [--seconds S] [--game G]
+    python benchmarks/hard_decisions.py [--hands N] [--seconds S] [--game G] [--player P]
 
 The server gives the search player ``HARD_SECONDS`` per decision; a sampled world and one playout
-may run past it, so this reports the median and the longest decision to show the issue's bound
-(hard <= 1 s) holds. Shared machines are noisy: run it on an idle one.
+may run past it, so this reports the median and the longest decision to show the bound
+(hard <= 1 s) holds. ``--player heuristic`` times the heuristic players instead (each decision
+well under 10 ms). Shared machines are noisy: run it on an idle one.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from tarocchi.core.protocol import HandContext
 from tarocchi.core.registry import available_games
 
 
-def decision_times(game_id: str, hands: int, seconds: float, seed: int) -> list[float]:
-    """Every hard decision's duration over ``hands`` hands (all four seats hard)."""
+def decision_times(game_id: str, hands: int, seconds: float, seed: int, player: str = "hard") -> list[float]:
+    """Every decision's duration over ``hands`` hands, every seat played by ``player``."""
     game = get_game(game_id)
-    hard = make_player("hard", game, seconds=seconds)
+    hard = make_player(player, game, seconds=seconds)
     rng = random.Random(seed)
     times = []
     for number in range(hands):
@@ -52,13 +53,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=HARD_SECONDS, help="budget per decision")
     parser.add_argument("--game", action="append", choices=available_games(), help="only this game")
     parser.add_argument("--seed", type=int, default=1, help="deals and choices (default 1)")
+    parser.add_argument("--player", default="hard", help="the computer player timed (default hard)")
     args = parser.parse_args(argv)
     if args.hands < 1 or args.seconds <= 0:
         parser.error("--hands and --seconds must be positive")
-    print(f"budget {args.seconds:.2f} s per decision; {args.hands} hands per game")
+    print(f"{args.player}: budget {args.seconds:.2f} s per decision; {args.hands} hands per game")
     print(f"{'game':10} {'decisions':>9} {'p50 ms':>7} {'max ms':>7}")
     for game_id in args.game or available_games():
-        times = decision_times(game_id, args.hands, args.seconds, args.seed)
+        times = decision_times(game_id, args.hands, args.seconds, args.seed, args.player)
         median = times[len(times) // 2]
         print(f"{game_id:10} {len(times):>9} {median * 1000:>7.0f} {times[-1] * 1000:>7.0f}", flush=True)
     return 0

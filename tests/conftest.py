@@ -12,10 +12,16 @@ from typing import Any
 
 import pytest
 from configs import TEST_GAMES, playing
+from hypothesis import HealthCheck, settings
 from serverproc import Postgres, Server
 
 from tarocchi.core.protocol import Game
 from tarocchi.core.registry import ENVIRONMENT, get_game
+
+settings.register_profile("tarocchi", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tarocchi")
+"""Hypothesis times no example: a machine running several suites at once makes any deadline
+flaky, and speed has its benchmarks (docs/performance.md)."""
 
 # A run started in the background by a shell without job control (as a CI runner may start it)
 # ignores SIGINT, and every program a test starts inherits that: Python then installs no Ctrl-C
@@ -89,7 +95,7 @@ SLOW_FIRST = (
 )
 """Where the tests taking tens of seconds each are (a browser, a server process, search players'
 hands, a copy compared step by step; pytest's ``--durations`` names them): run first, so that the
-two workers share the quick ones at the end instead of one waiting for the other's last long test
+workers share the quick ones at the end instead of one waiting for another's last long test
 (pytest-xdist's worksteal moves only tests not started)."""
 
 

@@ -57,7 +57,7 @@ def test_a_built_checkout_starts_at_once(tmp_path: Path, target: str) -> None:
 def test_make_test_builds_a_fresh_checkout_then_runs_the_suite_compiled(tmp_path: Path) -> None:
     lines = plan(tmp_path, "test", built=False)
     build = next(i for i, line in enumerate(lines) if "setup.py --quiet build_ext" in line)
-    suite = next(i for i, line in enumerate(lines) if "pytest -n 2 --dist worksteal -q --durations" in line)
+    suite = next(i for i, line in enumerate(lines) if "pytest -n 3 --dist worksteal -q --durations" in line)
     assert build < suite
     assert any("TAROCCHI_PURE=1" in line and "tests/golden tests/conformance" in line for line in lines)
 

@@ -7,7 +7,6 @@ dealer's left) bids first; the highest bidder leads the first trick.
 from __future__ import annotations
 
 import random
-import time
 
 from tarocchi import get_game
 from tarocchi.bots.heuristic.taroux import TarouxHeuristic
@@ -135,14 +134,15 @@ def test_a_defender_with_six_trumps_keeps_them_hidden() -> None:
     assert choice(start(VOIDS, dealer=3, moves=moves)) == "done"  # seat 5
 
 
-def test_decides_in_well_under_ten_milliseconds() -> None:
+def test_plays_a_whole_hand_by_legal_moves() -> None:
+    """Every decision of a hand, each one legal (its time is a benchmark's:
+    ``benchmarks/hard_decisions.py --player heuristic``, well under 10 ms)."""
     rng = random.Random(7)
     state = start(VOIDS, dealer=5, moves=WITHOUT_BY_0)
-    longest = 0.0
+    decisions = 0
     while (seat := GAME.to_act(state)) is not None:
-        view = GAME.view(state, seat)
-        began = time.perf_counter()
-        action = PLAYER.choose(view, rng)
-        longest = max(longest, time.perf_counter() - began)
+        action = PLAYER.choose(GAME.view(state, seat), rng)
+        assert action in GAME.legal_actions(state), (seat, action)
         state = GAME.apply(state, action)
-    assert longest < 0.01
+        decisions += 1
+    assert decisions == 72  # the twelve tricks of six cards

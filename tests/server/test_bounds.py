@@ -104,10 +104,16 @@ def test_a_message_over_the_size_limit_is_told_size_then_closed_1009(server: Ser
     assert code == 1009
 
 
+AT_ONCE = 4.0
+"""Seconds within which a refusal counts as answered at once: well under the server's 5 s wait on
+a quiet connection (a server waiting for what never comes answers that late, or never), with room
+for a machine busy with other tests."""
+
+
 def _first_answer(server: Server, request: bytes) -> tuple[bytes, float]:
     """What the server answers to ``request`` sent raw, up to its closing the connection, and how
     long its first word took."""
-    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as raw:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=20) as raw:
         started = time.monotonic()
         raw.sendall(request)
         answer = raw.recv(65536)
@@ -129,7 +135,7 @@ def test_a_websocket_handshake_with_an_overlong_path_is_answered_at_once(server:
     path = "/ws/abc?" + "t" * length
     answer, took = _first_answer(server, _handshake(path))
     assert answer.split(b"\r\n")[0].startswith(b"HTTP/1.1 414 ")
-    assert took < 2
+    assert took < AT_ONCE
 
 
 def test_an_overlong_http_path_is_answered_414(server: Server) -> None:
@@ -143,7 +149,7 @@ def test_a_large_body_is_refused_413_before_it_is_read(server: Server) -> None:
         b"Content-Length: 20000000\r\n\r\n{"
     )
     answer, took = _first_answer(server, head)  # 1 byte of the 20 MB sent: the answer comes anyway
-    assert answer.startswith(b"HTTP/1.1 413 ") and took < 2
+    assert answer.startswith(b"HTTP/1.1 413 ") and took < AT_ONCE
     assert f"at most {MAX_BODY} bytes".encode() in answer
 
 
@@ -166,6 +172,6 @@ def test_an_ordinary_body_is_still_read(server: Server) -> None:
 
 def test_a_handshake_from_another_origin_is_answered_403_and_logged_without_error(server: Server) -> None:
     answer, took = _first_answer(server, _handshake("/ws/abc", "Origin: http://evil.example"))
-    assert answer.startswith(b"HTTP/1.1 403 ") and b"another origin" in answer and took < 2
+    assert answer.startswith(b"HTTP/1.1 403 ") and b"another origin" in answer and took < AT_ONCE
     time.sleep(0.2)
     assert "ERROR" not in server.log.read_text()

@@ -45,7 +45,7 @@ def test_a_paced_person_sees_computer_moves_spaced_and_the_hand_held(
             seat.send({"type": "pace", "pace": "normal"})
             stamps: list[tuple[float, dict[str, Any]]] = []
             held = play_until_held(seat, 0, stamps)
-            # every computer move came at least a paced pause after the change before it
+            # every computer move came a paced pause after the change before it
             gaps = []
             for (before_at, before), (at, after) in itertools.pairwise(stamps[1:]):  # from a change
                 grew = len(after["view"]["events"]) > len(before["view"]["events"])
@@ -56,7 +56,13 @@ def test_a_paced_person_sees_computer_moves_spaced_and_the_hand_held(
                         finished = before["view"]["tricks"] and not trick.get("plays")
                         gaps.append((at - before_at, normal.hold if finished else normal.card, event))
             assert gaps, "no computer player moved"
-            assert all(gap >= (wanted * SCALE) * 0.9 for gap, wanted, _ in gaps), gaps
+            # as the test reads them, each arrival is a little late, and by a different delay on a
+            # busy machine: every pause is there (an unpaced move comes within milliseconds), and
+            # over the hand they are as long as the pace (an arrival read late shortens the pause
+            # before it by what it lengthens the one after)
+            assert all(gap >= wanted * SCALE / 2 for gap, wanted, _ in gaps), gaps
+            paced = sum(wanted * SCALE for _, wanted, _ in gaps)
+            assert sum(gap for gap, _, _ in gaps) >= 0.9 * paced, gaps
             # the hand's end stays: no next hand until this person says next
             assert held["table"]["waiting"] == [0] and held["view"]["to_act"] is None
             number = held["view"]["hand_number"]

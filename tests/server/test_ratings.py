@@ -108,7 +108,7 @@ def test_an_unfinished_game_and_a_guest_without_a_name_are_not_rated(client: Tes
                     {"type": "act", "action": state["view"]["legal_actions"][0], "version": state["version"]}
                 )
             state = seat.next_state()
-    finish(client, guest["id"])
+        finish(client, guest["id"])  # the guest still there: their last move's handler settles the game
     assert client.get("/api/ratings", params={"game": "sicilian"}).json()[0]["ratings"] == []
     history = client.post("/api/players/history", json={"player": anna}).json()
     assert history == {

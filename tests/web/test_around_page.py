@@ -141,7 +141,7 @@ def test_two_friends_and_a_spectator_around_a_table(
         for page in (anna, bruno):
             page.click("#play-again", timeout=180_000)
         for page in (anna, bruno):
-            page.wait_for_url(lambda url: table_id not in url, timeout=20_000)
+            page.wait_for_url(lambda url: table_id not in url, timeout=60_000)
             page.wait_for_function("() => (window.tarocchiTable?.message?.table.seat ?? null) !== null")
         assert seat_of(anna) == 0 and seat_of(bruno) == 1
         assert anna.url == bruno.url

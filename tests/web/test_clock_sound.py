@@ -67,7 +67,7 @@ def test_the_turn_sound_is_off_until_turned_on_and_kept(browser: Any, server: Se
     assert page.evaluate("() => localStorage.getItem('tarocchi.sound')") == "on"
     act_by_click(page, message)
     until(page, 0, f"(m, v) => m.version > v && ({MY_TURN})(m, 0)", message["version"])
-    page.wait_for_function("() => window.tones >= 1", timeout=5_000)
+    page.wait_for_function("() => window.tones >= 1", timeout=30_000)
     page.reload()  # kept for the next visit
     page.wait_for_selector("#table .ring")
     assert page.locator("input.sound-toggle").is_checked()

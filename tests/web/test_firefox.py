@@ -46,30 +46,28 @@ def test_a_person_plays_by_clicks_in_firefox(firefox: Firefox, server: Server, s
     firefox.screenshot(screenshots / "firefox-piedmont.png")
     for _ in range(3):  # three of the person's moves, each by a click, each accepted
         version = message["version"]
-        clicked = firefox.value(
-            """(() => {
+        bid = message["legal"][-1]["text"]  # in a long auction, typed in the bid field as a person does
+        firefox.wait_for(  # once the page has drawn the turn: its message may come first
+            f"""(() => {{
                 const confirm = () => document.querySelector('#table button.confirm-discard');
-                if (confirm()) {  // a discard of several cards: choose them all, confirm once
+                if (confirm()) {{  // a discard of several cards: choose them all, confirm once
                     const unchosen = '#table button.in-hand.legal:not(.selected)';
                     while (confirm().disabled) document.querySelector(unchosen).click();
                     confirm().click();
                     return 'discard';
-                }
+                }}
                 const target = document.querySelector('#table button.in-hand.legal, #table button.call');
-                if (!target) return null;
-                target.click();
-                return target.className;
-            })()"""
+                if (target) {{
+                    target.click();
+                    return target.className;
+                }}
+                const field = document.querySelector('#action-text');
+                if (!field) return null;
+                field.value = {bid!r};
+                document.querySelector('form.bid button[type=submit]').click();
+                return 'bid';
+            }})()"""
         )
-        if clicked is None:  # a long auction: the bid field, as a person types it
-            bid = message["legal"][-1]["text"]
-            firefox.value(
-                f"""(() => {{
-                    document.querySelector('#action-text').value = {bid!r};
-                    document.querySelector('form.bid button[type=submit]').click();
-                    return true;
-                }})()"""
-            )
         firefox.wait_for(f"{MESSAGE}.version > {version} || {MESSAGE}.refusal")
         assert firefox.value(f"{MESSAGE}.refusal") is None
         message = my_turn(firefox, version)

@@ -66,7 +66,7 @@ def test_a_table_made_in_the_lobby_with_a_time_limit_counts_down_and_moves_for_t
     assert page.locator("#table .timer").inner_text().endswith("s left")
     assert page.locator("#table .clock .left").count() == 1  # the clock as a bar, too
     page.wait_for_function(  # the person does nothing: a computer player makes the move
-        "(v) => window.tarocchiTable.message.version > v", arg=message["version"], timeout=10_000
+        "(v) => window.tarocchiTable.message.version > v", arg=message["version"], timeout=30_000
     )
     after = state(page)
     if after["view"]["hand_number"] == message["view"]["hand_number"]:

@@ -1,18 +1,30 @@
 """Every card played is seen: at the default pace, against computer players, the page's trick is
-recorded every 100 ms through a whole hand of each game, and every card of every trick was in view
-for at least half a second. The hand's end is held with its last trick, which stays reviewable,
-and the trick history lists every trick with its leader and winner."""
+recorded every 100 ms, and every card of every trick it watched was in view for at least half a
+second: a whole hand of Taroinche, the last tricks of each other game's hand (the pace is the
+server's, the same for every trick and game; a whole hand at the real pace takes over a minute).
+The hand's end is held with its last trick, which stays reviewable, and the trick history lists
+every trick with its leader and winner."""
 
 from __future__ import annotations
 
+import random
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
-from serverproc import Server
+from remoteterm import new_table
+from serverproc import Seat, Server
 from test_table_page import MY_TURN, act_by_click, until
+from websockets.sync.client import ClientConnection, connect
 
 GAMES = ["piedmont", "sicilian", "taroinche", "taroux"]
+
+WHOLE_HAND = "taroinche"
+"""The game whose whole hand the page watches at the real pace (its hand is the shortest)."""
+
+LAST_TRICKS = 2
+"""The tricks the page watches of the other games' hands: trick after trick, then the hand's end."""
 
 RECORD = """() => {
     window.samples = [];
@@ -26,6 +38,40 @@ RECORD = """() => {
 
 PERSON_WAITS_MS = 900
 """A person takes a moment before each move (the test clicks no faster)."""
+
+
+class _Socket:
+    """A websocket to a real server, as :class:`serverproc.Seat` reads one."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+
+    def send_text(self, text: str) -> None:
+        self.connection.send(text)
+
+    def receive_text(self) -> str:
+        return str(self.connection.recv())
+
+
+def play_to_the_last_tricks(connection: ClientConnection, token: str) -> None:
+    """Seat 0 played by the test's own connection, which asks no pace (the computer players answer
+    at once), until it is to play with ``LAST_TRICKS`` cards left."""
+    seat = Seat(_Socket(connection))
+    seat.send({"type": "hello", "token": token})
+    rng = random.Random(0)  # which legal action the test takes; the deal is the server's
+    while True:
+        state = seat.next_state()
+        view = state["view"]
+        if view["to_act"] == 0 and state["present"]["legal"]:
+            if view["phase"] == "play" and view["hand_sizes"][0] <= LAST_TRICKS:
+                return
+            seat.send(
+                {
+                    "type": "act",
+                    "action": rng.choice(state["present"]["legal"])["text"],
+                    "version": state["version"],
+                }
+            )
 
 
 def longest_view(samples: list[tuple[float, list[str]]], code: str) -> float:
@@ -45,9 +91,15 @@ def longest_view(samples: list[tuple[float, list[str]]], code: str) -> float:
 def test_every_card_of_every_trick_is_seen_at_the_default_pace(
     browser: Any, paced_server: Server, screenshots: Path, game: str
 ) -> None:
+    table, token, link = new_table(paced_server, game)
     page = browser.new_page(viewport={"width": 1366, "height": 768})
-    page.goto(paced_server.alone_with_computers(game))
-    page.wait_for_selector("#table .ring")
+    with ExitStack() as fast:  # closed once the page is at the seat: the seat stays online
+        if game != WHOLE_HAND:
+            socket = f"ws://127.0.0.1:{paced_server.port}/ws/{table}"
+            play_to_the_last_tricks(fast.enter_context(connect(socket, open_timeout=10)), token)
+        page.goto(link)
+        page.wait_for_selector("#table .ring")
+    first = len(page.evaluate("() => window.tarocchiTable.message.view.tricks"))
     assert page.locator("select.pace").input_value() == "normal"
     page.evaluate(RECORD)
     shot = False
@@ -74,8 +126,10 @@ def test_every_card_of_every_trick_is_seen_at_the_default_pace(
     page.wait_for_timeout(PERSON_WAITS_MS)  # the hand's last card, just played, stays in view
     samples = page.evaluate("() => window.samples")
     tricks = message["view"]["tricks"]
-    seen = {code: longest_view(samples, code) for trick in tricks for _, code in trick["plays"]}
-    assert len(seen) == sum(len(trick["plays"]) for trick in tricks)
+    watched = tricks[first:]
+    assert len(watched) == (len(tricks) if game == WHOLE_HAND else LAST_TRICKS)
+    seen = {code: longest_view(samples, code) for trick in watched for _, code in trick["plays"]}
+    assert len(seen) == sum(len(trick["plays"]) for trick in watched)
     short = {code: ms for code, ms in seen.items() if ms < 500}
     assert not short, f"cards in view less than 0.5 s: {short}"
 

@@ -77,7 +77,7 @@ def at(page: Any) -> tuple[int, int]:
 
 
 def wait_step(page: Any, hand: int, step: int) -> None:
-    page.wait_for_selector(f"body[data-hand='{hand}'][data-step='{step}']", timeout=10_000)
+    page.wait_for_selector(f"body[data-hand='{hand}'][data-step='{step}']", timeout=30_000)
 
 
 @pytest.mark.parametrize("game_id", available_games())
@@ -129,7 +129,7 @@ def test_a_finished_game_steps_through_every_hand_face_up(
     page.select_option("select.hand-choice", "0")
     wait_step(page, 1, 0)
     page.click("#replay button.play")
-    page.wait_for_selector("body:not([data-step='0'])", timeout=10_000)
+    page.wait_for_selector("body:not([data-step='0'])", timeout=30_000)
     page.click("#replay button.play")  # pause
     paused = at(page)
     time.sleep(1.5)
@@ -144,14 +144,14 @@ def test_the_game_over_dialog_links_to_the_replay(
     table = finished["sicilian"]
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.goto(f"{server.base}/table.html?id={table}")
-    page.click(".dialog.game-over a.replay", timeout=10_000)
+    page.click(".dialog.game-over a.replay", timeout=30_000)
     page.wait_for_url(f"**/replay.html?id={table}")
     wait_step(page, 1, 0)
     page.keyboard.press("End")
     page.keyboard.press("ArrowRight")
-    page.wait_for_selector("body[data-hand='2'][data-step='0']", timeout=10_000)
+    page.wait_for_selector("body[data-hand='2'][data-step='0']", timeout=30_000)
     page.keyboard.press("ArrowLeft")
-    page.wait_for_selector("body[data-hand='1']:not([data-step='0'])", timeout=10_000)
+    page.wait_for_selector("body[data-hand='1']:not([data-step='0'])", timeout=30_000)
     page.close()
 
 
@@ -168,7 +168,7 @@ def said_of(page: Any, name: str) -> str:
         "name => { const p = document.querySelector('#problem');"
         " return p && p.offsetParent !== null && p.innerText.includes(name); }"
     )
-    page.wait_for_function(shown, arg=name, timeout=10_000)
+    page.wait_for_function(shown, arg=name, timeout=30_000)
     words: str = page.locator("#problem").inner_text()
     return words
 
