@@ -15,6 +15,7 @@ from tarocchi.games.taroinche.rules import (
     PLAYERS,
     TRICKS,
     set_aside,
+    side_of,
 )
 from tarocchi.games.taroinche.scoring import attack_scores
 from tarocchi.games.taroinche.state import Phase, TaroincheState
@@ -33,7 +34,7 @@ class TaroincheKernel(Kernel):
         self.trump = bid.trump
         self.taker = state.taker
         self.partner = state.partner
-        self.side_of = [0 if seat in (state.taker, state.partner) else 1 for seat in range(PLAYERS)]
+        self.side_of = [side_of(seat, state.taker, state.partner) for seat in range(PLAYERS)]
         self.attack = 1 << state.taker | 1 << state.partner
         """The attack's seats, as a mask."""
         self.capot = bid.value == CAPOT

@@ -20,7 +20,7 @@ from tarocchi.games.taroux.rules import (
     plays,
     seat_scores,
 )
-from tarocchi.games.taroux.scoring import abundances, tally
+from tarocchi.games.taroux.scoring import abundances, set_aside_cards, tally
 from tarocchi.games.taroux.state import Phase, TarouxState
 
 
@@ -32,10 +32,7 @@ class TarouxKernel(Kernel):
         side = declarers(state.bidder)
         self.side = side
         self.side_of = [0 if side >> seat & 1 else 1 for seat in range(PLAYERS)]
-        set_aside = state.stock_left
-        for mask in state.discards:
-            set_aside |= mask
-        self.set_aside = set_aside
+        self.set_aside = set_aside_cards(state)
         self.contract = state.high
         self.contra = state.contra
         self.sparrow = state.sparrow

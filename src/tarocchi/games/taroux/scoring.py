@@ -120,6 +120,15 @@ def tally(
     return Tally(cards, owner, points, needed, base, achieved, sparrow_value, slam_value, r)
 
 
+def set_aside_cards(state: TarouxState) -> int:
+    """T5: the cards set aside, which count for a side at the end: the discards at We'll Take,
+    else what is left of the stock."""
+    set_aside = state.stock_left
+    for mask in state.discards:
+        set_aside |= mask
+    return set_aside
+
+
 def abundances(shown: tuple[int, ...]) -> int:
     """T10: the points of the Abundances shown (``shown``: each seat's trumps shown, T6)."""
     total = 0
@@ -138,9 +147,7 @@ def score(state: TarouxState) -> HandResult:
     side_of = [DECLARERS if side >> seat & 1 else DEFENDERS for seat in range(PLAYERS)]
     cards, won, fool_seat, fool_trick, moved = settled(played, side_of, FOOL, PAY_ORDER)
     tricks = (won[DECLARERS], won[DEFENDERS])
-    set_aside = state.stock_left
-    for mask in state.discards:
-        set_aside |= mask
+    set_aside = set_aside_cards(state)
     last = played[-1]
     magician_by = (last.leader + last.cards.index(MAGICIAN)) % PLAYERS if MAGICIAN in last.cards else -1
     counts = tally(
