@@ -94,6 +94,59 @@ def settle_fool(
     return paid
 
 
+def won_by_sides(
+    tricks: tuple[Trick, ...], side_of: list[int], fool: int
+) -> tuple[list[int], list[int], int, int]:
+    """The two sides' won cards in the finished ``tricks`` as masks (the Fool apart) and their
+    counts of tricks (``side_of``: each seat's side, 0 or 1), and where the Fool (``fool``; -1:
+    a game without one) was played: its seat and trick number (-1, -1: not played). What a
+    score sheet settles by ``settled``. Compiled, the masks are gathered in 40-bit halves held
+    in locals, each a machine integer: an 80-card pack's mask is a big int, and each operation
+    on one allocates."""
+    players = len(side_of)
+    low0 = high0 = low1 = high1 = 0
+    won0 = won1 = 0
+    fool_seat = fool_trick = -1
+    for number in range(len(tricks)):
+        trick = tricks[number]  # a tuple of a known shape, read by position (compiled: C reads)
+        leader = trick[0]
+        cards = trick[1]
+        low = high = 0
+        for pos in range(len(cards)):
+            card = cards[pos]
+            if card == fool:
+                fool_seat = (leader + pos) % players
+                fool_trick = number
+            elif card < _HALF:
+                low |= 1 << card
+            else:
+                high |= 1 << (card - _HALF)
+        if side_of[trick[2]]:
+            low1 |= low
+            high1 |= high
+            won1 += 1
+        else:
+            low0 |= low
+            high0 |= high
+            won0 += 1
+    return [low0 | high0 << _HALF, low1 | high1 << _HALF], [won0, won1], fool_seat, fool_trick
+
+
+def settled(
+    tricks: tuple[Trick, ...], side_of: list[int], fool: int, order: tuple[int, ...]
+) -> tuple[list[int], list[int], int, int, int]:
+    """The sides' won cards and tricks (``won_by_sides``) after C4 (``settle_fool``): the masks,
+    the tricks, the Fool's seat and trick (-1: not played) and the card that went over (-1:
+    none). What the score sheets count from; the playout kernels settle their own piles
+    (``Kernel.settle``) by the same ``settle_fool``."""
+    cards, won, fool_seat, fool_trick = won_by_sides(tricks, side_of, fool)
+    moved = -1
+    if fool_seat >= 0:
+        winner = side_of[tricks[fool_trick][2]]
+        moved = settle_fool(cards, won, fool, side_of[fool_seat], winner, order)
+    return cards, won, fool_seat, fool_trick, moved
+
+
 class FoolPlay(NamedTuple):
     """Where the Fool was played: by ``seat`` to trick ``trick`` (from 0), which side owned it and
     which side won that trick."""
@@ -117,8 +170,8 @@ class Gathered(NamedTuple):
 def gather(
     tricks: Sequence[Trick], sides: Sequence[Sequence[int]], fool: int, order: tuple[int, ...]
 ) -> Gathered:
-    """The cards each side (the seats of ``sides``) won in ``tricks``, settled for the Fool (C4,
-    ``fool_payment`` by the game's ``order``)."""
+    """The cards each side (the seats of ``sides``) won in ``tricks``, card by card with the trick
+    each came from, settled for the Fool (C4, ``settle_fool`` by the game's ``order``)."""
     cards, won = piles(tricks, sum(len(side) for side in sides), sides, fool)
     played = None
     for number, trick in enumerate(tricks):
@@ -129,10 +182,12 @@ def gather(
             played = FoolPlay(seat, number, owner, winner)
     if played is None or played.owner == played.winner:
         return Gathered(cards, won, played, None)
-    pile = 0
-    for card, _ in cards[played.owner]:
-        pile |= 1 << card
-    paid = fool_payment(pile, won[played.owner], fool, order)
+    masks = [0] * len(sides)  # the sides' cards without the Fool, as ``settle_fool`` takes them
+    for side in range(len(sides)):
+        for card, _ in cards[side]:
+            if card != fool:
+                masks[side] |= 1 << card
+    paid = settle_fool(masks, won, fool, played.owner, played.winner, order)
     if paid == fool:
         moved = (fool, played.trick)
     else:

@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, TypeVar, get_args, get_origin
 
 from tarocchi.core.actions import Action, Discard, action_problem
 from tarocchi.core.arguments import is_whole
@@ -270,9 +270,19 @@ class ScoreLine:
         return {"label": self.label, "value": self.value, "side": self.side}
 
 
+class Sheet(Protocol):
+    """A score sheet's typed facts, which word its labelled lines when they are first read: a
+    hand of random play or of a search is scored without its words."""
+
+    def lines(self) -> tuple[ScoreLine, ...]: ...
+
+
 @dataclass(frozen=True, init=False)
 class HandResult:
-    """The end of a hand: card points and tricks per side, game points per seat, the sheet."""
+    """The end of a hand: card points and tricks per side, game points per seat, the sheet.
+
+    A game gives the sheet's ``lines`` as they are, or as a ``Sheet`` that words them the first
+    time ``lines`` is read (then kept); equality, ``to_json``, copies and pickles read them."""
 
     sides: tuple[tuple[int, ...], ...]
     card_points: tuple[int, ...]
@@ -289,11 +299,32 @@ class HandResult:
         scores: tuple[int, ...],
         lines: tuple[ScoreLine, ...] = (),
         thrown_in: bool = False,
+        sheet: Sheet | None = None,
     ) -> None:
         # As ScoreLine's: every hand of random play ends with one.
         fields = self.__dict__
         fields["sides"], fields["card_points"], fields["tricks"] = sides, card_points, tricks
-        fields["scores"], fields["lines"], fields["thrown_in"] = scores, lines, thrown_in
+        fields["scores"], fields["thrown_in"] = scores, thrown_in
+        if sheet is None:
+            fields["lines"] = lines
+        else:
+            fields["_sheet"] = sheet
+
+    def __getattr__(self, name: str) -> Any:
+        """``lines``, worded by the sheet the first time they are read (only an attribute the
+        instance lacks comes here)."""
+        sheet = self.__dict__.get("_sheet") if name == "lines" else None
+        if sheet is None:
+            raise AttributeError(f"'HandResult' object has no attribute '{name}'")
+        lines = self.__dict__["lines"] = sheet.lines()
+        return lines
+
+    def __reduce__(self) -> tuple[type[HandResult], tuple[Any, ...]]:
+        # a copy or a pickle holds the lines themselves, not the sheet that words them
+        return (
+            HandResult,
+            (self.sides, self.card_points, self.tricks, self.scores, self.lines, self.thrown_in),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {

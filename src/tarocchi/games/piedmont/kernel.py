@@ -22,10 +22,9 @@ from tarocchi.games.piedmont.rules import (
     TABLE,
     TRICKS,
     plays,
-    seat_scores,
     trick_winner,
 )
-from tarocchi.games.piedmont.scoring import allegiance_scored, mask_points
+from tarocchi.games.piedmont.scoring import allegiance_scored, hand_scores
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 _SIDE_OF = [seat & 1 for seat in range(PLAYERS)]
@@ -65,11 +64,10 @@ class PiedmontKernel(Kernel):
         return trick_winner(tuple(cards[len(cards) - _N :]), self.leader, self.led, False, 0)
 
     def scores(self) -> list[int]:
-        """P2: the discard counts for the dealer's side; P5: card points and tricks, the
-        difference to each winner and from each loser; a tie scores nothing."""
+        """C4 (``Kernel.settle``), then P2 and P5 as the score sheet counts them
+        (``scoring.hand_scores``)."""
         cards, tricks = self.settle(_SIDE_OF, 2, PAY_ORDER)
-        cards[self.dealer & 1] |= self.discard
-        return list(seat_scores(mask_points(cards[0]) + tricks[0], mask_points(cards[1]) + tricks[1]))
+        return list(hand_scores(cards, tricks, self.dealer & 1, self.discard)[2])
 
 
 CALL_MOVES = {"ours": OURS, "yours": YOURS, "confirm": CONFIRM, "reverse": REVERSE}
@@ -260,8 +258,8 @@ class AllegianceKernel(Kernel):
         return self.tricks == _LAST
 
     def scores(self) -> list[int]:
-        """C4, P2 and P4 as the score sheet counts them (``scoring.allegiance_scored``); P5 card
-        points and tricks, the difference."""
+        """C4, P2 and P4 as the score sheet counts them (``scoring.allegiance_scored``), then P5
+        (``scoring.hand_scores``)."""
         scored, won, _, _, aside = allegiance_scored(
             self.trick_masks,
             self.winners,
@@ -272,8 +270,7 @@ class AllegianceKernel(Kernel):
             self.discard,
             self.dealer,
         )
-        scored[self.dealer & 1] |= aside
-        return list(seat_scores(mask_points(scored[0]) + won[0], mask_points(scored[1]) + won[1]))
+        return list(hand_scores(scored, won, self.dealer & 1, aside)[2])
 
 
 def kernel(state: PiedmontState, allegiance: bool) -> Kernel | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tarocchi.core.fool import gather, settle_fool
+from tarocchi.core.fool import gather, settle_fool, settled
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -18,9 +18,7 @@ from tarocchi.games.piedmont.rules import (
     SIDE_NAMES,
     SIDES,
     SUITLESS,
-    TOTAL,
     VALUES,
-    WINNING_POINTS,
     seat_scores,
     side_of,
 )
@@ -53,64 +51,13 @@ _BYTE_POINTS: Final = tuple(
 )
 """P1's card values summed a byte of a mask at a time."""
 _FOOL_BIT: Final = 1 << FOOL
-_FULL: Final = DECK.full
-
-
-_LINES: Final[tuple[dict[int, ScoreLine], ...]] = ({}, {}, {})
-"""The sheet's totals lines (card points, tricks, total), built once each: a ScoreLine is frozen,
-so hands share them (at most a few hundred: two sides, values up to the pack's points)."""
-_LABELS: Final = ("card points won in play", "tricks", "total")
-
-
-def _line(kind: int, value: int, side: int) -> ScoreLine:
-    """``ScoreLine(_LABELS[kind], value, side)``, built once (keyed by an int: no string hashed)."""
-    lines = _LINES[kind]
-    key = value * 2 + side
-    line = lines.get(key)
-    if line is None:
-        line = lines[key] = ScoreLine(_LABELS[kind], value, side)
-    return line
 
 
 _HALF: Final = 40
 _LOW: Final = (1 << _HALF) - 1
 """Masks are counted forty bits at a time: compiled, each part is a machine integer."""
-_SCORE_LINE: Final = ScoreLine
-_HAND_RESULT: Final = HandResult
+_SIDE_OF: Final = [seat & 1 for seat in range(PLAYERS)]
 _SIDES: Final = SIDES
-
-
-_FOOL_LINES: Final[dict[tuple[int, int, int, int], ScoreLine]] = {}
-_WIN_LINES: Final[dict[int, ScoreLine]] = {}
-"""The sheet's Fool and verdict lines, built once each, as the totals lines are (a few hundred
-Fool lines: seat, card paid, side, value; a verdict line a winning side and score, keyed by one
-int: no tuple built and hashed)."""
-
-
-def _fool_line(seat: int, moved: int, side: int, value: int) -> ScoreLine:
-    """C4's line: ``seat``'s side pays ``moved`` (the Fool itself if it won no trick) for its
-    Fool to ``side``, worth ``value`` to it."""
-    key = (seat, moved, side, value)
-    line = _FOOL_LINES.get(key)
-    if line is None:
-        player, winners = SEAT_NAMES[seat], SIDE_NAMES[side]
-        if moved == FOOL:
-            label = f"{player}'s side won no trick: the Fool goes to {winners} (C4)"
-        else:
-            label = f"for {player}'s Fool, {DECK.cards[moved].code} goes to {winners} (C4)"
-        line = _FOOL_LINES[key] = _SCORE_LINE(label, value, side)
-    return line
-
-
-def _win_line(winner: int, won: int, lost: int) -> ScoreLine:
-    """P5's verdict: side ``winner`` wins ``won`` points to ``lost``, and scores the difference."""
-    key = (won * 1024 + lost) * 2 + winner  # points are at most a few hundred
-    line = _WIN_LINES.get(key)
-    if line is None:
-        diff = won - lost
-        label = f"{SIDE_NAMES[winner]} win {won} to {lost}: each of them +{diff}, each opponent -{diff}"
-        line = _WIN_LINES[key] = _SCORE_LINE(label, diff, winner)
-    return line
 
 
 def mask_points(mask: int) -> int:
@@ -127,10 +74,6 @@ def mask_points(mask: int) -> int:
             k += 1
         base += _HALF >> 3
     return total
-
-
-_PACK_POINTS: Final = mask_points(DECK.full)
-"""P1: the points of every card of the pack."""
 
 
 def sheet_of(allegiance: bool) -> Callable[[PiedmontState], HandResult]:
@@ -220,6 +163,25 @@ def allegiance_scored(
     return scored, won, moved, worth, aside
 
 
+def totals(points: list[int], tricks: list[int]) -> tuple[list[int], tuple[int, ...]]:
+    """P5: each side's total, its card ``points`` and ``tricks``, and each seat's score."""
+    sums = [points[0] + tricks[0], points[1] + tricks[1]]
+    return sums, seat_scores(sums[0], sums[1])
+
+
+def hand_scores(
+    cards: list[int], tricks: list[int], dealer_side: int, aside: int
+) -> tuple[list[int], list[int], tuple[int, ...]]:
+    """P2 and P5 from the cards that score for each side after C4 (``cards``, changed in place)
+    and its tricks: the dealer's discard (``aside``: its cards that score) for the dealer's
+    side, each side's card points (P1) and total, and each seat's score (``totals``). The one
+    count the score sheets and the playout kernels make."""
+    cards[dealer_side] |= aside
+    points = [mask_points(cards[0]), mask_points(cards[1])]
+    sums, scores = totals(points, tricks)
+    return points, sums, scores
+
+
 def _score_by_segments(state: PiedmontState) -> HandResult:
     """Allegiance's sheet by masks (``allegiance_scored``; ``_score_by_card`` gives the same)."""
     fields: PiedmontFields = state  # read by position, compiled
@@ -244,69 +206,56 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
     starts = [start for start, _ in segments]
     sides = [side for _, side in segments]
     dealer_side = side_of(fields.context.dealer)
-    dealt_aside = fields.discard
+    discard = fields.discard
     scored, tricks, moved, worth, aside = allegiance_scored(
-        masks, winners, starts, sides, fool_seat, fool_trick, dealt_aside, dealer_side
+        masks, winners, starts, sides, fool_seat, fool_trick, discard, dealer_side
     )
-    lines: list[ScoreLine] = []
-    if moved >= 0:
-        lines.append(_fool_line(fool_seat, moved, winners[fool_trick] & 1, VALUES[moved] if worth else 0))
-    discard_points = mask_points(aside)
-    lines.append(
-        _SCORE_LINE(f"the dealer's discard ({DECK.codes(dealt_aside)})", discard_points, dealer_side)
-    )
-    card_points = [mask_points(scored[0]), mask_points(scored[1])]
-    card_points[dealer_side] += discard_points
-    return _sheet(card_points[0], card_points[1], tricks[0], tricks[1], lines, True)
+    fool_side = winners[fool_trick] & 1 if moved >= 0 else -1
+    fool_value = VALUES[moved] if worth else 0
+    return _counted(scored, tricks, dealer_side, aside, discard, fool_seat, moved, fool_side, fool_value)
 
 
 def _score_by_masks(state: PiedmontState) -> HandResult:
     """Under the trumps option a card scores the same whatever trick it came from: each side's
-    won cards are one mask, counted a byte at a time (``_score_by_card`` gives the same sheet).
-    Every card is won by a side or discarded: side 1's cards are the rest of the pack."""
+    won cards are one mask (``fool.settled``), counted a byte at a time (``_score_by_card``
+    gives the same sheet)."""
     fields: PiedmontFields = state  # read by position, compiled
-    tricks0 = tricks1 = 0
-    fool_seat = fool_owner = fool_winner = -1
-    low0 = high0 = 0  # side 0's won cards in two machine-word halves (below 40, and the rest)
-    for trick in fields.tricks:
-        # by position (leader, cards, winner): compiled, a NamedTuple's name is a generic lookup
-        side = trick[2] & 1
-        if side:
-            tricks1 += 1
-        else:
-            tricks0 += 1
-        cards = trick[1]
-        for pos in range(len(cards)):
-            card = cards[pos]
-            if card == FOOL:
-                fool_seat = (trick[0] + pos) % PLAYERS
-                fool_owner, fool_winner = fool_seat & 1, side
-            if side:
-                continue
-            if card < _HALF:
-                low0 |= 1 << card
-            else:
-                high0 |= 1 << (card - _HALF)
-    won0 = low0 | high0 << _HALF
-    discard = fields.discard
-    lines: list[ScoreLine] = []
-    if fool_seat >= 0 and fool_owner != fool_winner:
-        # C4: the Fool stays with its side, which pays the winners a card for it
-        won = [won0 & ~_FOOL_BIT, _FULL & ~won0 & ~discard & ~_FOOL_BIT]
-        moved = settle_fool(won, (tricks0, tricks1), FOOL, fool_owner, fool_winner, PAY_ORDER)
-        won0 = won[0]
-        lines.append(_fool_line(fool_seat, moved, fool_winner, VALUES[moved]))
+    cards, tricks, fool_seat, fool_trick, moved = settled(fields.tricks, _SIDE_OF, FOOL, PAY_ORDER)
     dealer_side = fields.context.dealer & 1
-    discard_points = mask_points(discard)
-    label = f"the dealer's discard ({DECK.codes(discard)})"
-    lines.append(_SCORE_LINE(label, discard_points, dealer_side))
-    points0 = mask_points(won0)
-    points1 = _PACK_POINTS - points0 - discard_points
-    if dealer_side:
-        points1 += discard_points
-    else:
-        points0 += discard_points
-    return _sheet(points0, points1, tricks0, tricks1, lines, False)
+    discard = fields.discard
+    fool_side = fields.tricks[fool_trick][2] & 1 if moved >= 0 else -1
+    fool_value = VALUES[moved] if moved >= 0 else 0
+    return _counted(cards, tricks, dealer_side, discard, discard, fool_seat, moved, fool_side, fool_value)
+
+
+def _counted(
+    cards: list[int],
+    tricks: list[int],
+    dealer_side: int,
+    aside: int,
+    discard: int,
+    fool_seat: int,
+    moved: int,
+    fool_side: int,
+    fool_value: int,
+) -> HandResult:
+    """The result of ``hand_scores`` on the cards that score for each side after C4 and the
+    discard's that score (``aside``), with the sheet's facts (``PiedmontSheet``)."""
+    points, sums, scores = hand_scores(cards, tricks, dealer_side, aside)
+    sheet = PiedmontSheet(
+        fool_seat,
+        moved,
+        fool_side,
+        fool_value,
+        discard,
+        mask_points(aside),
+        dealer_side,
+        points,
+        tricks,
+        sums,
+    )
+    # positionally: a keyword call to a Python __init__ costs a third more
+    return HandResult(_SIDES, (points[0], points[1]), (tricks[0], tricks[1]), scores, (), False, sheet)
 
 
 def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
@@ -321,17 +270,13 @@ def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
 
     gathered = gather(state.tricks, SIDES, FOOL, PAY_ORDER)
     credits, tricks = gathered.cards, gathered.tricks
-    lines: list[ScoreLine] = []
+    fool_seat = moved = fool_side = -1
+    fool_value = 0
     if gathered.moved is not None:
         assert gathered.fool is not None
-        won = gathered.fool.winner
-        fool_player = SEAT_NAMES[gathered.fool.seat]
-        moved = gathered.moved
-        if moved[0] == FOOL:
-            label = f"{fool_player}'s side won no trick: the Fool goes to {SIDE_NAMES[won]} (C4)"
-        else:
-            label = f"for {fool_player}'s Fool, {DECK.cards[moved[0]].code} goes to {SIDE_NAMES[won]} (C4)"
-        lines.append(ScoreLine(label, worth(*moved, won), won))
+        fool_seat, fool_side = gathered.fool.seat, gathered.fool.winner
+        moved = gathered.moved[0]
+        fool_value = worth(*gathered.moved, fool_side)
 
     # P2: the discard counts for the dealer's side; P4: under the call in force at the end.
     dealer_side = side_of(state.context.dealer)
@@ -339,44 +284,82 @@ def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
     discard = [(card.index, last) for card in DECK.cards_in(state.discard)]
     credits[dealer_side].extend(discard)
     discard_points = sum(worth(card, trick, dealer_side) for card, trick in discard)
-    label = f"the dealer's discard ({DECK.codes(state.discard)})"
-    lines.append(ScoreLine(label, discard_points, dealer_side))
+    points = [sum(worth(card, trick, side) for card, trick in credit) for side, credit in enumerate(credits)]
+    sums, scores = totals(points, tricks)
+    sheet = PiedmontSheet(
+        fool_seat,
+        moved,
+        fool_side,
+        fool_value,
+        state.discard,
+        discard_points,
+        dealer_side,
+        points,
+        tricks,
+        sums,
+    )
+    return HandResult(SIDES, (points[0], points[1]), (tricks[0], tricks[1]), scores, (), False, sheet)
 
-    card_points = [
-        sum(worth(card, trick, side) for card, trick in credit) for side, credit in enumerate(credits)
-    ]
 
-    return _sheet(card_points[0], card_points[1], tricks[0], tricks[1], lines, allegiance)
+class PiedmontSheet:
+    """A hand's score sheet as typed facts (C4's card, the discard, ``hand_scores``' count),
+    worded when read."""
 
+    def __init__(
+        self,
+        fool_seat: int,
+        moved: int,
+        fool_side: int,
+        fool_value: int,
+        discard: int,
+        discard_points: int,
+        dealer_side: int,
+        points: list[int],
+        tricks: list[int],
+        sums: list[int],
+    ) -> None:
+        self.fool_seat = fool_seat
+        self.moved = moved
+        """The card ``fool_seat``'s side gave for its Fool (-1: none), to ``fool_side``, worth
+        ``fool_value`` to it."""
+        self.fool_side = fool_side
+        self.fool_value = fool_value
+        self.discard = discard
+        self.discard_points = discard_points
+        """What the dealer's ``discard`` scores for the dealer's side."""
+        self.dealer_side = dealer_side
+        self.points = points
+        self.tricks = tricks
+        self.sums = sums
+        """Each side's total (P5)."""
 
-def _sheet(
-    points0: int, points1: int, tricks0: int, tricks1: int, lines: list[ScoreLine], allegiance: bool
-) -> HandResult:
-    """P5: the totals, the winning side and each seat's score, after the lines so far (each
-    side's card points and tricks)."""
-    total0, total1 = points0 + tricks0, points1 + tricks1
-    scores = seat_scores(total0, total1)
-    # Each side's lines add up to its total: the Fool's card and the discard above are in its
-    # card points, so the line of the cards won in play says the rest.
-    included0 = included1 = 0
-    for line in lines:
-        if line.side == 0:
-            included0 += line.value
-        elif line.side == 1:
-            included1 += line.value
-    lines.append(_line(0, points0 - included0, 0))
-    lines.append(_line(1, tricks0, 0))
-    lines.append(_line(2, total0, 0))
-    lines.append(_line(0, points1 - included1, 1))
-    lines.append(_line(1, tricks1, 1))
-    lines.append(_line(2, total1, 1))
-    if total0 == total1:
-        lines.append(_SCORE_LINE(f"a tie at {total0}: nobody scores (P5)", 0))
-    else:
-        winner = 0 if total0 > total1 else 1
-        won, lost = (total0, total1) if winner == 0 else (total1, total0)
-        if not allegiance:
-            assert won >= WINNING_POINTS and won + lost == TOTAL
-        lines.append(_win_line(winner, won, lost))
-    # positionally: a keyword call to a Python __init__ costs a third more
-    return _HAND_RESULT(_SIDES, (points0, points1), (tricks0, tricks1), scores, tuple(lines))
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """The lines: C4's card, the discard (P2), each side's addends and total, the verdict (P5)."""
+        lines: list[ScoreLine] = []
+        moved = self.moved
+        if moved >= 0:
+            player, winners = SEAT_NAMES[self.fool_seat], SIDE_NAMES[self.fool_side]
+            if moved == FOOL:
+                label = f"{player}'s side won no trick: the Fool goes to {winners} (C4)"
+            else:
+                label = f"for {player}'s Fool, {DECK.cards[moved].code} goes to {winners} (C4)"
+            lines.append(ScoreLine(label, self.fool_value, self.fool_side))
+        label = f"the dealer's discard ({DECK.codes(self.discard)})"
+        lines.append(ScoreLine(label, self.discard_points, self.dealer_side))
+        # Each side's lines add up to its total: the Fool's card and the discard above are in its
+        # card points, so the line of the cards won in play says the rest.
+        included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
+        for side in (0, 1):
+            lines.append(ScoreLine("card points won in play", self.points[side] - included[side], side))
+            lines.append(ScoreLine("tricks", self.tricks[side], side))
+            lines.append(ScoreLine("total", self.sums[side], side))
+        total0, total1 = self.sums
+        if total0 == total1:
+            lines.append(ScoreLine(f"a tie at {total0}: nobody scores (P5)", 0))
+        else:
+            winner = 0 if total0 > total1 else 1
+            won, lost = (total0, total1) if winner == 0 else (total1, total0)
+            diff = won - lost
+            label = f"{SIDE_NAMES[winner]} win {won} to {lost}: each of them +{diff}, each opponent -{diff}"
+            lines.append(ScoreLine(label, diff, winner))
+        return tuple(lines)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tarocchi.core.cards import points_of, value_masks
 from tarocchi.core.kernel import Kernel, loaded
 from tarocchi.core.protocol import Game
 from tarocchi.games.sicilian.rules import (
@@ -15,15 +14,10 @@ from tarocchi.games.sicilian.rules import (
     PLAYERS,
     TABLE,
     TRICKS,
-    VALUES,
     plays,
-    seat_scores,
-    side_total,
 )
-from tarocchi.games.sicilian.scoring import declarers
+from tarocchi.games.sicilian.scoring import declarers, hand_scores
 from tarocchi.games.sicilian.state import Phase, SicilianState
-
-_VALUE_MASKS = value_masks(list(VALUES))
 
 
 class SicilianKernel(Kernel):
@@ -40,14 +34,12 @@ class SicilianKernel(Kernel):
         return plays(self.hands[self.turn], self.led)
 
     def scores(self) -> list[int]:
-        """S9: card points (the discard for its side), a point a trick and 5 for the last;
-        S10: d = the Declarers' total - 63, times 3 for a Declarer alone (``rules.side_total``,
-        ``rules.seat_scores``)."""
+        """C4 (``Kernel.settle``), then the score sheet's count (``scoring.hand_scores``: S4/S5,
+        S9, S10)."""
         side_of = self.side_of
         cards, tricks = self.settle(side_of, 2, PAY_ORDER)
-        cards[side_of[self.discarder]] |= self.discard
-        total = side_total(points_of(cards[0], _VALUE_MASKS), tricks[0], side_of[self.winners[-1]] == 0)
-        return list(seat_scores(total, self.team))
+        last = side_of[self.winners[-1]]
+        return list(hand_scores(cards, tricks, last, self.discard, side_of[self.discarder], self.team)[2])
 
 
 def kernel(state: SicilianState) -> SicilianKernel | None:

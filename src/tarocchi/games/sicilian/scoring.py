@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tarocchi.core.fool import gather
+from tarocchi.core.cards import points_of, value_masks
+from tarocchi.core.fool import settled
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.sicilian.actions import PAY
 from tarocchi.games.sicilian.rules import (
@@ -19,6 +20,8 @@ from tarocchi.games.sicilian.rules import (
     side_total,
 )
 from tarocchi.games.sicilian.state import Mode, SicilianState, ThrownIn
+
+_VALUE_MASKS = value_masks(list(VALUES))
 
 
 def declarers(state: SicilianState) -> tuple[int, ...]:
@@ -65,70 +68,102 @@ def _thrown_in(state: SicilianState) -> HandResult:
     )
 
 
+def hand_scores(
+    cards: list[int], tricks: list[int], last: int, discard: int, discarder: int, team: tuple[int, ...]
+) -> tuple[list[int], list[int], tuple[int, ...]]:
+    """S4/S5, S9 and S10 from the sides' won cards after C4 (``cards``, side 0 the Declarers';
+    changed in place) and tricks, the side that won the ``last`` trick and the ``discard``, which
+    counts for the side of its ``discarder``: each side's card points and total, and each seat's
+    score. The one count the score sheet and the playout kernel make."""
+    cards[discarder] |= discard
+    points = [points_of(cards[0], _VALUE_MASKS), points_of(cards[1], _VALUE_MASKS)]
+    totals = [side_total(points[side], tricks[side], side == last) for side in (0, 1)]
+    return points, totals, seat_scores(totals[0], team)
+
+
 def score(state: SicilianState) -> HandResult:
-    """The result of a finished hand, with every line labelled."""
+    """The result of a finished hand; its lines are worded when read (``SicilianSheet``)."""
     if state.thrown_in is not ThrownIn.NO:
         return _thrown_in(state)
     team = declarers(state)
+    side_of = [0 if seat in team else 1 for seat in range(PLAYERS)]
+    played = state.tricks
+    cards, tricks, fool_seat, fool_trick, moved = settled(played, side_of, FOOL, PAY_ORDER)
+    last = side_of[played[-1].winner]
+    points, totals, scores = hand_scores(cards, tricks, last, state.discard, side_of[state.discarder], team)
+    fool_side = side_of[played[fool_trick].winner] if moved >= 0 else -1
+    sheet = SicilianSheet(
+        team, state.mode, state.discarder, state.discard, fool_seat, fool_trick, fool_side, moved,
+        points, tricks, totals, last,
+    )  # fmt: skip
     sides = (team, tuple(seat for seat in range(PLAYERS) if seat not in team))
+    return HandResult(sides, (points[0], points[1]), (tricks[0], tricks[1]), scores, (), False, sheet)
 
-    def side_of(seat: int) -> int:
-        return 0 if seat in team else 1
 
-    gathered = gather(state.tricks, sides, FOOL, PAY_ORDER)
-    piles, tricks = gathered.cards, gathered.tricks
-    lines: list[ScoreLine] = []
-    if gathered.moved is not None:
-        assert gathered.fool is not None
-        _, number, _, won = gathered.fool
-        moved = gathered.moved
-        name = SEAT_NAMES[gathered.fool.seat]
-        if moved[0] == FOOL:
-            label = f"{name}'s side won no trick: the Fool goes to the {SIDE_NAMES[won]} (C4)"
+class SicilianSheet:
+    """A played hand's score sheet as typed facts (``hand_scores``' and C4's), worded when read."""
+
+    def __init__(
+        self,
+        team: tuple[int, ...],
+        mode: Mode,
+        discarder: int,
+        discard: int,
+        fool_seat: int,
+        fool_trick: int,
+        fool_side: int,
+        moved: int,
+        points: list[int],
+        tricks: list[int],
+        totals: list[int],
+        last: int,
+    ) -> None:
+        self.team = team
+        self.mode = mode
+        self.discarder = discarder
+        self.discard = discard
+        self.fool_seat = fool_seat
+        self.fool_trick = fool_trick
+        self.fool_side = fool_side
+        """The side that won the Fool's trick; ``moved``: the card that went over to it (-1: none)."""
+        self.moved = moved
+        self.points = points
+        self.tricks = tricks
+        self.totals = totals
+        self.last = last
+
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """The lines: C4's card, the discard (S4/S5), each side's addends and total (S9), S10."""
+        lines: list[ScoreLine] = []
+        moved = self.moved
+        if moved >= 0:
+            name, won = SEAT_NAMES[self.fool_seat], SIDE_NAMES[self.fool_side]
+            if moved == FOOL:
+                label = f"{name}'s side won no trick: the Fool goes to the {won} (C4)"
+            else:
+                code = DECK.cards[moved].code
+                label = f"for {name}'s Fool (trick {self.fool_trick + 1}), {code} goes to the {won} (C4)"
+            lines.append(ScoreLine(label, VALUES[moved], self.fool_side))
+        # S4/S5: the discard counts for whoever laid it aside (card points, not a trick).
+        who = "the Declarer" if self.mode is Mode.SOLO else "the Dealer"
+        label = f"{who}'s discard ({DECK.codes(self.discard)}), for {SEAT_NAMES[self.discarder]}"
+        discarder_side = 0 if self.discarder in self.team else 1
+        lines.append(ScoreLine(label, points_of(self.discard, _VALUE_MASKS), discarder_side))
+        # Each side's lines add up to its total: the Fool's card and the discard above are in its
+        # card points, so the line of the cards won in play says the rest.
+        included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
+        for side in (0, 1):
+            lines.append(ScoreLine("card points won in play", self.points[side] - included[side], side))
+            lines.append(ScoreLine("tricks, 1 each", self.tricks[side], side))
+            if side == self.last:
+                lines.append(ScoreLine("last trick", LAST_TRICK_BONUS, side))
+            lines.append(ScoreLine("total", self.totals[side], side))
+        d = self.totals[0] - HALF
+        lines.append(ScoreLine(f"d = {self.totals[0]} - {HALF} (S9)", d, 0))
+        names = " and ".join(SEAT_NAMES[s] for s in self.team)
+        if len(self.team) == 2:
+            label = f"2 v 2: each Declarer ({names}) {d:+d}, each Defender {-d:+d} (S10)"
         else:
-            code = DECK.cards[moved[0]].code
-            label = f"for {name}'s Fool (trick {number + 1}), {code} goes to the {SIDE_NAMES[won]} (C4)"
-        lines.append(ScoreLine(label, VALUES[moved[0]], won))
-
-    # S4/S5: the discard counts for whoever laid it aside (card points, not a trick).
-    discarder_side = side_of(state.discarder)
-    discard_points = sum(VALUES[card.index] for card in DECK.cards_in(state.discard))
-    piles[discarder_side].extend((card.index, -1) for card in DECK.cards_in(state.discard))
-    who = "the Declarer" if state.mode is Mode.SOLO else "the Dealer"
-    lines.append(
-        ScoreLine(
-            f"{who}'s discard ({DECK.codes(state.discard)}), for {SEAT_NAMES[state.discarder]}",
-            discard_points,
-            discarder_side,
-        )
-    )
-
-    last = side_of(state.tricks[-1].winner)
-    card_points = [sum(VALUES[card] for card, _ in pile) for pile in piles]
-    points = [side_total(card_points[s], tricks[s], s == last) for s in (0, 1)]
-    # Each side's lines add up to its total: the Fool's card and the discard above are in its
-    # card points, so the line of the cards won in play says the rest.
-    included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
-    for side in (0, 1):
-        lines.append(ScoreLine("card points won in play", card_points[side] - included[side], side))
-        lines.append(ScoreLine("tricks, 1 each", tricks[side], side))
-        if side == last:
-            lines.append(ScoreLine("last trick", LAST_TRICK_BONUS, side))
-        lines.append(ScoreLine("total", points[side], side))
-
-    d = points[0] - HALF
-    lines.append(ScoreLine(f"d = {points[0]} - {HALF} (S9)", d, 0))
-    scores = seat_scores(points[0], team)
-    names = " and ".join(SEAT_NAMES[s] for s in team)
-    if len(team) == 2:
-        label = f"2 v 2: each Declarer ({names}) {d:+d}, each Defender {-d:+d} (S10)"
-    else:
-        label = f"1 v 3: the Declarer ({names}) {3 * d:+d}, each Defender {-d:+d} (S10)"
-    lines.append(ScoreLine(label, d, 0))
-    return HandResult(
-        sides=sides,
-        card_points=tuple(card_points),
-        tricks=(tricks[0], tricks[1]),
-        scores=scores,
-        lines=tuple(lines),
-    )
+            label = f"1 v 3: the Declarer ({names}) {3 * d:+d}, each Defender {-d:+d} (S10)"
+        lines.append(ScoreLine(label, d, 0))
+        return tuple(lines)

@@ -14,12 +14,10 @@ from tarocchi.games.taroinche.rules import (
     CAPOT,
     PLAYERS,
     TRICKS,
-    attack_points,
-    made,
-    seat_scores,
     set_aside,
-    stake,
+    side_of,
 )
+from tarocchi.games.taroinche.scoring import attack_scores
 from tarocchi.games.taroinche.state import Phase, TaroincheState
 from tarocchi.games.taroinche.tricks import TABLES, plays
 
@@ -36,12 +34,12 @@ class TaroincheKernel(Kernel):
         self.trump = bid.trump
         self.taker = state.taker
         self.partner = state.partner
-        self.side_of = [0 if seat in (state.taker, state.partner) else 1 for seat in range(PLAYERS)]
+        self.side_of = [side_of(seat, state.taker, state.partner) for seat in range(PLAYERS)]
         self.attack = 1 << state.taker | 1 << state.partner
         """The attack's seats, as a mask."""
         self.capot = bid.value == CAPOT
         self.value = bid.value
-        self.stake = stake(bid.value, state.coinche)
+        self.coinche = state.coinche
         laid, side = set_aside(bid.mode, state.discard, state.dog)
         self.laid_aside = laid if side == 0 else 0
         """The cards laid aside that count for the attack (B4)."""
@@ -58,17 +56,26 @@ class TaroincheKernel(Kernel):
         return plays(self.table, self.hands[turn], self.led, self.best, self.attack, self.best_seat, turn)
 
     def scores(self) -> list[int]:
-        """B7 (``rules.attack_points``, ``rules.made``, ``rules.seat_scores``, as the score
-        sheet): the attack's points or, at Capot, its tricks against the contract."""
+        """B7 as the score sheet counts it (``scoring.attack_scores``): the attack's points or, at
+        Capot, its tricks against the contract."""
         taker = self.taker
         partner = self.partner
         tricks = self.tricks_won[taker] + (self.tricks_won[partner] if partner != taker else 0)
         last = self.tricks == TRICKS and self.side_of[self.winners[-1]] == 0
-        points = attack_points(
-            self.won[taker] | self.won[partner], self.trump, last, self.laid_aside, self.belote
-        )
-        unit = self.stake if made(self.value, points, tricks) else -self.stake
-        return list(seat_scores(unit, taker, partner))
+        won = self.won[taker] | self.won[partner]
+        scores = attack_scores(
+            won,
+            tricks,
+            last,
+            self.laid_aside,
+            self.belote,
+            self.trump,
+            self.value,
+            self.coinche,
+            taker,
+            partner,
+        )[2]
+        return list(scores)
 
 
 def kernel(state: TaroincheState) -> TaroincheKernel | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tarocchi.core.fool import won_by_sides
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.core.words import plural
 from tarocchi.games.taroinche.rules import (
@@ -42,7 +43,7 @@ def describe(state: TaroincheState) -> str:
 
 
 def score(state: TaroincheState) -> HandResult:
-    """The result of a finished hand, every line labelled."""
+    """The result of a finished hand; its lines are worded when read (``TaroincheSheet``)."""
     bid = state.bid
     if bid is None:
         return HandResult(
@@ -56,71 +57,132 @@ def score(state: TaroincheState) -> HandResult:
     taker, partner = state.taker, state.partner
     attack = (taker,) if taker == partner else (taker, partner)
     defence = tuple(s for s in range(PLAYERS) if s not in attack)
-    won = [0, 0]
-    tricks = [0, 0]
-    for trick in state.tricks:
-        side = side_of(trick.winner, taker, partner)
-        tricks[side] += 1
-        won[side] |= sum(1 << c for c in trick.cards)
-    points = [card_points(bid.trump, won[0]), card_points(bid.trump, won[1])]
-    lines: list[ScoreLine] = []
-    last = side_of(state.tricks[-1].winner, taker, partner) if len(state.tricks) == TRICKS else -1
+    seats = [side_of(seat, taker, partner) for seat in range(PLAYERS)]
+    won, tricks, _, _ = won_by_sides(state.tricks, seats, -1)  # B1: no Fool
+    last = seats[state.tricks[-1].winner] if len(state.tricks) == TRICKS else -1
+    laid, laid_side = set_aside(bid.mode, state.discard, state.dog)
+    attack_total, contract_made, scores = attack_scores(
+        won[0], tricks[0], last == 0, laid if laid_side == 0 else 0, state.belote >= 0,
+        bid.trump, bid.value, state.coinche, taker, partner,
+    )  # fmt: skip
+    points = [card_points(bid.trump, won[side]) for side in (0, 1)]
     if last >= 0:
         points[last] += LAST_TRICK
-        lines.append(ScoreLine("last trick, dix de der (B1)", LAST_TRICK, last))
-    laid, laid_side = set_aside(bid.mode, state.discard, state.dog)
-    if bid.mode == WITH:
-        label = f"the taker's discard {DECK.codes(laid)}, With: for the attack (B4)"
-    else:
-        whose = "the attack" if laid_side == 0 else "the defence"
-        label = f"the dog {DECK.codes(laid)}, {MODE_NAMES[bid.mode].capitalize()}: for {whose} (B4)"
-    laid_points = card_points(bid.trump, laid)
-    points[laid_side] += laid_points
-    lines.append(ScoreLine(label, laid_points, laid_side))
-    # As in every game's sheet (docs/design.md "Score sheets"): each side's lines add up to its
-    # total, so the line of the cards won in play leaves out the lines above (last trick, dog).
-    included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
-    lines.append(ScoreLine("card points won in play", points[0] - included[0], 0))
-    if state.belote >= 0:
-        king_queen = DECK.codes(belote_pair(bid.trump))
-        lines.append(
-            ScoreLine(f"belote {king_queen} ({SEAT_NAMES[state.belote]}): for the attack (B5)", BELOTE, 0)
-        )
-    attack_total = attack_points(
-        won[0], bid.trump, last == 0, laid if laid_side == 0 else 0, state.belote >= 0
+    points[laid_side] += card_points(bid.trump, laid)
+    sheet = TaroincheSheet(
+        state, defence, last, laid, laid_side, points, tricks, attack_total, contract_made, scores
     )
-    lines.append(ScoreLine("total", attack_total, 0))
-    lines.append(ScoreLine("card points won in play", points[1] - included[1], 1))
-    lines.append(ScoreLine("total", points[1], 1))
-    contract_made = made(bid.value, attack_total, tricks[0])
-    outcome = "made" if contract_made else "failed"
-    if bid.value == CAPOT:
-        played = len(state.tricks)
-        verdict = f"the attack took {tricks[0]} of {plural(played, 'trick')}: Capot {outcome} (B7)"
-        lines.append(ScoreLine(verdict, tricks[0], 0))
-    else:
-        lines.append(ScoreLine(f"the attack needed {bid.value}: {outcome} (B7)", attack_total, 0))
-    value = scored_value(bid.value)
-    lines.append(
-        ScoreLine(f"contract value {bid.value}" + (" scores as 80" if bid.value == 82 else ""), value)
-    )
-    multiplier = COINCHE_MULTIPLIERS[state.coinche]
-    if state.coinche:
-        lines.append(ScoreLine(f"{COINCHE_WORDS[state.coinche]} x{multiplier} (B7)", multiplier))
-    unit = stake(bid.value, state.coinche) if contract_made else -stake(bid.value, state.coinche)
-    scores = seat_scores(unit, taker, partner)
-    worth = f"{multiplier} x {value}" if multiplier > 1 else str(value)
-    if taker == partner:
-        lines.append(ScoreLine(f"taker {SEAT_NAMES[taker]}, solo: four times {worth}", scores[taker], 0))
-    else:
-        lines.append(ScoreLine(f"taker {SEAT_NAMES[taker]}: twice {worth}", scores[taker], 0))
-        lines.append(ScoreLine(f"partner {SEAT_NAMES[partner]}: {worth}", scores[partner], 0))
-    names = ", ".join(SEAT_NAMES[s] for s in defence)
-    lines.append(ScoreLine(f"each defender ({names}): {worth}", -unit, 1))
     return HandResult(
-        sides=(attack, defence),
-        card_points=(points[0], points[1]),
-        tricks=(tricks[0], tricks[1]),
-        scores=scores,
-        lines=tuple(lines),
+        (attack, defence), (points[0], points[1]), (tricks[0], tricks[1]), scores, (), False, sheet
     )
+
+
+def attack_scores(
+    won: int,
+    tricks: int,
+    last: bool,
+    laid: int,
+    belote: bool,
+    trump: int,
+    value: int,
+    coinche: int,
+    taker: int,
+    partner: int,
+) -> tuple[int, bool, tuple[int, ...]]:
+    """B7 from what the attack won (``won`` its cards, ``tricks`` its tricks, ``last`` the sixth
+    trick) and holds (``laid`` the set-aside cards that count for it, B4; its ``belote``, B5):
+    its points (``rules.attack_points``), whether it made the contract of ``value`` and each
+    seat's score at the ``coinche``. The one count the score sheet and the playout kernel make."""
+    points = attack_points(won, trump, last, laid, belote)
+    contract_made = made(value, points, tricks)
+    unit = stake(value, coinche)
+    return points, contract_made, seat_scores(unit if contract_made else -unit, taker, partner)
+
+
+class TaroincheSheet:
+    """A played hand's score sheet as typed facts (the contract, ``attack_scores``' count),
+    worded when read."""
+
+    def __init__(
+        self,
+        state: TaroincheState,
+        defence: tuple[int, ...],
+        last: int,
+        laid: int,
+        laid_side: int,
+        points: list[int],
+        tricks: list[int],
+        attack_total: int,
+        contract_made: bool,
+        scores: tuple[int, ...],
+    ) -> None:
+        bid = state.bid
+        assert bid is not None
+        self.trump = bid.trump
+        self.mode = bid.mode
+        self.value = bid.value
+        self.coinche = state.coinche
+        self.taker = state.taker
+        self.partner = state.partner
+        self.belote = state.belote
+        self.played = len(state.tricks)
+        self.defence = defence
+        self.last = last
+        """The side that won the sixth trick (-1: a Capot stopped before it)."""
+        self.laid = laid
+        self.laid_side = laid_side
+        self.points = points
+        """Each side's card points, the last trick and the cards laid aside with its side's."""
+        self.tricks = tricks
+        self.attack_total = attack_total
+        self.contract_made = contract_made
+        self.scores = scores
+
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """The lines: the last trick and the cards laid aside (B1, B4), each side's card points,
+        the belote (B5), the verdict and what each seat scores (B7)."""
+        lines: list[ScoreLine] = []
+        points, taker, partner = self.points, self.taker, self.partner
+        if self.last >= 0:
+            lines.append(ScoreLine("last trick, dix de der (B1)", LAST_TRICK, self.last))
+        laid = self.laid
+        if self.mode == WITH:
+            label = f"the taker's discard {DECK.codes(laid)}, With: for the attack (B4)"
+        else:
+            whose = "the attack" if self.laid_side == 0 else "the defence"
+            label = f"the dog {DECK.codes(laid)}, {MODE_NAMES[self.mode].capitalize()}: for {whose} (B4)"
+        lines.append(ScoreLine(label, card_points(self.trump, laid), self.laid_side))
+        # As in every game's sheet (docs/design.md "Score sheets"): each side's lines add up to its
+        # total, so the line of the cards won in play leaves out the lines above (last trick, dog).
+        included = [sum(line.value for line in lines if line.side == side) for side in (0, 1)]
+        lines.append(ScoreLine("card points won in play", points[0] - included[0], 0))
+        if self.belote >= 0:
+            king_queen = DECK.codes(belote_pair(self.trump))
+            label = f"belote {king_queen} ({SEAT_NAMES[self.belote]}): for the attack (B5)"
+            lines.append(ScoreLine(label, BELOTE, 0))
+        lines.append(ScoreLine("total", self.attack_total, 0))
+        lines.append(ScoreLine("card points won in play", points[1] - included[1], 1))
+        lines.append(ScoreLine("total", points[1], 1))
+        outcome = "made" if self.contract_made else "failed"
+        value = self.value
+        if value == CAPOT:
+            won = self.tricks[0]
+            verdict = f"the attack took {won} of {plural(self.played, 'trick')}: Capot {outcome} (B7)"
+            lines.append(ScoreLine(verdict, won, 0))
+        else:
+            lines.append(ScoreLine(f"the attack needed {value}: {outcome} (B7)", self.attack_total, 0))
+        scored = scored_value(value)
+        lines.append(ScoreLine(f"contract value {value}" + (" scores as 80" if value == 82 else ""), scored))
+        multiplier = COINCHE_MULTIPLIERS[self.coinche]
+        if self.coinche:
+            lines.append(ScoreLine(f"{COINCHE_WORDS[self.coinche]} x{multiplier} (B7)", multiplier))
+        scores = self.scores
+        worth = f"{multiplier} x {scored}" if multiplier > 1 else str(scored)
+        if taker == partner:
+            lines.append(ScoreLine(f"taker {SEAT_NAMES[taker]}, solo: four times {worth}", scores[taker], 0))
+        else:
+            lines.append(ScoreLine(f"taker {SEAT_NAMES[taker]}: twice {worth}", scores[taker], 0))
+            lines.append(ScoreLine(f"partner {SEAT_NAMES[partner]}: {worth}", scores[partner], 0))
+        names = ", ".join(SEAT_NAMES[s] for s in self.defence)
+        lines.append(ScoreLine(f"each defender ({names}): {worth}", scores[self.defence[0]], 1))
+        return tuple(lines)

@@ -15,20 +15,12 @@ from tarocchi.games.taroux.rules import (
     PLAYERS,
     TABLE,
     TRICKS,
-    abundance,
-    counted,
     declarers,
-    declarers_score,
     fool_takes_last,
     plays,
     seat_scores,
-    set_aside_side,
-    slam,
-    sparrow,
-    sparrow_winner,
-    target,
-    won_or_lost,
 )
+from tarocchi.games.taroux.scoring import abundances, set_aside_cards, tally
 from tarocchi.games.taroux.state import Phase, TarouxState
 
 
@@ -40,15 +32,12 @@ class TarouxKernel(Kernel):
         side = declarers(state.bidder)
         self.side = side
         self.side_of = [0 if side >> seat & 1 else 1 for seat in range(PLAYERS)]
-        set_aside = state.stock_left
-        for mask in state.discards:
-            set_aside |= mask
-        self.set_aside = set_aside
+        self.set_aside = set_aside_cards(state)
         self.contract = state.high
         self.contra = state.contra
         self.sparrow = state.sparrow
         self.slam = state.slam
-        self.abundances = sum(abundance(shown.bit_count())[0] for shown in state.shown)
+        self.abundances = abundances(state.shown)
 
     def legal(self) -> int:
         return plays(self.hands[self.turn], self.led, self.best)
@@ -67,26 +56,18 @@ class TarouxKernel(Kernel):
         return self.best_seat
 
     def scores(self) -> list[int]:
-        """T5 the set-aside cards, T8 pairs and target, T10 the score, Sparrow, Abundances, Slam
-        (``rules``, as the score sheet)."""
+        """C4 (``Kernel.settle``), then the score sheet's count (``scoring.tally``: T5, T8, T9,
+        T10)."""
         cards, won = self.settle(self.side_of, 2, PAY_ORDER)
-        tricks = (won[0], won[1])
-        pile = cards[0]
-        if self.set_aside and set_aside_side(self.contract, tricks) == 0:
-            pile |= self.set_aside
-        base = won_or_lost(counted(pile), target(pile))
-        r = declarers_score(
-            base, self._sparrow(), self.contract, self.contra, self.abundances, slam(self.slam >= 0, tricks)
-        )
-        return list(seat_scores(r, self.side))
-
-    def _sparrow(self) -> int:
-        """T9/T10: the Magician in the last trick, won by its holder's side; for the Declarers."""
-        holder = -1
+        magician_by = -1
         for pos in range(len(self.cards) - PLAYERS, len(self.cards)):
             if self.cards[pos] == MAGICIAN:
-                holder = self.seats[pos]
-        return sparrow(self.sparrow, sparrow_winner(holder, self.winners[-1], self.side), self.side)
+                magician_by = self.seats[pos]
+        counts = tally(
+            cards, (won[0], won[1]), self.set_aside, self.contract, self.contra, self.side, self.sparrow,
+            magician_by, self.winners[-1], self.abundances, self.slam,
+        )  # fmt: skip
+        return list(seat_scores(counts.r, self.side))
 
 
 def kernel(state: TarouxState) -> TarouxKernel | None:
