@@ -23,6 +23,7 @@ from tarocchi.games.sicilian.rules import (
     STRONG,
     bargain_played,
     discard_shown,
+    eldest_of,
     strength,
 )
 from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn
@@ -87,7 +88,7 @@ class _Bargaining:
             return state._replace(
                 speaker=(seat + 1) % PLAYERS, spoken=spoken, offers=offers, held=held, events=events
             )
-        eldest = (state.context.dealer + 1) % PLAYERS
+        eldest = eldest_of(state.context.dealer)
         if not bargain_played(held, any(o.taker >= 0 for o in offers)):
             events = note(events, None, "the hand is thrown in: an offer was taken and nobody holds (S3)")
             return state._replace(
@@ -274,7 +275,7 @@ class _Exchanging:
         events = (Event(seat, FaceDown(unseen), PUBLIC, laid), events) if unseen else note(events, seat, laid)
         if state.mode is Mode.SOLO:
             return start_play(state, events)
-        eldest = (state.context.dealer + 1) % PLAYERS
+        eldest = eldest_of(state.context.dealer)
         return state._replace(phase=Phase.PROP, speaker=eldest, spoken=0, events=events)
 
     def refusal(self, state: SicilianState, action: Action) -> str:

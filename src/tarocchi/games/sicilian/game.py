@@ -43,6 +43,7 @@ from tarocchi.games.sicilian.rules import (
     STOCK_SIZE,
     TOTAL,
     TRICKS,
+    eldest_of,
 )
 from tarocchi.games.sicilian.scoring import score
 from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
@@ -119,7 +120,7 @@ class SicilianGame(PhasedGame[SicilianState]):
 
     # -- dealing ----------------------------------------------------------------------
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> SicilianState:
-        eldest = (context.dealer + 1) % PLAYERS
+        eldest = eldest_of(context.dealer)
         return SicilianState(
             phase=Phase.BARGAIN,
             context=context,

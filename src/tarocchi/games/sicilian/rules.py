@@ -99,6 +99,11 @@ SHOWN_DISCARDS: Final = TRUMP_MASK
 """S4: the discards shown to all: a trump, discarded when unavoidable; any other lies face down."""
 
 
+def eldest_of(dealer: int) -> int:
+    """S3: Eldest, the seat after the dealer, who speaks first in the bargaining."""
+    return (dealer + 1) % PLAYERS
+
+
 def discard_shown(card: int) -> bool:
     """S4: whether ``card`` discarded is shown to all (``SHOWN_DISCARDS``)."""
     return bool(SHOWN_DISCARDS >> card & 1)

@@ -43,6 +43,7 @@ from tarocchi.games.sicilian.rules import (
     STRONG,
     TABLE,
     TRUMP_MASK,
+    eldest_of,
     strength,
 )
 from tarocchi.games.sicilian.state import Mode, Phase
@@ -66,7 +67,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
     assert seat is not None, "a spectator has no world to sample"
     phase = view.phase
     assert isinstance(phase, Phase), f"a view of another game: {phase!r}"
-    dealer, eldest = view.dealer, (view.dealer + 1) % PLAYERS
+    dealer, eldest = view.dealer, eldest_of(view.dealer)
     facts = SicilianFacts.of(view)
     declarer = -1 if facts.declarer is None else facts.declarer
     mode = facts.mode

@@ -199,10 +199,15 @@ def card_values(pile: int) -> int:
     return points_of(pile, _VALUE_MASKS)
 
 
+def pairs_of(cards: int) -> int:
+    """T8: the pairs ``cards`` cards are counted in (an odd card left over makes none)."""
+    return cards // 2
+
+
 def in_pairs(values: int, cards: int) -> int:
     """T8: ``cards`` cards of ``values`` card values in all, counted in pairs: one point off
     per pair."""
-    return values - cards // 2
+    return values - pairs_of(cards)
 
 
 def counted(pile: int) -> int:

@@ -31,6 +31,7 @@ from tarocchi.games.taroux.rules import (
     declarers,
     declarers_score,
     multiplied,
+    pairs_of,
     seat_scores,
     set_aside_side,
     slam,
@@ -219,7 +220,7 @@ class TarouxSheet:
         for owner in (DECLARERS, DEFENDERS):
             above = sum(line.value for line in lines if line.side == owner)
             pile = counts.cards[owner]
-            pairs = pile.bit_count() // 2
+            pairs = pairs_of(pile.bit_count())
             lines.append(ScoreLine("card points won in play", card_values(pile) - above, owner))
             lines.append(
                 ScoreLine(f"one off for each of {plural(pairs, 'pair')} of cards (T8)", -pairs, owner)
