@@ -5,6 +5,7 @@ shows the terminal's. Every wait is bounded."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -69,6 +70,9 @@ def test_a_browser_and_a_terminal_at_one_table_see_each_others_cards(browser: An
             assert terminal.process.poll() is None, terminal.text()[-2000:]
             if "south" not in played and (code := browser_turn(page)):
                 played["south"] = code
+            forced = re.search(r"West \(you\) plays (\S+)", terminal.text())
+            if forced and "west" not in played:  # West's only legal card, played for it at once
+                played["west"] = forced.group(1)
             state = watcher.latest()
             if (
                 state["view"]["to_act"] == 1
