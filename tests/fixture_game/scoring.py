@@ -14,7 +14,7 @@ from fixture_game.rules import (
     seat_scores,
 )
 from fixture_game.state import TrioState
-from tarocchi.core.fool import gather
+from tarocchi.core.fool import fool_label, gather
 from tarocchi.core.protocol import HandResult, ScoreLine
 
 
@@ -32,7 +32,7 @@ def score(state: TrioState) -> HandResult:
         card, _ = gathered.moved
         name = SEAT_NAMES[gathered.fool.seat]
         won = gathered.fool.winner
-        label = f"for {name}'s Fool, {DECK.cards[card].code} goes to the {SIDE_NAMES[won]} (C4)"
+        label = fool_label(name, f"the {SIDE_NAMES[won]}", DECK.cards[card].code)
         lines.append(ScoreLine(label, VALUES[card], won))
     points = [sum(VALUES[card] for card, _ in pile) for pile in gathered.cards]
     for side in (0, 1):

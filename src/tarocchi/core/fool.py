@@ -48,6 +48,16 @@ def piles(
     return cards, won
 
 
+def fool_label(owner: str, to: str, paid: str | None, trick: int = -1) -> str:
+    """C4's line on a score sheet, worded once for every game: the card that went over to ``to``
+    for ``owner``'s Fool, or the Fool itself (``paid`` None) when the owner's side won no trick;
+    ``trick`` (from 0) where the sheet says which trick the Fool was played in."""
+    if paid is None:
+        return f"{owner}'s side won no trick: the Fool goes to {to} (C4)"
+    where = f" (trick {trick + 1})" if trick >= 0 else ""
+    return f"for {owner}'s Fool{where}, {paid} goes to {to} (C4)"
+
+
 def pay_order(values: Sequence[int], honours: int) -> tuple[int, ...]:
     """C4: the cards in the order a side pays for its Fool: the lowest value, a non-Honour first,
     then the pack's natural order (a game's ``PAY_ORDER``, built once)."""

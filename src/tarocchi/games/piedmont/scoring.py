@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tarocchi.core.fool import gather, settle_fool, settled
+from tarocchi.core.fool import fool_label, gather, settle_fool, settled
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -338,11 +338,8 @@ class PiedmontSheet:
         lines: list[ScoreLine] = []
         moved = self.moved
         if moved >= 0:
-            player, winners = SEAT_NAMES[self.fool_seat], SIDE_NAMES[self.fool_side]
-            if moved == FOOL:
-                label = f"{player}'s side won no trick: the Fool goes to {winners} (C4)"
-            else:
-                label = f"for {player}'s Fool, {DECK.cards[moved].code} goes to {winners} (C4)"
+            paid = None if moved == FOOL else DECK.cards[moved].code
+            label = fool_label(SEAT_NAMES[self.fool_seat], SIDE_NAMES[self.fool_side], paid)
             lines.append(ScoreLine(label, self.fool_value, self.fool_side))
         label = f"the dealer's discard ({DECK.codes(self.discard)})"
         lines.append(ScoreLine(label, self.discard_points, self.dealer_side))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tarocchi.core.cards import points_of, value_masks
-from tarocchi.core.fool import settled
+from tarocchi.core.fool import fool_label, settled
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.games.sicilian.actions import PAY
 from tarocchi.games.sicilian.rules import (
@@ -137,12 +137,9 @@ class SicilianSheet:
         lines: list[ScoreLine] = []
         moved = self.moved
         if moved >= 0:
-            name, won = SEAT_NAMES[self.fool_seat], SIDE_NAMES[self.fool_side]
-            if moved == FOOL:
-                label = f"{name}'s side won no trick: the Fool goes to the {won} (C4)"
-            else:
-                code = DECK.cards[moved].code
-                label = f"for {name}'s Fool (trick {self.fool_trick + 1}), {code} goes to the {won} (C4)"
+            paid = None if moved == FOOL else DECK.cards[moved].code
+            to = f"the {SIDE_NAMES[self.fool_side]}"
+            label = fool_label(SEAT_NAMES[self.fool_seat], to, paid, self.fool_trick)
             lines.append(ScoreLine(label, VALUES[moved], self.fool_side))
         # S4/S5: the discard counts for whoever laid it aside (card points, not a trick).
         who = "the Declarer" if self.mode is Mode.SOLO else "the Dealer"

@@ -3,7 +3,7 @@ the pair count and the Honours target (T8), the score formula and settlement (T1
 
 from __future__ import annotations
 
-from tarocchi.core.fool import settled
+from tarocchi.core.fool import fool_label, settled
 from tarocchi.core.protocol import HandResult, ScoreLine
 from tarocchi.core.words import plural
 from tarocchi.games.taroux.rules import (
@@ -197,11 +197,8 @@ class TarouxSheet:
         lines: list[ScoreLine] = []
         moved = self.moved
         if moved >= 0:
-            player, to = SEAT_NAMES[self.fool_seat], SIDE_NAMES[self.fool_side]
-            if moved == FOOL:
-                label = f"{player}'s side won no trick: the Fool goes to the {to} (C4)"
-            else:
-                label = f"for {player}'s Fool, {DECK.codes(1 << moved)} goes to the {to} (C4)"
+            paid = None if moved == FOOL else DECK.cards[moved].code
+            label = fool_label(SEAT_NAMES[self.fool_seat], f"the {SIDE_NAMES[self.fool_side]}", paid)
             lines.append(ScoreLine(label, VALUES[moved], self.fool_side))
         set_aside = self.set_aside
         if set_aside:
