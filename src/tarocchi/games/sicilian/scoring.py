@@ -18,6 +18,7 @@ from tarocchi.games.sicilian.rules import (
     VALUES,
     seat_scores,
     side_total,
+    sides,
 )
 from tarocchi.games.sicilian.state import Mode, SicilianState, ThrownIn
 
@@ -96,8 +97,8 @@ def score(state: SicilianState) -> HandResult:
         team, state.mode, state.discarder, state.discard, fool_seat, fool_trick, fool_side, moved,
         points, tricks, totals, last,
     )  # fmt: skip
-    sides = (team, tuple(seat for seat in range(PLAYERS) if seat not in team))
-    return HandResult(sides, (points[0], points[1]), (tricks[0], tricks[1]), scores, (), False, sheet)
+    both = sides(team[0], team[1] if len(team) == 2 else -1)
+    return HandResult(both, (points[0], points[1]), (tricks[0], tricks[1]), scores, (), False, sheet)
 
 
 class SicilianSheet:

@@ -26,6 +26,7 @@ from tarocchi.games.taroinche.rules import (
     seat_scores,
     set_aside,
     side_of,
+    sides,
     stake,
 )
 from tarocchi.games.taroinche.state import TaroincheState
@@ -55,8 +56,8 @@ def score(state: TaroincheState) -> HandResult:
             thrown_in=True,
         )
     taker, partner = state.taker, state.partner
-    attack = (taker,) if taker == partner else (taker, partner)
-    defence = tuple(s for s in range(PLAYERS) if s not in attack)
+    attack = (taker,) if taker == partner else (taker, partner)  # the taker first, as the records have it
+    defence = sides(taker, partner)[1]
     seats = [side_of(seat, taker, partner) for seat in range(PLAYERS)]
     won, tricks, _, _ = won_by_sides(state.tricks, seats, -1)  # B1: no Fool
     last = seats[state.tricks[-1].winner] if len(state.tricks) == TRICKS else -1

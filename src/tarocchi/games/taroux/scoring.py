@@ -34,6 +34,7 @@ from tarocchi.games.taroux.rules import (
     pairs_of,
     seat_scores,
     set_aside_side,
+    sides,
     slam,
     sparrow,
     sparrow_winner,
@@ -157,10 +158,8 @@ def score(state: TarouxState) -> HandResult:
     )  # fmt: skip
     fool_side = side_of[played[fool_trick].winner] if moved >= 0 else -1
     sheet = TarouxSheet(state, fool_seat, fool_side, moved, set_aside, tricks, counts)
-    sides = tuple(
-        tuple(seat for seat in range(PLAYERS) if side_of[seat] == i) for i in (DECLARERS, DEFENDERS)
-    )
-    return HandResult(sides, counts.points, tricks, seat_scores(counts.r, side), (), False, sheet)
+    scores = seat_scores(counts.r, side)
+    return HandResult(sides(state.bidder), counts.points, tricks, scores, (), False, sheet)
 
 
 class TarouxSheet:
