@@ -25,8 +25,9 @@ from tarocchi.games.piedmont.rules import (
 from tarocchi.games.piedmont.state import PiedmontFields, PiedmontState
 
 
-def _segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | None:
-    """The side scoring Earth and Air for cards from ``trick`` (None: no call was made)."""
+def segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | None:
+    """P4: the side scoring Earth and Air for cards from ``trick`` under the calls' ``segments``
+    (None: no call was made)."""
     earth_air: int | None = None
     for start, side in segments:
         if start <= trick:
@@ -34,8 +35,8 @@ def _segment_for(segments: tuple[tuple[int, int], ...], trick: int) -> int | Non
     return earth_air
 
 
-def _scores(card: int, side: int, earth_air: int | None) -> bool:
-    """Allegiance: whether ``card`` scores for ``side`` when ``earth_air`` holds Earth and Air."""
+def scores_for(card: int, side: int, earth_air: int | None) -> bool:
+    """P4: whether ``card`` scores for ``side`` when ``earth_air`` holds Earth and Air."""
     if earth_air is None or SUITLESS >> card & 1:
         return True
     mine = EARTH_AIR if side == earth_air else FIRE_WATER
@@ -89,7 +90,7 @@ def score(state: PiedmontState, allegiance: bool) -> HandResult:
 
 def _scoring_mask(side: int, earth_air: int | None) -> int:
     """Allegiance: the mask of the cards that score for ``side`` when ``earth_air`` holds Earth
-    and Air (``_scores`` of every card at once)."""
+    and Air (``scores_for`` of every card at once)."""
     if earth_air is None:
         return DECK.full
     return SUITLESS | (EARTH_AIR if side == earth_air else FIRE_WATER)
@@ -264,7 +265,7 @@ def _score_by_card(state: PiedmontState, allegiance: bool) -> HandResult:
 
     def worth(card: int, trick: int, side: int) -> int:
         """What ``card``, won from ``trick``, scores for ``side`` (P4: under that trick's call)."""
-        if allegiance and not _scores(card, side, _segment_for(state.segments, trick)):
+        if allegiance and not scores_for(card, side, segment_for(state.segments, trick)):
             return 0
         return VALUES[card]
 

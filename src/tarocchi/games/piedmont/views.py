@@ -15,7 +15,7 @@ from tarocchi.core.memo import Last
 from tarocchi.core.running import Pile, Running, frozen, running, running_facts
 from tarocchi.core.views import PlayerView, card_set, seat_view
 from tarocchi.games.piedmont.rules import DECK, FOOL, PLAYERS, SEAT_NAMES, SIDE_NAMES, SIDES, VALUES
-from tarocchi.games.piedmont.scoring import _scores, _segment_for
+from tarocchi.games.piedmont.scoring import scores_for, segment_for
 from tarocchi.games.piedmont.state import Phase, PiedmontState
 
 if TYPE_CHECKING:
@@ -102,6 +102,6 @@ def _running_state(state: PiedmontState, allegiance: bool) -> tuple[list[tuple[s
         if not allegiance:
             return sum(VALUES[card] for card, _ in pile)
         segments = state.segments
-        return sum(VALUES[c] for c, trick in pile if _scores(c, side, _segment_for(segments, trick)))
+        return sum(VALUES[c] for c, trick in pile if scores_for(c, side, segment_for(segments, trick)))
 
     return running_facts(running(state.tricks, PLAYERS, SIDES, count, FOOL), SIDE_NAMES)

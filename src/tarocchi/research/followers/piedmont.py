@@ -15,7 +15,7 @@ def facts(enc: Encoder, layout: Layout) -> FactsWriter:
     """Piedmont's facts slots (P4: the Allegiance, its caller, the side scoring Earth and Air
     trick by trick, the dead cards, the suit led) and their writer."""
     from tarocchi.games.piedmont.rules import side_of
-    from tarocchi.games.piedmont.scoring import _segment_for
+    from tarocchi.games.piedmont.scoring import segment_for
     from tarocchi.games.piedmont.views import PiedmontFacts
 
     n, d, t = enc.players, enc.cards, enc.max_tricks
@@ -45,7 +45,7 @@ def facts(enc: Encoder, layout: Layout) -> FactsWriter:
         if f.segments:
             own = side_of(seat)
             for trick in range(min(t, len(view.tricks) + 1)):
-                side = _segment_for(f.segments, trick)
+                side = segment_for(f.segments, trick)
                 if side is not None:
                     out[earth_air + trick * 2 + (0 if side == own else 1)] = 1
         put_mask(out, dead, d, f.dead.mask)
@@ -66,8 +66,8 @@ class PiedmontFollower(Follower):
         self.values = rules.VALUES
         self.fool = rules.FOOL
         self.good_evil = rules.GOOD_EVIL
-        self.scores = scoring._scores
-        self.segment_for = scoring._segment_for
+        self.scores = scoring.scores_for
+        self.segment_for = scoring.segment_for
         self.allegiance = enc.game.options.get("good_evil") == "allegiance"
         self.table = None if self.allegiance else rules.VALUES
         self.leads = TrickTable.natural(enc.game.deck).leads
