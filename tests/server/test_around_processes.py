@@ -1,9 +1,10 @@
-"""A person who left, across two real ``tarocchi serve`` processes on one PostgreSQL database: the
-words asking for a computer player in their place count together whichever process heard them,
-and the people connected to the other process count in the majority; a person who left one
-process and came back at the other is there, and no creator's word replaces them; a person
-connected to the other process since before this one loaded the table, whom no process can know
-to be there, is offered the seat back. Every wait is bounded."""
+"""Around a table across two real ``tarocchi serve`` processes on one PostgreSQL database. A person
+who left: the words asking for a computer player in their place count together whichever process
+heard them, and the people connected to the other process count in the majority; a person who
+left one process and came back at the other is there, and no creator's word replaces them; a
+person connected to the other process since before this one loaded the table, whom no process
+can know to be there, is offered the seat back. Play again: two people at different processes
+who both say it end at one new table. Every wait is bounded."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ import httpx2 as httpx
 import pytest
 from remoteterm import WAIT, Socket, Terminal, Watcher
 from serverproc import Postgres, Server, serving
+from sqlalchemy import func, select
 
 from tarocchi.cli.play import EXIT_INTERRUPTED
 from tarocchi.server.around import GRACE_VARIABLE
 from tarocchi.server.pace import SCALE_VARIABLE
-from tarocchi.server.store import Store
+from tarocchi.server.store import Store, digest, tables
 
 
 @pytest.fixture(scope="module")
@@ -199,3 +201,100 @@ def test_a_person_connected_elsewhere_since_before_the_loading_is_offered_the_se
         watcher.opened.close()
         if terminal.process.poll() is None:
             terminal.process.kill()
+
+
+def newest(people: dict[int, Socket]) -> None:
+    """Read what each person's socket has received so far (their ``state`` the newest)."""
+    for person in people.values():
+        while True:
+            try:
+                message = json.loads(person.socket.recv(timeout=0.05))
+            except TimeoutError:
+                break
+            if message["type"] == "state":
+                person.state = message
+
+
+def play_to_the_end(people: dict[int, Socket], seconds: float = 300) -> None:
+    """Each person plays their first legal action whenever the newest state says it is their turn,
+    until both have seen the game's end (the computer players play the other seats)."""
+    deadline = time.monotonic() + seconds
+    acted: dict[int, int] = {}
+    while not all(person.state.get("table", {}).get("over") for person in people.values()):
+        assert time.monotonic() < deadline, (
+            f"the game did not end: {[p.state.get('view') for p in people.values()]}"
+        )
+        newest(people)
+        for seat, person in people.items():
+            state = person.state
+            if state["view"]["to_act"] == seat and acted.get(seat) != state["version"]:
+                acted[seat] = state["version"]
+                person.send(
+                    {"type": "act", "action": state["view"]["legal_actions"][0], "version": state["version"]}
+                )
+
+
+@pytest.mark.parametrize("at_once", [True, False], ids=["at-once", "in-turn"])
+def test_play_again_with_the_people_at_two_processes(servers: tuple[Server, Server], at_once: bool) -> None:
+    """Anna at the first process and Bruno at the second finish a game and both say play again, at
+    once (both processes may decide) or in turn (Bruno's page shows Anna's word, and Anna's
+    process hears of the new table Bruno's made): both are sent to the same new table, and the
+    database holds one new table only."""
+    first, second = servers
+    keys = [
+        httpx.post(f"{first.base}/api/players", json={"name": name}).json()["key"]
+        for name in ("Anna", "Bruno")
+    ]
+    made = httpx.post(
+        f"{first.base}/api/tables",
+        json={
+            "game": "sicilian",
+            "seats": ["invite", "invite", "easy", "easy"],
+            "public": True,
+            "player": keys[0],
+            "sit": 0,
+        },
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    joined = httpx.post(f"{second.base}/api/tables/{table}/join", json={"player": keys[1], "seat": 1})
+    assert joined.status_code == 200, joined.text
+    anna, bruno = sit(first, table, keys[0]), sit(second, table, keys[1])
+    try:
+        if anna.state["table"]["names"][1] is None:  # Bruno joined at the other process: heard of soon
+            anna.until(lambda m: m["type"] == "state" and m["table"]["names"][1] == "Bruno", "Bruno's name")
+        play_to_the_end({0: anna, 1: bruno})
+        anna.send({"type": "again"})
+        if not at_once:
+            bruno.until(lambda m: m["type"] == "state" and m["table"]["again"] == [0], "Anna's word")
+        bruno.send({"type": "again"})
+        told = [
+            person.until(lambda m: m["type"] == "state" and m["table"]["next"] is not None, "the new table")
+            for person in (anna, bruno)
+        ]
+        successor = told[0]["table"]["next"]
+        assert told[1]["table"]["next"] == successor
+    finally:
+        anna.close()
+        bruno.close()
+    store = Store(first.db_url)
+    try:
+        with store.engine.connect() as db:
+            made_by_anna = db.execute(
+                select(func.count()).select_from(tables).where(tables.c.creator_player == digest(keys[0]))
+            ).scalar_one()
+        assert made_by_anna == 2  # the old table and its one successor
+        old = store.load(table)
+        assert old is not None and old.next_id == successor and old.again == {0, 1}
+    finally:
+        store.close()
+    for server, key, seat in ((second, keys[1], 1), (first, keys[0], 0)):
+        person = sit(
+            server, successor, key
+        )  # each process serves the new table, its seat bound to the player
+        try:
+            state = person.state or person.until(lambda m: m["type"] == "state", "the new table's state")
+            assert state["table"]["seat"] == seat and state["table"]["over"] is False
+            assert state["table"]["names"][:2] == ["Anna", "Bruno"]
+        finally:
+            person.close()

@@ -11,7 +11,8 @@ and who asked for a computer player are stored, so a restart forgets neither; wi
 processes on one database, the process asked reads them again before it decides
 (``follow_words``), so every process's people and words count. At the game's end
 every person at the table says "play again" and the same seats play a new table, the next seat
-dealing first.
+dealing first: the words are stored, the process that hears one reads them all again, and the
+database lets one process alone name the new table (``Players.play_again``).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ class Around:
         self.again: set[int] = set(stored.again)
         """The seats that said "play again" (stored)."""
         self.making = False
-        """The table to play again at is being made."""
+        """The table to play again at is being made here."""
         self.votes: dict[int, set[int]] = {}
         """The seats asking that an absent seat be given to a computer player (stored)."""
         for seat, voter in stored.votes:
@@ -81,6 +82,15 @@ class Around:
         self.players = [key_hash for key_hash, _, _ in people]
         self.names = [name for _, name, _ in people]
         self.muted = [muted for _, _, muted in people]
+        return True
+
+    def follow_again(self, again: frozenset[int], next_id: str | None) -> bool:
+        """Take the words to play again, and the table it is played again at, as the database
+        holds them (every process's); whether they changed."""
+        if again <= self.again and (next_id is None or next_id == self.next_id):
+            return False
+        self.again |= again
+        self.next_id = next_id or self.next_id
         return True
 
     def seat_of_player(self, key_hash: str, kinds: list[str]) -> int | None:

@@ -20,7 +20,7 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tarocchi.core.registry import available_games, get_game
-from tarocchi.server.store import Store, digest, players, seats, tables, votes
+from tarocchi.server.store import Store, StoredTable, digest, insert_table, players, seats, tables, votes
 
 NAME_MOST = 24
 """The longest name, in characters."""
@@ -184,12 +184,53 @@ class Players:
             if since is None:
                 db.execute(delete(votes).where(votes.c.table_id == table_id, votes.c.seat == seat))
 
-    def again(self, table_id: str, seat: int) -> None:
-        """The seat's person said "play again" at the game's end."""
+    def again(self, table_id: str, seat: int) -> tuple[frozenset[int], str | None]:
+        """The seat's person said "play again" at the game's end (announced to the other
+        processes); the words as the database holds them then, every process's: the seats that
+        said it, and the table it is played again at (None: none yet)."""
+        self._seat(table_id, seat, {"again": True})
+        with self.store.engine.connect() as db:
+            said = db.execute(
+                select(seats.c.seat).where(seats.c.table_id == table_id, seats.c.again.is_(True))
+            ).all()
+            next_id = db.execute(select(tables.c.next_id).where(tables.c.id == table_id)).scalar()
+        return frozenset(int(r.seat) for r in said), next_id
+
+    def play_again(self, old: StoredTable, new_id: str, seed: int, first_dealer: int) -> str:
+        """Make the table ``old`` is played again at: the same game, options, seats (their kinds,
+        links and players), creator and time limit, ``first_dealer`` dealing first; the id of the
+        table it is played again at. One transaction claims ``old``'s successor (its ``next_id``,
+        written only while it is empty) and makes the new table: of several processes deciding
+        at once exactly one makes it, and the others, their claim refused, are answered its id."""
         with self.store.engine.begin() as db:
-            db.execute(
-                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(again=True)
+            claimed = db.execute(
+                update(tables)
+                .where(tables.c.id == old.id, tables.c.next_id.is_(None))
+                .values(next_id=new_id, touched=int(time.time()))
             )
+            if claimed.rowcount != 1:  # another process made it first (its claim is committed)
+                return str(db.execute(select(tables.c.next_id).where(tables.c.id == old.id)).scalar_one())
+            insert_table(
+                db,
+                {
+                    "id": new_id,
+                    "game": old.game,
+                    "options": old.options,
+                    "seed": seed,
+                    "first_dealer": first_dealer,
+                    "hands": old.hands,
+                    "move_seconds": old.move_seconds,
+                    "creator_hash": old.creator_hash,
+                    "public": old.public,
+                    "creator_player": old.creator_player,
+                },
+                [
+                    {"kind": kind, "token_hash": token_hash, "player_hash": key_hash, "name": name}
+                    for (kind, token_hash), (key_hash, name, _) in zip(old.seats, old.people, strict=True)
+                ],
+            )
+            self.store.announce_change(db, old.id)
+        return new_id
 
     def vote(self, table_id: str, seat: int, voter: int) -> None:
         """``voter`` asks for a computer player in absent ``seat`` (once: a second word is the same)."""
@@ -209,9 +250,7 @@ class Players:
             db.execute(
                 update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values)
             )
-            db.execute(update(tables).where(tables.c.id == table_id).values(touched=int(time.time())))
-            version = db.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
-            self.store._announce(db, table_id, int(version))
+            self.store.announce_change(db, table_id)
 
     def describe(
         self, table_id: str, *, public: bool, creator: str | None, people: list[tuple[str | None, str | None]]
@@ -230,7 +269,7 @@ class Players:
                     )
 
     def set_table(self, table_id: str, **values: object) -> None:
-        """Change a table's own columns (``move_seconds``, ``next_id``)."""
+        """Change a table's own columns (``move_seconds``)."""
         with self.store.engine.begin() as db:
             db.execute(
                 update(tables).where(tables.c.id == table_id).values(touched=int(time.time()), **values)

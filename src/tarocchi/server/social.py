@@ -463,17 +463,19 @@ async def _rename(tables: Tables, table: LiveTable, connection: Connection, raw:
 
 
 async def _again(tables: Tables, table: LiveTable, connection: Connection) -> None:
+    """The person's word to play again, stored; then every process's words read again, so that
+    whichever process hears the last word makes the new table (once: the database refuses a
+    second)."""
     seat = connection.seat
     if seat is None or table.kinds[seat] != "invite":
         raise Refusal("seat", "only the people seated may ask to play again")
     if not table.match.over:
         raise Refusal("again", "the game is not over yet")
-    if table.around.next_id is None and not table.around.making:
-        if seat not in table.around.again:
-            await asyncio.to_thread(Players(tables.store).again, table.id, seat)
-        table.around.again.add(seat)
-        if around.everyone_again(table):
-            table.around.making = True  # one new table, however many words come while it is made
+    if table.around.next_id is None:
+        said, next_id = await asyncio.to_thread(Players(tables.store).again, table.id, seat)
+        table.around.follow_again(said | {seat}, next_id)
+        if table.around.next_id is None and around.everyone_again(table) and not table.around.making:
+            table.around.making = True  # one new table here, however many words come while it is made
             try:
                 table.around.next_id = await asyncio.to_thread(_play_again, tables, table)
             finally:
@@ -483,32 +485,12 @@ async def _again(tables: Tables, table: LiveTable, connection: Connection) -> No
 
 
 def _play_again(tables: Tables, table: LiveTable) -> str:
-    """A new table of the same game, options, seats (their players and links) and creator, the
-    next seat dealing first; the finished table names it."""
-    store = tables.store
-    stored = store.load(table.id)
-    assert stored is not None
-    new_id = secrets.token_hex(8)
-    store.create(
-        new_id,
-        stored.game,
-        stored.options,
-        secrets.randbits(62),
-        (stored.first_dealer + 1) % table.game.players,
-        stored.hands,
-        stored.creator_hash,
-        list(stored.seats),
-        stored.move_seconds,
-    )
-    players = Players(store)
-    players.describe(
-        new_id,
-        public=stored.public,
-        creator=stored.creator_player,
-        people=[(key_hash, name) for key_hash, name, _ in stored.people],
-    )
-    players.set_table(table.id, next_id=new_id)
-    return new_id
+    """The new table of the same game, options, seats (their players and links) and creator, the
+    next seat dealing first (made here, or by another process deciding at the same moment)."""
+    stored = tables.store.load(table.id)
+    assert stored is not None, "a table is never deleted"
+    first_dealer = (stored.first_dealer + 1) % table.game.players
+    return Players(tables.store).play_again(stored, secrets.token_hex(8), secrets.randbits(62), first_dealer)
 
 
 def creation(

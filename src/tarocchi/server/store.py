@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -49,7 +50,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 
 metadata = MetaData()
 
@@ -222,6 +223,10 @@ class News:
     actions: tuple[tuple[int, str], ...]
     people: tuple[tuple[str | None, str | None, bool], ...] = ()
     """(player digest, name, muted) of each seat, as ``StoredTable.people``."""
+    again: frozenset[int] = frozenset()
+    """The seats whose people said "play again", as ``StoredTable.again``."""
+    next_id: str | None = None
+    """The table the game is played again at (None: none yet)."""
 
 
 COMMIT_THREADS = 3
@@ -285,6 +290,17 @@ def engine_url(url: str) -> str:
     return url
 
 
+def insert_table(db: Connection, row: dict[str, object], seat_rows: list[dict[str, object]]) -> None:
+    """A new table's row (``row``: its columns) and its seats' (each seat's columns, in seat order),
+    in the caller's transaction."""
+    db.execute(
+        insert(tables).values(**row, created=datetime.now(UTC), finished=False, touched=int(time.time()))
+    )
+    db.execute(
+        insert(seats), [{"table_id": row["id"], "seat": seat, **rest} for seat, rest in enumerate(seat_rows)]
+    )
+
+
 class Store:
     """The server's reads and writes, each one transaction. Every change checks and moves the
     table's version in the same transaction (StaleAction: another writer moved it first)."""
@@ -338,28 +354,27 @@ class Store:
         move_seconds: int | None = None,
     ) -> None:
         with self.engine.begin() as db:
-            db.execute(
-                insert(tables).values(
-                    id=table_id,
-                    game=game,
-                    options=options,
-                    seed=seed,
-                    first_dealer=first_dealer,
-                    hands=hands,
-                    move_seconds=move_seconds,
-                    creator_hash=creator_hash,
-                    created=datetime.now(UTC),
-                    finished=False,
-                    touched=int(time.time()),
-                )
+            insert_table(
+                db,
+                {
+                    "id": table_id,
+                    "game": game,
+                    "options": options,
+                    "seed": seed,
+                    "first_dealer": first_dealer,
+                    "hands": hands,
+                    "move_seconds": move_seconds,
+                    "creator_hash": creator_hash,
+                },
+                [{"kind": kind, "token_hash": token_hash} for kind, token_hash in seat_rows],
             )
-            db.execute(
-                insert(seats),
-                [
-                    {"table_id": table_id, "seat": seat, "kind": kind, "token_hash": token_hash}
-                    for seat, (kind, token_hash) in enumerate(seat_rows)
-                ],
-            )
+
+    def announce_change(self, db: Connection, table_id: str) -> None:
+        """Tell the other processes (at commit) that the table changed around its game (a seat, a
+        word, the table it is played again at), at the version it is: no action changed."""
+        db.execute(update(tables).where(tables.c.id == table_id).values(touched=int(time.time())))
+        version = db.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
+        self._announce(db, table_id, int(version))
 
     def append(
         self, table_id: str, version: int, seq: int, hand: int, seat: int, action: str, finished: bool
@@ -434,19 +449,15 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(kind=kind, token_hash=token_hash)
             )
-            db.execute(update(tables).where(tables.c.id == table_id).values(touched=int(time.time())))
-            version = db.execute(select(tables.c.version).where(tables.c.id == table_id)).scalar_one()
-            self._announce(db, table_id, int(version))
+            self.announce_change(db, table_id)
 
     def news(self, table_id: str, seq: int) -> News:
         """The table's version, undos and seats now, and its actions from number ``seq`` on."""
         with self.engine.connect() as db:
-            row = db.execute(select(tables.c.version, tables.c.undos).where(tables.c.id == table_id)).one()
-            seat_rows = db.execute(
-                select(seats.c.kind, seats.c.token_hash, seats.c.player_hash, seats.c.name, seats.c.muted)
-                .where(seats.c.table_id == table_id)
-                .order_by(seats.c.seat)
-            ).all()
+            row = db.execute(
+                select(tables.c.version, tables.c.undos, tables.c.next_id).where(tables.c.id == table_id)
+            ).one()
+            seat_rows = _seat_rows(db, table_id)
             found = db.execute(
                 select(actions.c.seat, actions.c.action)
                 .where(actions.c.table_id == table_id, actions.c.seq >= seq)
@@ -459,6 +470,8 @@ class Store:
                 token_hashes=tuple(r.token_hash for r in seat_rows),
                 people=tuple((r.player_hash, r.name, bool(r.muted)) for r in seat_rows),
                 actions=tuple((int(seat), str(action)) for seat, action in found),
+                again=frozenset(seat for seat, r in enumerate(seat_rows) if r.again),
+                next_id=row.next_id,
             )
 
     def load(self, table_id: str) -> StoredTable | None:
@@ -474,19 +487,7 @@ class Store:
             row = db.execute(select(tables).where(tables.c.id == table_id)).one_or_none()
             if row is None:
                 return None
-            seat_rows = db.execute(
-                select(
-                    seats.c.kind,
-                    seats.c.token_hash,
-                    seats.c.player_hash,
-                    seats.c.name,
-                    seats.c.muted,
-                    seats.c.away_since,
-                    seats.c.again,
-                )
-                .where(seats.c.table_id == table_id)
-                .order_by(seats.c.seat)
-            ).all()
+            seat_rows = _seat_rows(db, table_id)
             vote_rows = db.execute(
                 select(votes.c.seat, votes.c.voter).where(votes.c.table_id == table_id)
             ).all()
@@ -550,6 +551,23 @@ class Store:
         if self.committer is not None:
             self.committer.stop()
         self.engine.dispose()
+
+
+def _seat_rows(db: Connection, table_id: str) -> Sequence[Row[*tuple[Any, ...]]]:
+    """Each seat's row as a table is read (``load``, ``news``), in seat order."""
+    return db.execute(
+        select(
+            seats.c.kind,
+            seats.c.token_hash,
+            seats.c.player_hash,
+            seats.c.name,
+            seats.c.muted,
+            seats.c.away_since,
+            seats.c.again,
+        )
+        .where(seats.c.table_id == table_id)
+        .order_by(seats.c.seat)
+    ).all()
 
 
 class Statements:

@@ -355,7 +355,8 @@ class LiveTable:
             for seat, (kind, token_hash) in enumerate(zip(news.kinds, news.token_hashes, strict=True)):
                 if kind != self.kinds[seat] or token_hash != self.token_hashes[seat]:
                     moved += self.seat_given(seat, kind, token_hash)
-            if self.around.follow(news.people):  # another process seated a player: names to tell
+            followed = self.around.follow(news.people)  # another process seated a player: names to tell
+            if self.around.follow_again(news.again, news.next_id) or followed:  # words to play again
                 for connection in self.connections:
                     connection.sent = None
             follows = self.stored + len(news.actions) == news.version - 2 * news.undos
