@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from serverproc import Server
-from test_table_page import create_in_lobby, state, turn_or_sheet_line
+from test_table_page import create_in_lobby, keeping, state, turn_or_sheet_line
 
 UNNAMED = """() => [...document.querySelectorAll("button, a, input")]
     .filter((e) => !(e.getAttribute("aria-label") || e.textContent.trim() || e.labels?.length))
@@ -15,13 +15,16 @@ UNNAMED = """() => [...document.querySelectorAll("button, a, input")]
 
 
 def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> None:
-    """Until a hand with cards played ends: five passes throw a Taroinche hand in unplayed (B3)."""
+    """Until a hand with cards played ends. Five passes throw a Taroinche hand in unplayed (B3):
+    the person bids while nobody has (typed in the bid field, sent with Enter), so the first hand
+    is played whatever the deal."""
     link = server.alone_with_computers("taroinche")
     page = browser.new_page()
     page.goto(link)
     played: Counter[int] = Counter()
     message = turn_or_sheet_line(page, 0, 0)
     while not any(played[line["number"]] for line in message["sheet"]):
+        assert not message["table"]["over"], "the game ended with no hand of cards played"
         assert page.evaluate(UNNAMED) == []
         if message["view"]["to_act"] != 0:  # a hand thrown in: on to the next
             message = turn_or_sheet_line(page, 0, len(message["sheet"]))
@@ -42,6 +45,13 @@ def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> 
             focused = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
             assert focused and (focused.endswith(": play") or focused.endswith(": discard")), focused
             played[message["view"]["hand_number"]] += focused.endswith(": play")
+        elif (kept := keeping(message)) is not None and not page.locator(
+            f"button.call[data-action='{kept}']"
+        ).count():
+            page.locator("#action-text").focus()
+            page.keyboard.type(kept)
+        elif kept is not None:
+            page.locator(f"#table .actions button.call[data-action='{kept}']").focus()
         else:
             page.locator("#table .actions button.call").first.focus()
         page.keyboard.press("Enter")

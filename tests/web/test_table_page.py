@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from inplay import keeping_call
 from serverproc import Server, serving
 
 from tarocchi.core.record import replay
@@ -84,12 +85,28 @@ def turn_or_sheet_line(page: Any, seat: int, lines: int) -> dict[str, Any]:
     return until(page, seat, f"(m, n) => m.sheet.length > n || ({MY_TURN})(m, {seat})", lines)
 
 
+def keeping(message: dict[str, Any]) -> str | None:
+    """The call that keeps the page's hand in play (``inplay.keeping_call``), or None."""
+    legal = [action["text"] for action in message["legal"]]
+    return keeping_call(message["table"]["game"], message["view"], legal)
+
+
 def act_by_click(page: Any, message: dict[str, Any]) -> str:
-    """Click what a person would: a raised card, else a call button (one keeping the hand in
-    play first), else a card offered to choose (not in the hand), else type a legal bid."""
+    """Click what a person would: the call that keeps the hand in play whatever the deal (its
+    button, or typed as a bid), else a raised card, else a call button, else a card offered to
+    choose (not in the hand), else type a legal bid."""
     version = message["version"]
     cards = page.locator("button.in-hand.legal")
-    if page.locator(".discard").count():  # several cards to lay aside: choose them all, confirm once
+    kept = keeping(message)
+    if kept is not None:
+        button = page.locator(f"button.call[data-action='{kept}']")
+        if button.count():
+            button.click()
+        else:
+            page.fill("#action-text", kept)
+            page.click("form.bid button[type=submit]")
+        what = "call"
+    elif page.locator(".discard").count():  # several cards to lay aside: choose them all, confirm once
         due = message["table"]["discards"]
         for chosen in range(due):
             assert page.locator(".discard .count").inner_text().endswith(f"{due - chosen} left")
@@ -102,10 +119,7 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
         cards.first.click()
         what = "card"
     elif page.locator("button.call").count():
-        # a call that keeps the hand in play first: taking a Sicilian offer throws the hand in
-        # unless somebody holds (S3), and the tests want hands played
-        keeping = page.locator("button.call:not([data-action^='take'])")
-        (keeping if keeping.count() else page.locator("button.call")).first.click()
+        page.locator("button.call").first.click()
         what = "call"
     elif page.locator("button.card-choice").count():  # a stock's half, a card to rally
         page.locator("button.card-choice").first.click()
@@ -140,36 +154,32 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
 ) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.add_init_script("localStorage.setItem('tarocchi.animate', 'off')")  # still screenshots
-    for _ in range(3):  # a game whose hands were all thrown in, or whose only hand played is its
-        # last (it ends in its own dialog): another game
-        create_in_lobby(page, server.base, game, options)
-        page.screenshot(path=str(screenshots / f"{game}-lobby.png"), full_page=True)
-        page.click("#create button[type=submit]")
-        page.locator("#created a[data-seat='0']").click()
-        page.wait_for_selector("#table .ring")
-        kinds: list[str] = []
-        carded: set[int] = set()  # the hands in which the person played a card
-        shot_auction = shot_trick = False
-        message = wait_for_turn_or_sheet(page, 0)
-        while not carded & {line["number"] for line in message["sheet"]} and not message["table"]["over"]:
-            if message["view"]["to_act"] != 0 or not message["legal"]:  # thrown in unplayed: the next hand
-                message = turn_or_sheet_line(page, 0, len(message["sheet"]))
-                continue
-            if not shot_auction and not page.locator("button.in-hand.legal").count():
-                page.screenshot(path=str(screenshots / f"{game}-auction.png"), full_page=True)
-                shot_auction = True
-            if not shot_trick and message["view"]["trick"] and message["view"]["trick"]["plays"]:
-                page.screenshot(path=str(screenshots / f"{game}-trick.png"), full_page=True)
-                shot_trick = True
-            kinds.append(act_by_click(page, message))
-            if kinds[-1] == "card":
-                carded.add(message["view"]["hand_number"])
+    create_in_lobby(page, server.base, game, options)
+    page.screenshot(path=str(screenshots / f"{game}-lobby.png"), full_page=True)
+    page.click("#create button[type=submit]")
+    page.locator("#created a[data-seat='0']").click()
+    page.wait_for_selector("#table .ring")
+    kinds: list[str] = []
+    carded: set[int] = set()  # the hands in which the person played a card
+    shot_auction = shot_trick = False
+    # the person's calls keep each hand in play (``keeping``), so the first hand is played to its
+    # end, and a game has more than one hand: that hand's end shows, not the game's
+    message = wait_for_turn_or_sheet(page, 0)
+    while not carded & {line["number"] for line in message["sheet"]}:
+        assert not message["table"]["over"], f"the game ended with no hand of cards played: {kinds}"
+        if message["view"]["to_act"] != 0 or not message["legal"]:  # a hand's end: the next hand
             message = turn_or_sheet_line(page, 0, len(message["sheet"]))
-        if not message["table"]["over"]:
-            break
-        page.locator(".dialog.game-over").wait_for()
-    else:
-        raise AssertionError("three games ended before a hand's end could be seen")
+            continue
+        if not shot_auction and not page.locator("button.in-hand.legal").count():
+            page.screenshot(path=str(screenshots / f"{game}-auction.png"), full_page=True)
+            shot_auction = True
+        if not shot_trick and message["view"]["trick"] and message["view"]["trick"]["plays"]:
+            page.screenshot(path=str(screenshots / f"{game}-trick.png"), full_page=True)
+            shot_trick = True
+        kinds.append(act_by_click(page, message))
+        if kinds[-1] == "card":
+            carded.add(message["view"]["hand_number"])
+        message = turn_or_sheet_line(page, 0, len(message["sheet"]))
     number = min(carded)
     # the hand's end: a dialog in view with the last trick, the sheet's lines and the totals
     dialog = page.locator(".dialog.hand-end")
