@@ -5,11 +5,14 @@ and the choice is kept for the next visit."""
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 import httpx2 as httpx
 from serverproc import Server
 from test_table_page import MY_TURN, act_by_click, state, until
+from websockets.sync.client import connect
 
 COUNT_TONES = """
 window.tones = 0;
@@ -19,10 +22,30 @@ AudioContext.prototype.createOscillator = function () { window.tones += 1; retur
 """Counts the tones the page makes (a test cannot listen)."""
 
 
+def lift_the_limit(server: Server, table: str, creator: str) -> None:
+    """The table's creator lifts the time limit (from a connection of their own), so that the
+    clock moves no more while the test looks: on a loaded machine 2 s may pass at any turn."""
+    with connect(f"ws://127.0.0.1:{server.port}/ws/{table}", open_timeout=10) as socket:
+        socket.send(json.dumps({"type": "hello", "player": creator}))
+        socket.send(json.dumps({"type": "clock", "move_seconds": None}))
+        deadline = time.monotonic() + 30
+        while True:
+            message = json.loads(socket.recv(timeout=max(0.1, deadline - time.monotonic())))
+            assert message["type"] != "error", message
+            if message["type"] == "state" and message["table"]["move_seconds"] is None:
+                return
+
+
 def test_the_clock_says_when_it_moved_for_you(browser: Any, server: Server) -> None:
+    creator = httpx.post(f"{server.base}/api/players", json={"name": "Clara"}).json()["key"]
     created = httpx.post(
         f"{server.base}/api/tables",
-        json={"game": "piedmont", "seats": ["invite", "easy", "easy", "easy"], "move_seconds": 2},
+        json={
+            "game": "piedmont",
+            "seats": ["invite", "easy", "easy", "easy"],
+            "move_seconds": 2,
+            "player": creator,
+        },
     ).json()
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(f"{server.base}{created['seats'][0]['link']}")
@@ -34,6 +57,8 @@ def test_the_clock_says_when_it_moved_for_you(browser: Any, server: Server) -> N
         arg=first["version"],
         timeout=20_000,
     )
+    lift_the_limit(server, created["id"], creator)
+    page.wait_for_function("() => window.tarocchiTable.message.table.move_seconds === null")
     moved = state(page)["table"]["clock_moved"]
     line = page.locator(".clock-moved")
     assert line.is_visible()
