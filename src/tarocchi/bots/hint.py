@@ -106,8 +106,12 @@ def discard_hint(game: Game[Any], state: Any, seat: int, searcher: SearchPlayer,
         if len(view.legal_actions) > 1 and not searcher.delegates(view):
             if deadline is not None:
                 searcher.seconds = max(SMALLEST_SEARCH, (deadline - time.perf_counter()) / 2)
-            pick, score, worlds = searcher.evaluate(view, rng)[0]
-            averages = (score, worlds)  # the last card's playouts: the whole discard made
+            ranked = searcher.evaluate(view, rng)
+            if ranked:
+                pick, score, worlds = ranked[0]
+                averages = (score, worlds)  # the last card's playouts: the whole discard made
+            else:
+                pick = searcher.fallback(view, rng)
         else:
             pick = searcher.choose(view, rng)
         picks.append(pick)
