@@ -15,13 +15,15 @@ Two kinds of match, each paired by deal with a 95% normal interval over the deal
 - Against OpenSpiel's IS-MCTS (``benchmarks/versus_ismcts.py``): the hard level (and expert)
   in seat 0 with the medium player in the other seats, then IS-MCTS in seat 0 on the same deals
   against the same opponents, at equal time per decision and at five times it. Equal time is
-  measured, not assumed: IS-MCTS's cost per simulation is timed on seat 0's decisions of a hand
-  (``calibrate``), and its simulations set so that its mean decision takes as long as the tested
-  player's did; the count is printed, so ``--simulations N`` repeats a run exactly (IS-MCTS is
-  seeded from its seat's generator). The figure is the tested player's seat-0 points a hand minus
+  measured, not assumed: on seat 0's first decisions of hands the medium players play, the
+  tested player and IS-MCTS with a few simulations decide in turn (``calibrate``: both meet the
+  machine's load at the same moments), and IS-MCTS's simulations are set so that its mean
+  decision takes as long as the tested player's; the count is printed, so ``--simulations N``
+  repeats a run exactly (IS-MCTS is seeded from its seat's generator), and each row shows both
+  players' mean decision times. The figure is the tested player's seat-0 points a hand minus
   IS-MCTS's, deal by deal.
 
-Each row also gives both players' decision times (p50, p99 and the longest) and the load average
+Each row also gives both players' decision times (the mean, p50, p99 and the longest) and the load average
 (``os.getloadavg``, one minute) before and after it: the machine is shared, and times are only
 meaningful with their load. Whole games are played, so ``--deals`` rounds up to a game.
 """
@@ -66,7 +68,7 @@ LADDER = ("easy", "medium", "hard", "expert")
 """The levels from the weakest; a game's ladder stops at its strongest level."""
 CALIBRATION_SIMULATIONS = 10
 """IS-MCTS's simulations a decision while its cost per simulation is timed."""
-CALIBRATION_DECISIONS = 8
+CALIBRATION_DECISIONS = 12
 """Seat 0's decisions with a choice timed to calibrate IS-MCTS."""
 FIVE_TIMES = 5
 
@@ -98,15 +100,17 @@ class Row:
 
 HEADER = (
     "| game | match (A v B) | deals | A a hand | B a hand | A - B, paired (95% interval) | "
-    "A decisions p50 / p99 / max ms | B decisions p50 / p99 / max ms | load before / after |\n"
+    "A decisions mean / p50 / p99 / max ms | B decisions mean / p50 / p99 / max ms | load before / after |\n"
     "|---|---|---|---|---|---|---|---|---|"
 )
 
 
 def times_text(times: list[float]) -> str:
+    """Decision times in milliseconds: the mean, p50, p99 and the longest."""
     if not times:
         return "-"
-    return " / ".join(f"{percentile(times, share) * 1e3:.0f}" for share in (0.5, 0.99, 1.0))
+    shares = (percentile(times, share) for share in (0.5, 0.99, 1.0))
+    return " / ".join(f"{t * 1e3:.0f}" for t in (statistics.fmean(times), *shares))
 
 
 def load() -> float:
@@ -170,30 +174,34 @@ def row(
     )
 
 
-def calibrate(game: Game[Any], seed: int) -> float:
-    """IS-MCTS's seconds per simulation: timed on seat 0's first decisions with a choice in a
-    hand the medium players play (IS-MCTS chooses, its choice is not played)."""
-    player = IsmctsPlayer(game, CALIBRATION_SIMULATIONS)
+def calibrate(game: Game[Any], tested: str, seed: int) -> int:
+    """IS-MCTS's simulations at equal time: on seat 0's first decisions with a choice in hands
+    the medium players play, the tested player and IS-MCTS with ``CALIBRATION_SIMULATIONS``
+    decide in turn (neither choice is played), so both meet the machine's load at the same
+    moments; the simulations scale by the ratio of their mean times."""
+    player = make_player(tested, game)
+    ismcts = IsmctsPlayer(game, CALIBRATION_SIMULATIONS)
     medium = make_player("medium", game)
     rng = random.Random(f"strength/calibrate/{seed}")
-    spent: list[float] = []
+    mine: list[float] = []
+    theirs: list[float] = []
     dealer = 0
-    while len(spent) < CALIBRATION_DECISIONS:
+    while len(mine) < CALIBRATION_DECISIONS:
         state = game.initial_state(game.deal(rng, dealer), HandContext(1, dealer, (0,) * game.players))
-        while (seat := game.to_act(state)) is not None and len(spent) < CALIBRATION_DECISIONS:
+        while (seat := game.to_act(state)) is not None and len(mine) < CALIBRATION_DECISIONS:
             view = game.view(state, seat)
             if seat == 0 and len(view.legal_actions) > 1:
-                start = time.perf_counter()
-                player.choose(view, rng)
-                spent.append(time.perf_counter() - start)
+                for who, spent in ((player, mine), (ismcts, theirs)):
+                    start = time.perf_counter()
+                    who.choose(view, random.Random(rng.getrandbits(64)))
+                    spent.append(time.perf_counter() - start)
             state = game.apply(state, medium.choose(view, rng))
         dealer = (dealer + 1) % game.players
-    return statistics.fmean(spent) / CALIBRATION_SIMULATIONS
+    return simulations_for(mine, statistics.fmean(theirs) / CALIBRATION_SIMULATIONS)
 
 
 def simulations_for(tested: list[float], per_simulation: float) -> int:
-    """IS-MCTS's simulations whose mean decision costs as much as ``tested``'s mean decision
-    (both over the decisions with a choice: the tournament times no forced move)."""
+    """IS-MCTS's simulations whose mean decision costs as much as ``tested``'s mean decision."""
     return max(1, round(statistics.fmean(tested or [per_simulation]) / per_simulation))
 
 
@@ -205,7 +213,7 @@ def versus_ismcts(
     before = load()
     mine = seat_0_games(game, tested, deals, seed, jobs)
     if simulations is None:
-        simulations = simulations_for([t for r in mine for t in r.times[0]], calibrate(game, seed))
+        simulations = calibrate(game, tested, seed)
     rows = []
     for count in (simulations, FIVE_TIMES * simulations):
         name = f"{ISMCTS}@{count}"
