@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -79,3 +80,19 @@ def test_equal_time_sets_the_simulations_from_the_mean_decision() -> None:
     module = strength()
     assert module.simulations_for([0.2, 0.4], 0.01) == 30
     assert module.simulations_for([0.001], 0.01) == 1
+
+
+def test_ismcts_as_a_player_chooses_legally_from_the_view_and_repeats_on_a_seed() -> None:
+    """OpenSpiel's IS-MCTS seated as one of our players: from the first Taroinche view of a deal
+    written in notation it picks a legal action, the same one for the same generator (so a
+    benchmark run repeats), and a forced move without searching."""
+    from test_inference import GAME, start
+    from test_taroinche_heuristic import DEAL
+
+    module = strength()
+    player = sys.modules["versus_ismcts"].make("ismcts@5", GAME)  # strength.py imported it
+    view = GAME.view(start(DEAL), 0)
+    first = player.choose(view, random.Random(9))
+    assert first in view.legal_actions
+    assert player.choose(view, random.Random(9)) == first
+    assert module.has_level(GAME, "hard") and not module.has_level(GAME, "grandmaster")
