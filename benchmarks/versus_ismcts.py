@@ -1,31 +1,32 @@
-"""Our computer players and OpenSpiel's IS-MCTS on the same deals, paired by deal.
+"""Our computer players and OpenSpiel's IS-MCTS on the same deals, each in seat 0, paired by deal.
 
-    python benchmarks/versus_ismcts.py piedmont --hands 60 --players hard,ismcts@40,medium
-    python benchmarks/versus_ismcts.py taroinche --hands 60 --players hard,search-uniform,ismcts@40
+    python benchmarks/versus_ismcts.py piedmont --deals 8 --players hard,ismcts@40,medium
+    python benchmarks/versus_ismcts.py taroinche --deals 10 --players hard,search-uniform,ismcts@40
 
-Each player under test sits in seat 0 for every hand, the other seats are the game's medium
-players, and the dealer moves on each hand (hand ``n`` is dealt by seat ``n mod players``). The
-cards of hand ``n`` come from one generator seeded by ``--seed`` and ``n``, so every player under
-test holds the same cards against the same opponents: the difference between two players on a
-hand is the difference their play makes (the medium players and IS-MCTS are seeded too). It
-prints each player's mean points a hand with its standard error, then the paired difference of
-each later player against the first, and seat 0's decision times. ``ismcts@N`` is OpenSpiel's
-IS-MCTS with ``N`` simulations a decision and random rollouts (``research.openspiel_bots``);
-any other name is one of our players (``hard``, ``medium``, ``search-uniform`` for the hard level
+Each player under test sits in seat 0 of whole games whose other seats are the game's medium
+players; the dealer passes on each hand as the rules have it. The games are dealt by
+``tarocchi.bots.tournament.play_game`` from ``--seed`` and the game's number, and every seat's
+player draws from a generator of the seed and the seat, so every player under test holds the same
+cards against the same opponents: the difference between two players on a deal is the difference
+their play makes. It prints each player's mean points a hand (seat 0's) with a 95% interval, the
+paired difference of each later player against the first, and seat 0's decision times.
+``ismcts@N`` is OpenSpiel's IS-MCTS with ``N`` simulations a decision and random rollouts
+(``research.openspiel_bots``), seeded from its seat's generator so that its runs repeat; any
+other name is one of our players (``hard``, ``medium``, ``search-uniform`` for the hard level
 with uniform worlds, ``search-bidding`` for the hard level with its bids searched, ...).
+``benchmarks/strength.py`` runs this against every game and option with the levels' ladder.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import random
 import statistics
 import sys
-import time
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 try:
     from tarocchi.research.openspiel import load
@@ -33,45 +34,90 @@ except ImportError:  # run from a checkout without installing: use the source tr
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     from tarocchi.research.openspiel import load
 
-from tarocchi.core.protocol import parse_option_pairs
-from tarocchi.core.registry import available_games
-from tarocchi.research.openspiel_bots import TarocchiBot, ismcts_bot
+from tarocchi.bots.base import Player, legal_choices
+from tarocchi.bots.players import make_player
+from tarocchi.bots.tournament import GameScores, _run_chunk, interval, paired, percentile
+from tarocchi.core.actions import Action
+from tarocchi.core.arguments import check_count
+from tarocchi.core.protocol import Game, parse_option_pairs
+from tarocchi.core.registry import available_games, get_game
+from tarocchi.core.views import PlayerView
+from tarocchi.research.openspiel_bots import ismcts_bot
+from tarocchi.spread import Spread, spread
+
+ISMCTS = "ismcts"
+"""The name of OpenSpiel's IS-MCTS, ``ismcts@N`` with its simulations a decision."""
 
 
-def seat_0_bot(name: str, game: Any, seed: int) -> Any:
-    """The player under test as a pyspiel bot for seat 0."""
+class IsmctsPlayer:
+    """OpenSpiel's IS-MCTS as one of our players: from the seat's view alone it deals a world
+    consistent with it (``game.resample``) as the search's root, whose information state is the
+    view; the search draws its own worlds from that view again. Its generator, and so its choices,
+    come from the seat's."""
+
+    def __init__(self, game: Game[Any], simulations: int) -> None:
+        check_count("simulations", simulations)
+        self.spiel = load(game.info.id, dict(game.options))
+        self.simulations = simulations
+        self.name = f"{ISMCTS}@{simulations}"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = legal_choices(view)
+        if len(legal) == 1:
+            return legal[0]
+        rules = self.spiel.rules
+        root = self.spiel.new_initial_state()
+        world = rules.resample(view, random.Random(rng.getrandbits(64)))
+        root.hand = replace(root.hand, state=world, dealer=view.dealer)
+        bot = ismcts_bot(self.spiel, self.simulations, seed=rng.getrandbits(31))
+        action: Action = rules.action_of(int(bot.step(root)))
+        return action
+
+
+def make(name: str, game: Game[Any]) -> Player:
+    """A player by name: ``ismcts@N``, or one of ours (``make_player``)."""
     kind, at, simulations = name.partition("@")
-    if kind == "ismcts":
-        return ismcts_bot(game, int(simulations) if at else 40, seed=seed)
-    return TarocchiBot(game, 0, name, seed=seed)
+    if kind == ISMCTS:
+        return IsmctsPlayer(game, int(simulations) if at else 40)
+    return make_player(name, game)
 
 
-def play_hand(
-    game_id: str, options: dict[str, str], name: str, number: int, seed: int
-) -> tuple[float, list[float]]:
-    """Seat 0's points on hand ``number`` with ``name`` in seat 0, and its decision times."""
-    game = load(game_id, options, dealer=number % load(game_id, options).num_players())
-    bots = [seat_0_bot(name, game, seed + number)]
-    bots += [TarocchiBot(game, seat, "medium", seed=seed + number) for seat in range(1, game.num_players())]
-    order = iter(np.random.RandomState([seed, number]).permutation(game.rules.deck.size))
-    state = game.new_initial_state()
-    times: list[float] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(int(next(order)))
-            continue
-        seat = state.current_player()
-        start = time.perf_counter()
-        action = bots[seat].step(state)
-        if seat == 0:
-            times.append(time.perf_counter() - start)
-        state.apply_action(action)
-    return state.returns()[0], times
+def in_seat_0(game: Game[Any], tested: int, others: int) -> tuple[int, ...]:
+    """The seating with player ``tested`` in seat 0 and player ``others`` in every other seat."""
+    return (tested,) + (others,) * (game.players - 1)
 
 
-def error(values: list[float]) -> float:
-    """The standard error of the mean of ``values``."""
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+def seat_0_games(
+    game: Game[Any], name: str, deals: int, seed: int, jobs: int, opponent: str = "medium"
+) -> list[GameScores]:
+    """Whole games covering ``deals`` deals with ``name`` in seat 0 and ``opponent`` in the others,
+    in ``jobs`` processes: the same games for every name and the same seed."""
+    games = max(1, -(-deals // game.hands_per_game()))
+    task = partial(
+        _run_chunk,
+        game.info.id,
+        dict(game.options),
+        [name, opponent],
+        seed,
+        seatings=[in_seat_0(game, 0, 1)],
+        make=make,
+    )
+    results, _ = spread(task, games, Spread(jobs), largest=1)
+    return results
+
+
+def seat_0_points(results: list[GameScores]) -> list[float]:
+    """Seat 0's points on each deal of ``results``, in order."""
+    return [row[0] for result in results for row in result.per_deal]
+
+
+def times_ms(results: list[GameScores]) -> str:
+    """Seat 0's decision times: p50, p99 and the longest, in milliseconds."""
+    times = [t for result in results for t in result.times[0]] or [0.0]
+    return (
+        f"p50 {percentile(times, 0.5) * 1e3:5.0f} ms, p99 {percentile(times, 0.99) * 1e3:5.0f} ms, "
+        f"max {max(times) * 1e3:5.0f} ms"
+    )
 
 
 def main() -> None:
@@ -79,40 +125,33 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("game", choices=available_games())
-    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--deals", type=int, default=8, help="at least this many deals (whole games)")
     parser.add_argument(
         "--players", default="hard,ismcts@40", help="comma-separated, the first is the reference"
     )
     parser.add_argument("--option", action="append", default=[], help="a game option, name=value")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args()
-    options = parse_option_pairs(args.option)
+    game = get_game(args.game, parse_option_pairs(args.option))
     names = [name.strip() for name in args.players.split(",") if name.strip()]
-    points: dict[str, list[float]] = {name: [] for name in names}
-    times: dict[str, list[float]] = {name: [] for name in names}
-    for number in range(args.hands):
-        line = []
-        for name in names:
-            score, spent = play_hand(args.game, options, name, number, args.seed)
-            points[name].append(score)
-            times[name].extend(spent)
-            line.append(f"{name} {score:+.0f}")
-        print(f"hand {number + 1}: " + ", ".join(line), flush=True)
-    shown = " ".join(f"{key}={value}" for key, value in options.items())
-    print(f"\n{args.game} {shown} {args.hands} hands, seed {args.seed}, seat 0 under test, others medium")
+    runs = {name: seat_0_games(game, name, args.deals, args.seed, args.jobs) for name in names}
+    points = {name: seat_0_points(results) for name, results in runs.items()}
+    shown = " ".join(f"{key}={value}" for key, value in game.options.items())
+    deals = len(points[names[0]])
+    print(f"{args.game} {shown} {deals} deals, seed {args.seed}, seat 0 under test, others medium")
     for name in names:
-        spent = sorted(times[name]) or [0.0]
-        p50, p99 = spent[len(spent) // 2], spent[min(len(spent) - 1, int(len(spent) * 0.99))]
+        mean, low, high = interval(points[name])
+        spread_of = statistics.stdev(points[name]) if deals > 1 else 0.0
         print(
-            f"  {name:16} {statistics.fmean(points[name]):+8.2f} a hand, s.e. {error(points[name]):6.2f}"
-            f"   decisions p50 {p50 * 1e3:5.0f} ms, p99 {p99 * 1e3:5.0f} ms, max {spent[-1] * 1e3:5.0f} ms"
+            f"  {name:16} {mean:+8.2f} a hand ({low:+.2f} .. {high:+.2f}; s.d. {spread_of:.1f})"
+            f"   decisions {times_ms(runs[name])}"
         )
     first = names[0]
     for name in names[1:]:
-        diffs = [a - b for a, b in zip(points[first], points[name], strict=True)]
-        print(
-            f"  {first} - {name}: {statistics.fmean(diffs):+8.2f} a hand, s.e. {error(diffs):6.2f} (paired)"
-        )
+        rows = list(zip(points[first], points[name], strict=True))
+        mean, low, high = paired(rows, 0, 1)
+        print(f"  {first} - {name}: {mean:+8.2f} a hand ({low:+.2f} .. {high:+.2f}), paired by deal")
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ import pytest
 from tarocchi import get_game
 from tarocchi.bots.bidding_search import BiddingSearch
 from tarocchi.bots.inference import InferredWorlds
-from tarocchi.bots.players import BIDDING_KIND, UNIFORM_KIND, make_player, search_player
+from tarocchi.bots.players import BIDDING_KIND, UNIFORM_KIND, hard_player, make_player, search_player
 from tarocchi.bots.registry import game_players, games_with_players
-from tarocchi.bots.search import SearchPlayer
+from tarocchi.bots.search import DECISION_SECONDS, SearchPlayer
 from tarocchi.core.protocol import HandContext
 
 CONFIGS = [(game_id, {}) for game_id in games_with_players()] + [("piedmont", {"good_evil": "allegiance"})]
@@ -49,3 +49,15 @@ def test_hard_infers_search_bidding_also_searches_bids_and_the_uniform_search_do
     assert isinstance(hard.sampler, InferredWorlds) and not isinstance(hard.delegate, BiddingSearch)
     assert isinstance(bidding.sampler, InferredWorlds) and isinstance(bidding.delegate, BiddingSearch)
     assert uniform.sampler is None and not isinstance(uniform.delegate, BiddingSearch)
+
+
+def test_the_hard_player_keeps_to_a_time_per_decision_unless_given_one() -> None:
+    """Every decision within about a second on a loaded machine: the hard level's default time,
+    a third of it to weigh worlds; a time given (the table server's) is shared out the same way."""
+    game = get_game("taroinche")
+    for player, seconds in ((make_player("hard", game), DECISION_SECONDS), (hard_player(game, 0.3), 0.3)):
+        assert isinstance(player, SearchPlayer) and isinstance(player.sampler, InferredWorlds)
+        assert player.seconds == seconds and player.sampler.seconds == pytest.approx(seconds / 3)
+    bidding = make_player(BIDDING_KIND, game)
+    assert isinstance(bidding, SearchPlayer) and isinstance(bidding.delegate, BiddingSearch)
+    assert bidding.delegate.seconds == pytest.approx(DECISION_SECONDS * 2 / 3)

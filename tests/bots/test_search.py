@@ -34,12 +34,6 @@ def test_every_legal_action_is_scored_once_over_every_world_best_first() -> None
     assert player.choose(view, random.Random(1)) == ranked[0][0]
 
 
-def test_a_time_budget_of_zero_still_searches_one_world() -> None:
-    player, view = first_lead_view()
-    player.worlds, player.seconds = 50, 0.0
-    assert {worlds for _, _, worlds in player.evaluate(view, random.Random(1))} == {1}
-
-
 def test_an_unknown_playout_is_refused_naming_the_playouts() -> None:
     with pytest.raises(ValueError, match="no 'greedy' playout; the playouts are: heuristic, random"):
         search_player(get_game("piedmont"), playout="greedy")
@@ -63,13 +57,15 @@ def test_a_search_player_that_delegates_needs_a_delegate() -> None:
 
 
 def test_a_world_cut_short_by_the_budget_is_dropped_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clock that moves 0.3 s per reading against a 1 s budget (read once before the second
-    world, then before each action) runs out at the third action of the second world: that
-    world's first two scores must not count, so the means are the first world's alone, as a
-    one-world search from the same rng finds them."""
+    """A clock read before each world and each action of a world: it stands still through the
+    first world, then moves 0.3 s per reading against a 1 s budget, so it runs out at the third
+    action of the second world: that world's first two scores must not count, so the means are
+    the first world's alone, as a one-world search from the same rng finds them."""
     player, view = first_lead_view()
-    assert len(view.legal_actions) > 4
-    readings = iter(i * 0.3 for i in range(1000))
+    actions = len(view.legal_actions)
+    assert actions > 4
+    still = [0.0] * (2 + actions)  # the deadline's reading, then the first world's
+    readings = iter([*still, *(i * 0.3 for i in range(1, 1000))])
     monkeypatch.setattr("tarocchi.bots.search.time.perf_counter", lambda: next(readings))
     player.worlds, player.seconds = 50, 1.0
     cut = player.evaluate(view, random.Random(1))
@@ -77,3 +73,17 @@ def test_a_world_cut_short_by_the_budget_is_dropped_whole(monkeypatch: pytest.Mo
     whole = player.evaluate(view, random.Random(1))
     assert {worlds for _, _, worlds in cut} == {1}
     assert {str(a): mean for a, mean, _ in cut} == {str(a): mean for a, mean, _ in whole}
+
+
+def test_a_search_out_of_time_before_its_first_world_decides_as_its_delegate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A clock that jumps 10 s per reading against a 1 s budget: no world is played out, the
+    search ranks nothing and the player takes its delegate's (the heuristic's) choice."""
+    player, view = first_lead_view()
+    readings = iter(i * 10.0 for i in range(1000))
+    monkeypatch.setattr("tarocchi.bots.search.time.perf_counter", lambda: next(readings))
+    player.worlds, player.seconds = 50, 1.0
+    assert player.evaluate(view, random.Random(1)) == []
+    assert player.delegate is not None
+    assert player.choose(view, random.Random(1)) == player.delegate.choose(view, random.Random(1))

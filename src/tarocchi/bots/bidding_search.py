@@ -107,9 +107,16 @@ class BiddingSearch:
                 continue  # drawn again by its weight: its playouts would repeat, not add, evidence
             seen[id(world)] = world
             seed = rng.getrandbits(64)
-            for i, action in enumerate(options):
+            played: list[int] = []
+            for action in options:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break  # out of time: this world is dropped half-played, the others stand
                 after = game.apply(world, action)
-                scores[i].append(policy_playout(game, after, seat, random.Random(seed), policy))
+                played.append(policy_playout(game, after, seat, random.Random(seed), policy))
+            if len(played) < len(options):
+                break
+            for i, score in enumerate(played):
+                scores[i].append(score)
         if len(scores[0]) < FEWEST:
             return prior, []  # too few worlds to tell the candidates apart
         base = scores[options.index(prior)]

@@ -1,19 +1,33 @@
-"""Why a card is a good play, in a player's words, from what the seat can see.
+"""Why a card is a good play, in a player's words, from what the seat can see and infer.
 
 A hint says more than a number when the trick on the table explains the choice: the partner is
 already winning it, the card takes the trick, nothing in hand can beat it so the lowest card
 goes. Only the view is read (the trick in progress, the hand, the fixed partnerships), so a hint
 never tells what the seat could not know, and the browser table can use the same words.
+
+It also says what the hard player's inference makes of the hidden hands (``inferred_reasons``):
+a seat likely void in a suit, a seat likely holding a card. Those come from the worlds the seat's
+own view was weighed into (``bots.inference``), never from the true deal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from tarocchi.bots.inference import Weighed
 from tarocchi.core.actions import Action, Play
-from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card
+from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, bits
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
+
+LIKELY_VOID = 0.10
+"""A seat holds a suit in less than this share of the weighed worlds: likely void in it."""
+LIKELY_HOLDS = 0.70
+"""A seat holds a card in more than this share of the weighed worlds: likely holds it."""
+MOST_INFERRED = 2
+"""Inferred facts a hint names at most: the most telling, those about the card's suit first."""
 
 
 def card_reasons(game: Game[Any], view: PlayerView, action: Action) -> list[str]:
@@ -117,3 +131,67 @@ class _Strength:
         """The card of ``cards`` worth least in a trick: a plain card before a trump, then the
         lowest in the game's order."""
         return max(cards, key=lambda c: (not self.is_trump(c), self.place[c]))
+
+
+@dataclass(frozen=True)
+class _Fact:
+    words: str
+    suit: str
+    """The suit letter the fact is about (``TRUMPS`` for trumps)."""
+    void: bool
+    share: float
+    """How far the weighed worlds lean: 1 - the share holding the suit, or the share holding the card."""
+
+
+def inferred_reasons(
+    game: Game[Any], view: PlayerView, pool: Sequence[Weighed], action: Action | None = None
+) -> list[str]:
+    """What the weighed worlds ``pool`` (the seat's own inference, ``InferredWorlds.inferred``)
+    say of the other hands, in words: ``West is likely void in Fire`` where a seat holds the suit
+    in under ``LIKELY_VOID`` of the weight though the seat cannot see it void (some world gives
+    it the suit), ``North likely holds the King of Earth`` where a seat holds a card in over
+    ``LIKELY_HOLDS`` of the weight though not in every world. At most ``MOST_INFERRED``: facts
+    about the suit of ``action``'s card first, voids before holdings, the most certain first."""
+    seat = view.seat
+    total = sum(w.weight for w in pool)
+    if seat is None or not pool or total <= 0:
+        return []
+    deck = game.deck
+    others = [s for s in range(game.players) if s != seat and view.hand_sizes[s] > 0]
+    groups = {suit.letter: deck.mask(c for c in deck.cards if c.suit == suit.letter) for suit in deck.suits}
+    trumps = deck.mask(c for c in deck.cards if c.suit == TRUMPS)
+    if trumps:
+        groups[TRUMPS] = trumps
+    names = {suit.letter: suit.name for suit in deck.suits} | {TRUMPS: "trumps"}
+    holds_suit = {(s, g): [0.0, 0] for s in others for g in groups}  # weight, worlds
+    holds_card = {s: [0.0] * deck.size for s in others}
+    every_world = {s: (1 << deck.size) - 1 for s in others}
+    for weighed in pool:
+        for s in others:
+            mask = game.view(weighed.state, s).hand.mask
+            every_world[s] &= mask
+            for letter, group in groups.items():
+                if mask & group:
+                    holds_suit[s, letter][0] += weighed.weight
+                    holds_suit[s, letter][1] += 1
+            for index in bits(mask):
+                holds_card[s][index] += weighed.weight
+    facts: list[_Fact] = []
+    for (s, letter), (weight, worlds) in holds_suit.items():
+        if worlds and weight / total < LIKELY_VOID:
+            words = f"{game.seat_name(s)} is likely void in {names[letter]}"
+            facts.append(_Fact(words, letter, True, 1 - weight / total))
+    for s in others:
+        for index, weight in enumerate(holds_card[s]):
+            if weight / total > LIKELY_HOLDS and not every_world[s] >> index & 1:
+                card = deck.cards[index]
+                words = f"{game.seat_name(s)} likely holds {_the(card.name)}"
+                facts.append(_Fact(words, card.suit, False, weight / total))
+    about = action.card.suit if isinstance(action, Play) else None
+    facts.sort(key=lambda f: (f.suit != about, not f.void, -f.share, f.words))
+    return [fact.words for fact in facts[:MOST_INFERRED]]
+
+
+def _the(name: str) -> str:
+    """A card's name after "holds": ``the King of Earth``, ``the Magician``, ``trump 7``."""
+    return f"the {name}" if " of " in name and not name.startswith("the ") else name

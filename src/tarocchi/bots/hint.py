@@ -1,4 +1,4 @@
-"""What the hard player would do in a seat's place, and why, in one line.
+"""What the strongest computer player would do in a seat's place, and why, in one line.
 
 The terminal's ``hint`` and the table server's hint message share it, so both say the same thing.
 """
@@ -11,15 +11,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from tarocchi.bots.base import Player
 from tarocchi.bots.bidding_search import BiddingSearch
-from tarocchi.bots.explain import card_reasons
-from tarocchi.bots.players import hard_player, player_kinds
-from tarocchi.bots.search import SearchPlayer
+from tarocchi.bots.explain import card_reasons, inferred_reasons
+from tarocchi.bots.inference import InferredWorlds
+from tarocchi.bots.players import make_player, player_kinds
+from tarocchi.bots.registry import game_players
+from tarocchi.bots.search import DECISION_SECONDS, SearchPlayer
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
+STRONGEST = ("expert", "hard")
+"""The levels a hint asks, strongest first: the first the game has gives the hint."""
 SMALLEST_SEARCH = 0.01
 """The least time a card of a discard hint is searched (seconds): a few worlds at least."""
 
@@ -33,8 +38,11 @@ class Hint:
 
 
 def hint(game: Game[Any], state: Any, seat: int, rng: random.Random, seconds: float | None = None) -> Hint:
-    """The hard player's choice for ``seat`` (to act in ``state``): its mean result over sampled
-    worlds and the runner-up, or its rule of thumb. ValueError if ``game`` has no search player.
+    """The strongest computer player's choice for ``seat`` (to act in ``state``; ``expert`` where
+    the game has one, else ``hard``): its mean result over sampled worlds and the runner-up, or its
+    rule of thumb, with what its inference makes of the hidden hands (``explain.inferred_reasons``).
+    ValueError if ``game`` has no search player. ``seconds`` bounds the thinking (the player's own
+    time per decision if None).
 
     Only ``seat``'s views are read; ``state`` is needed to suggest a whole discard (see
     ``discard_hint``)."""
@@ -43,25 +51,66 @@ def hint(game: Game[Any], state: Any, seat: int, rng: random.Random, seconds: fl
     view = game.view(state, seat)
     if len(view.legal_actions) == 1:
         return Hint((view.legal_actions[0],), f"{view.legal_actions[0]} (your only legal move)")
-    searcher = hard_player(game, seconds)
+    level, player = strongest(game, seconds)
+    if not isinstance(player, SearchPlayer):
+        choice = player.choose(view, rng)
+        inferred = _inferred(game, view, _sampler(game, player, seconds), rng, choice)
+        return Hint((choice,), f"{choice}: {inferred}the {level} player's choice")
+    searcher = player
     if all(isinstance(a, Discard) for a in view.legal_actions):
         return discard_hint(game, state, seat, searcher, rng)
+    sampler = _sampler(game, searcher, seconds)
     if searcher.delegates(view):
         if isinstance(searcher.delegate, BiddingSearch):
             found = bid_hint(searcher.delegate, view, rng)
             if found is not None:
                 return found
         choice = searcher.choose(view, rng)
-        return Hint((choice,), f"{choice} (in this phase the hard player follows its rules of thumb)")
+        inferred = _inferred(game, view, sampler, rng, choice)
+        return Hint(
+            (choice,), f"{choice}: {inferred}in this phase the {level} player follows its rules of thumb"
+        )
     ranked = searcher.evaluate(view, rng)
+    if not ranked:
+        choice = searcher.fallback(view, rng)
+        return Hint((choice,), f"{choice} (out of time to search: the {level} player's rules of thumb)")
     (best, score, worlds), rest = ranked[0], ranked[1:]
     runner = f"; next best {rest[0][0]} {rest[0][1]:+.1f}" if rest else ""
     why = "".join(f"{reason}; " for reason in card_reasons(game, view, best))
+    inferred = _inferred(game, view, sampler, rng, best)
     return Hint(
         (best,),
-        f"{best}: {why}it averages {score:+.1f} game points for you over {worlds} deals of "
+        f"{best}: {why}{inferred}it averages {score:+.1f} game points for you over {deals(worlds)} of "
         f"the unseen cards consistent with what you know{runner}",
     )
+
+
+def strongest(game: Game[Any], seconds: float | None) -> tuple[str, Player]:
+    """The strongest level ``game`` has (``STRONGEST``, the first it has) and its player."""
+    for level in STRONGEST:
+        try:
+            return level, make_player(level, game, seconds)
+        except ValueError:
+            continue
+    raise ValueError(f"no hints for {game.info.id} yet: it has no search player")
+
+
+def _sampler(game: Game[Any], player: Player, seconds: float | None) -> InferredWorlds:
+    """The player's own inference if it has one (its weighed worlds are then those it searched),
+    else the hard level's."""
+    sampler = player.sampler if isinstance(player, SearchPlayer) else None
+    if isinstance(sampler, InferredWorlds):
+        return sampler
+    budget = DECISION_SECONDS if seconds is None else seconds
+    return InferredWorlds(game, game_players(game).heuristic(), seconds=budget / 3)
+
+
+def _inferred(
+    game: Game[Any], view: PlayerView, sampler: InferredWorlds, rng: random.Random, action: Action
+) -> str:
+    """What the inference says of the hidden hands, as the start of a hint's reasons, or ''."""
+    reasons = inferred_reasons(game, view, sampler.inferred(view, rng), action)
+    return f"{' and '.join(reasons)}; " if reasons else ""
 
 
 def bid_hint(bidder: BiddingSearch, view: PlayerView, rng: random.Random) -> Hint | None:
@@ -106,19 +155,23 @@ def discard_hint(game: Game[Any], state: Any, seat: int, searcher: SearchPlayer,
         if len(view.legal_actions) > 1 and not searcher.delegates(view):
             if deadline is not None:
                 searcher.seconds = max(SMALLEST_SEARCH, (deadline - time.perf_counter()) / 2)
-            pick, score, worlds = searcher.evaluate(view, rng)[0]
-            averages = (score, worlds)  # the last card's playouts: the whole discard made
+            ranked = searcher.evaluate(view, rng)
+            if ranked:
+                pick, score, worlds = ranked[0]
+                averages = (score, worlds)  # the last card's playouts: the whole discard made
+            else:
+                pick = searcher.fallback(view, rng)
         else:
             pick = searcher.choose(view, rng)
         picks.append(pick)
         state = game.apply(state, pick)
     shape = discard_shape(game, hand, [a.card for a in picks if isinstance(a, Discard)])
     if averages is None:
-        why = f"the hard player's rules of thumb for a discard{': it ' + shape if shape else ''}"
+        why = f"the hard player's rules of thumb for a discard{'; it ' + shape if shape else ''}"
     else:
         score, worlds = averages
         why = (
-            f"it averages {score:+.1f} game points for you over {worlds} deals of the unseen cards "
+            f"it averages {score:+.1f} game points for you over {deals(worlds)} of the unseen cards "
             f"consistent with what you know{'; it ' + shape if shape else ''}"
         )
     return Hint(tuple(picks), f"{listed(picks, most=len(picks))}: {why}")
@@ -155,3 +208,8 @@ def listed(actions: list[Action], most: int = 6) -> str:
         words, prefix = [str(a) for a in actions], ""
     more = f" and {len(words) - most} more" if len(words) > most else ""
     return prefix + " ".join(words[:most]) + more
+
+
+def deals(worlds: int) -> str:
+    """``1 deal``, ``20 deals``: the worlds a mean is over, in a hint's words."""
+    return f"{worlds} deal{'s' if worlds != 1 else ''}"

@@ -127,6 +127,12 @@ def tempered(logs: Sequence[float], floor: float) -> list[float]:
     return weights(low)
 
 
+def others_acted(view: PlayerView) -> bool:
+    """Whether a seat other than ``view``'s has chosen anything this hand (else there is nothing
+    to weigh a world by)."""
+    return any(event.action is not None and event.seat not in (None, view.seat) for event in view.events)
+
+
 @dataclass(frozen=True)
 class Weighed:
     """A candidate world: the state replayed on it, and its (tempered) weight."""
@@ -159,6 +165,8 @@ class InferredWorlds:
         self.softness = softness
         self.effective = effective
         self.seconds = seconds
+        self.latest: tuple[PlayerView, list[Weighed]] | None = None
+        """The last decision's view and its weighed candidates, for a hint to say what they show."""
 
     def weighed(self, view: PlayerView, rng: random.Random) -> list[Weighed]:
         """This decision's candidate worlds with their weights (all 1 when no other seat has
@@ -176,12 +184,23 @@ class InferredWorlds:
             states.append(resample(cast("Game[Any]", recorder), view, rng, game.place))
             logs.append(log_likelihood(game, self.model, seat, recorder.steps, self.softness))
         weights = tempered(logs, max(1.0, self.effective * len(states)))
-        return [Weighed(state, weight) for state, weight in zip(states, weights, strict=True)]
+        pool = [Weighed(state, weight) for state, weight in zip(states, weights, strict=True)]
+        self.latest = (view, pool)
+        return pool
+
+    def inferred(self, view: PlayerView, rng: random.Random) -> list[Weighed]:
+        """The weighed candidates of this decision: those the search drew its worlds from if it
+        has, else weighed now; none while no other seat has chosen anything (nothing to infer)."""
+        if not others_acted(view):
+            return []
+        if self.latest is not None and self.latest[0] is view:
+            return self.latest[1]
+        return self.weighed(view, rng)
 
     def __call__(self, view: PlayerView, rng: random.Random) -> Callable[[], Any]:
         """A draw of this decision's worlds: each call one world, drawn by weight."""
         pool: list[Weighed] = []
-        if not any(event.action is not None and event.seat not in (None, view.seat) for event in view.events):
+        if not others_acted(view):
             return lambda: self.game.resample(view, rng)  # nothing to infer from: every world alike
 
         def draw() -> Any:

@@ -10,7 +10,7 @@ from tarocchi.bots.inference import InferredWorlds
 from tarocchi.bots.kernels import kernel_factory
 from tarocchi.bots.random import RandomPlayer
 from tarocchi.bots.registry import game_players, has_players
-from tarocchi.bots.search import Sampler, SearchPlayer
+from tarocchi.bots.search import DECISION_SECONDS, Sampler, SearchPlayer
 from tarocchi.core.protocol import Game
 from tarocchi.core.text import shown
 
@@ -99,19 +99,16 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
 
 def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bool = False) -> SearchPlayer:
     """The hard level: the search player with the game's kernel and as many worlds per trick-play
-    decision as the game's players declare (``GamePlayers.hard_worlds``; the table server also
-    caps its time, ``HARD_SECONDS``); 20 worlds of heuristic playouts elsewhere; its worlds
+    decision as the game's players declare (``GamePlayers.hard_worlds``), fewer if its time
+    runs out; 20 worlds of heuristic playouts elsewhere; its worlds
     weighed by what the other seats did (``bots.inference``); its bids the heuristic's, or searched
-    (``bots.bidding_search``) with ``searched_bids``. ``seconds`` is shared out: a third to weigh
-    worlds, the rest to search (docs/bots.md)."""
+    (``bots.bidding_search``) with ``searched_bids``. ``seconds`` (``DECISION_SECONDS`` unless
+    given) is shared out: a third to weigh worlds, the rest to search (docs/bots.md)."""
+    seconds = DECISION_SECONDS if seconds is None else seconds
     players = game_players(game)
     heuristic = players.heuristic()
-    sampler = InferredWorlds(game, heuristic, seconds=None if seconds is None else seconds / 3)
-    bidder = (
-        BiddingSearch(game, heuristic, sampler, seconds=None if seconds is None else seconds * 2 / 3)
-        if searched_bids
-        else None
-    )
+    sampler = InferredWorlds(game, heuristic, seconds=seconds / 3)
+    bidder = BiddingSearch(game, heuristic, sampler, seconds=seconds * 2 / 3) if searched_bids else None
     return search_player(
         game,
         seconds=seconds,

@@ -34,6 +34,9 @@ Sampler = Callable[[PlayerView, random.Random], Callable[[], Any]]
 WORLDS = 20
 """Worlds per decision: with the heuristic playing out each world, 20 beat the heuristic player
 clearly in every game at a median decision well under a second (docs/bots.md)."""
+DECISION_SECONDS = 0.7
+"""The hard level's time per decision unless it is given one: the table server's budget, so that
+every decision ends within a second on the loaded 2-core development machine (docs/bots.md)."""
 
 
 def random_playout(game: Game[Any], state: Any, seat: int, rng: random.Random) -> int:
@@ -125,11 +128,22 @@ class SearchPlayer:
             return legal[0]
         if self.delegate is not None and self.delegates(view):
             return self.delegate.choose(view, rng)
-        return self.evaluate(view, rng)[0][0]
+        ranked = self.evaluate(view, rng)
+        if ranked:
+            return ranked[0][0]
+        return self.fallback(view, rng)
+
+    def fallback(self, view: PlayerView, rng: random.Random) -> Action:
+        """The choice when the time ran out before a single world was played out: the delegate's
+        (the heuristic's), else the playout policy's, else a random legal action."""
+        quick = self.delegate if self.delegate is not None else self.playout
+        return quick.choose(view, rng) if quick is not None else rng.choice(legal_choices(view))
 
     def evaluate(self, view: PlayerView, rng: random.Random) -> list[tuple[Action, float, int]]:
         """Every legal action with its mean playout score for this seat and the number of worlds,
-        best first (ties keep the order of the legal actions)."""
+        best first (ties keep the order of the legal actions); empty if ``seconds`` ran out before
+        a single world was played out (a world of heuristic playouts of every discard may take
+        longer than a decision's time on a slow machine)."""
         legal = view.legal_actions
         seat = view.seat
         assert seat is not None and legal
@@ -141,7 +155,7 @@ class SearchPlayer:
         limit = self.worlds
         draw = self.sampler(view, rng) if self.sampler is not None else partial(game.resample, view, rng)
         while worlds < limit:
-            if worlds and deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: no new world (sampling one may take long on a loaded machine)
             world = draw()
             playout_seed = rng.getrandbits(64)
@@ -149,9 +163,9 @@ class SearchPlayer:
             k = None if self.kernel is None else self.kernel(world)
             if k is not None:
                 limit = self.kernel_worlds  # the phase is public: every world is a kernel's
-                scores = kernel_scores(k, legal, seat, playout_seed, deadline if worlds else None)
+                scores = kernel_scores(k, legal, seat, playout_seed, deadline)
             for action in legal if k is None else ():
-                if worlds and deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and time.perf_counter() > deadline:
                     break  # out of time: this world is dropped half-played, the others stand
                 after = game.apply(world, action)
                 if policy is None:
@@ -162,5 +176,7 @@ class SearchPlayer:
                 break
             totals = [total + score for total, score in zip(totals, scores, strict=True)]
             worlds += 1
+        if not worlds:
+            return []
         ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
         return [(legal[i], totals[i] / worlds, worlds) for i in ranked]

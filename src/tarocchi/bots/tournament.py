@@ -66,11 +66,11 @@ class GameScores:
     played: tuple[int, ...]
     """How many rotations each player took part in."""
     times: tuple[tuple[float, ...], ...]
-    """Each player's decision times, in seconds."""
+    """Each player's decision times, in seconds (decisions with more than one legal action)."""
 
 
 class _Timed:
-    """Wraps a player to time its decisions."""
+    """Wraps a player to time its decisions: those with a choice (a forced move is no decision)."""
 
     def __init__(self, player: Player, times: list[float]) -> None:
         self.player = player
@@ -80,8 +80,18 @@ class _Timed:
     def choose(self, view: Any, rng: random.Random) -> Any:
         start = time.perf_counter()
         action = self.player.choose(view, rng)
-        self.times.append(time.perf_counter() - start)
+        if len(view.legal_actions) > 1:
+            self.times.append(time.perf_counter() - start)
         return action
+
+
+PlayerMaker = Callable[[str, Game[Any]], Player]
+"""Makes a fresh player of a kind for a game (``make_player``, or a benchmark's own)."""
+
+
+def rotations(game: Game[Any], kinds: int) -> tuple[tuple[int, ...], ...]:
+    """Every rotation's seating of ``kinds`` players (``seating``): the duplicate of a tournament."""
+    return tuple(seating(game, kinds, rotation) for rotation in range(kinds))
 
 
 def play_game(
@@ -90,9 +100,14 @@ def play_game(
     seed: int,
     index: int,
     hand_played: Callable[[], None] | None = None,
+    *,
+    seatings: Sequence[Sequence[int]] | None = None,
+    make: PlayerMaker = make_player,
 ) -> GameScores:
-    """Game ``index``: deal its hands once, then play them in every rotation; ``hand_played`` is
-    told after each hand of each rotation (a progress bar)."""
+    """Game ``index``: deal its hands once, then play them in every seating (by default every
+    rotation, ``rotations``; each seating names the player, an index of ``kinds``, in each seat);
+    ``hand_played`` is told after each hand of each seating (a progress bar). Each seat's player
+    draws from the same generator in every seating, so a seat's randomness is part of the deal."""
     rng = random.Random(_seed(seed, index, "deals"))
     first_dealer = rng.randrange(game.players)
     deals: list[Deal] = [
@@ -105,13 +120,12 @@ def play_game(
     wins = [0.0] * k
     played = [0] * k
     times: list[list[float]] = [[] for _ in kinds]
-    for rotation in range(k):
-        seats = seating(game, k, rotation)
-        players = [_Timed(make_player(kinds[p], game), times[p]) for p in seats]
+    for seats in rotations(game, k) if seatings is None else seatings:
+        players = [_Timed(make(kinds[p], game), times[p]) for p in seats]
         match = Match(
             game, seed=None, first_dealer=first_dealer, deals=deals, players=[p.name for p in players]
         )
-        rngs = [player_rng(_seed(seed, index, rotation), s) for s in range(game.players)]
+        rngs = [player_rng(_seed(seed, index, "players"), s) for s in range(game.players)]
         play_out(match, players_turn(match, players, rngs), hand_over=hand_played)
         for hand_index, hand in enumerate(match.hands):
             assert hand.result is not None
@@ -156,11 +170,30 @@ class TournamentResult:
 
 
 def _run_chunk(
-    game_id: str, options: dict[str, str], kinds: list[str], seed: int, indices: list[int]
+    game_id: str,
+    options: dict[str, str],
+    kinds: list[str],
+    seed: int,
+    indices: list[int],
+    seatings: Sequence[Sequence[int]] | None = None,
+    make: PlayerMaker = make_player,
 ) -> list[GameScores]:
-    """Worker entry point: plain arguments, so that it pickles to another process or machine."""
+    """Worker entry point: plain arguments (``make`` a module-level function), so that it pickles
+    to another process or machine."""
     game = get_game(game_id, options)
-    return [play_game(game, kinds, seed, index) for index in indices]
+    return [play_game(game, kinds, seed, index, seatings=seatings, make=make) for index in indices]
+
+
+def paired(per_deal: Sequence[Sequence[float]], first: int, second: int) -> tuple[float, float, float]:
+    """The mean of ``first``'s figure minus ``second``'s, deal by deal, with its 95% interval: the
+    luck of the cards is the same for both, so their difference measures their play alone."""
+    return interval([row[first] - row[second] for row in per_deal])
+
+
+def percentile(times: Sequence[float], share: float) -> float:
+    """The smallest of ``times`` that at least ``share`` of them do not exceed (nearest rank)."""
+    ordered = sorted(times)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 def tournament(

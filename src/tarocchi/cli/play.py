@@ -61,7 +61,7 @@ COMMANDS = (
     ("tricks", "every completed trick of this hand: who led, who played what, who won"),
     ("score", "the score sheet so far"),
     ("why", "the rule behind the last refusal, with its ruling id"),
-    ("hint", "what the hard (search) player would do here, and why"),
+    ("hint", "what the strongest computer player would do here, and why"),
     ("auto", "play the hint's move for you (a whole discard at once)"),
     ("undo", "take back your last action, before anyone else has acted"),
     ("autoplay", "autoplay on|off: play your only legal move for you (on by default)"),
@@ -665,7 +665,7 @@ class TableSession:
         self.console.print(score_sheet(self.seating, self.match))
 
     def _suggestion(self) -> Hint | None:
-        """The hard player's choice here, and why: what ``hint`` says and ``auto`` plays. Asked
+        """The strongest computer player's choice here, and why: what ``hint`` says and ``auto`` plays. Asked
         once per state, so that ``auto`` after ``hint`` plays what the hint said; None (refused
         in one line) for a game without a search player."""
         state_id = self.match.state_id
@@ -679,7 +679,8 @@ class TableSession:
         return self.suggested[1]
 
     def _hint(self) -> None:
-        """One line: the search player's choice, its mean result over sampled worlds, the runner-up."""
+        """One line: the strongest player's choice, what it infers of the hidden hands, its mean result
+        over sampled worlds, the runner-up."""
         found = self._suggestion()
         if found is not None:
             say(self.console, f"hint: {for_players(self.game.info.ruling_letter, found.text)}", "cyan")

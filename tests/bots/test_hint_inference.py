@@ -1,0 +1,93 @@
+"""What a hint says of the hidden hands: the strongest player's inference, in the game's words,
+from the seat's view alone (``bots.explain.inferred_reasons``, ``bots.hint``).
+
+The deal and the record are those of test_inference.py: Taroinche, the medium players' auction and
+four tricks. After them seat 2 (North-West) holds K Q of clubs; it has seen South (seat 0) lead
+every trick and every other seat follow or not as the record shows. The worlds below differ only
+in cards it has not seen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_inference import DEAL, GAME, LOW_DIAMOND_WITH_SEAT_3, after_four_tricks
+
+from tarocchi.bots import hint as hints
+from tarocchi.bots.explain import inferred_reasons
+from tarocchi.bots.inference import InferredWorlds, Weighed
+from tarocchi.bots.players import search_player
+from tarocchi.bots.registry import game_players
+from tarocchi.core.actions import Play
+
+ACES_SWAPPED = DEAL.replace("3: QS KS AC", "3: QS KS AD").replace("JH AD KD", "JH AC KD")
+"""North-East (seat 3) holds the Ace of diamonds and East (seat 4) the Ace of clubs: neither has
+played it, and no trick so far needed either (East followed diamonds with the King in the fourth
+trick, North-East with the Nine)."""
+
+
+def test_the_weighed_worlds_in_words_by_hand() -> None:
+    """Three worlds seat 2 cannot tell apart, weighed 0.05 (the deal: North-East A of clubs and 10
+    of diamonds, East 10 of clubs and A of diamonds, South A of spades and 8 of diamonds), 0.03
+    (South's 8 and North-East's 10 of diamonds change places) and 0.92 (the Aces change places).
+
+    North-East holds a club in 0.05 + 0.03 = 0.08 of the weight, under 0.10, and some world gives
+    it one: likely void in Clubs; East holds a diamond in 0.08: likely void in Diamonds. East holds
+    the Ace of clubs in 0.92 (over 0.70, not in every world): likely holds it; so North-East the
+    Ace of diamonds (0.92), and the 10 of diamonds (0.97), South the 8 of diamonds (0.97). South's
+    Ace of spades and West's (seat 1) K 10 of hearts are in every world: the seat knows them as
+    well as it can, no inference. The hint names two facts: voids first, the most certain first,
+    then by their words; with the King of clubs to play, the facts about clubs first."""
+    states = [after_four_tricks(deal) for deal in (DEAL, LOW_DIAMOND_WITH_SEAT_3, ACES_SWAPPED)]
+    view = GAME.view(states[0], 2)
+    assert all(GAME.view(state, 2) == view for state in states)
+    pool = [Weighed(state, weight) for state, weight in zip(states, (0.05, 0.03, 0.92), strict=True)]
+    assert inferred_reasons(GAME, view, pool) == [
+        "East is likely void in Diamonds",
+        "North-East is likely void in Clubs",
+    ]
+    king = Play(GAME.deck.card("KC"))
+    assert inferred_reasons(GAME, view, pool, king) == [
+        "North-East is likely void in Clubs",
+        "East likely holds the Ace of Clubs",
+    ]
+    assert inferred_reasons(GAME, view, pool[:1]) == []  # one world: nothing likely, all known
+    assert inferred_reasons(GAME, view, []) == []
+
+
+def cheap_hard(game: Any, seconds: float | None) -> tuple[str, Any]:
+    """The hard player at a small size and without a clock, so that its choice depends on the
+    view and the seed alone."""
+    heuristic = game_players(game).heuristic()
+    sampler = InferredWorlds(game, heuristic, candidates=40)
+    return "hard", search_player(game, playout="kernel", kernel_worlds=40, sampler=sampler)
+
+
+def test_states_differing_only_in_hidden_cards_give_the_same_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """East (seat 4) leads the fifth trick; South's and North-East's low diamonds change places,
+    which East cannot see: the same hint, word for word, inference included."""
+    monkeypatch.setattr(hints, "strongest", cheap_hard)
+    deal, swapped = after_four_tricks(DEAL), after_four_tricks(LOW_DIAMOND_WITH_SEAT_3)
+    assert GAME.to_act(deal) == 4 and GAME.view(deal, 4) == GAME.view(swapped, 4)
+    first = hints.hint(GAME, deal, 4, random.Random(3))
+    second = hints.hint(GAME, swapped, 4, random.Random(3))
+    assert first == second
+    assert "game points for you over 40 deals" in first.text
+
+
+def test_the_hint_asks_the_strongest_level_the_game_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a game has an ``expert`` level the hint is its choice; where not, the hard level's."""
+    assert hints.strongest(GAME, 0.1)[0] == "hard"
+    made: list[str] = []
+    real = hints.make_player
+
+    def with_expert(name: str, game: Any, seconds: float | None = None) -> Any:
+        made.append(name)
+        return real("medium" if name == "expert" else name, game, seconds)
+
+    monkeypatch.setattr(hints, "make_player", with_expert)
+    found = hints.hint(GAME, after_four_tricks(DEAL), 4, random.Random(3), seconds=0.1)
+    assert made == ["expert"]
+    assert found.text.endswith("the expert player's choice")
