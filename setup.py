@@ -121,7 +121,8 @@ def extensions() -> list[Any]:
         paths = [f"src/{path}" for path in HOT]
         # no config file: pyproject says MYPYC is always false, for mypy itself
         flags = ["--config-file", os.devnull, "--always-true=MYPYC"]
-        compiled = list(mypycify([*paths, *flags], opt_level="3", group_name="tarocchi"))
+        # no debugging symbols: a quarter less of the build's time, the same machine code
+        compiled = list(mypycify([*paths, *flags], opt_level="3", debug_level="0", group_name="tarocchi"))
         built = [Extension("tarocchi.core._rows", ["src/tarocchi/core/_rows.c"])]
         built += [Extension("tarocchi.research._tensor", ["src/tarocchi/research/_tensor.c"])]
         return [*compiled, *built]
