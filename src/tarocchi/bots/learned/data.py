@@ -118,7 +118,7 @@ def play_hand(stage: Stage, index: int) -> Decisions:
         record = len(legal) > 1 and (learner is None or seat == learner)
         if record:
             x = features.vector(view)
-            ids = np.array([game.action_id(a) for a in legal], dtype=np.int64)
+            ids = features.legal_ids(view)
             if seat == learner:
                 assert stage.policy is not None
                 p = np.exp(stage.policy.log_probabilities(x, ids))
@@ -130,7 +130,7 @@ def play_hand(stage: Stage, index: int) -> Decisions:
             mask[ids] = True
             rows.append(x)
             masks.append(mask)
-            chosen.append(game.action_id(action))
+            chosen.append(features.ids[action])
             seats.append(seat)
         else:
             action = legal[0] if len(legal) == 1 else teachers[seat].choose(view, rngs[seat])

@@ -26,6 +26,7 @@ from tarocchi.core.views import PlayerView, trick_plays
 from tarocchi.research.encoding import Encoder, encoder
 
 Floats = npt.NDArray[np.float32]
+Ints = npt.NDArray[np.int64]
 
 KEPT_PER_SEAT = ("trick",)
 """Per-seat card slots kept as they are: who played which card to the trick in progress decides
@@ -66,6 +67,13 @@ class Features:
         self.suits = len(suits)
         self.size = size + n * self.suits
         """Floats in a feature vector."""
+        self.ids = {action: number for number, action in enumerate(game.actions)}
+        """Each action's id (``game.action_id``, looked up once: an auction offers hundreds)."""
+
+    def legal_ids(self, view: PlayerView) -> Ints:
+        """The ids of ``view``'s legal actions, in their order."""
+        ids = self.ids
+        return np.array([ids[action] for action in view.legal_actions], dtype=np.int64)
 
     def write(self, view: PlayerView, out: Floats) -> Floats:
         """The features of ``view`` in ``out`` (every entry written); returns it."""

@@ -65,14 +65,16 @@ class LearnedPlayer:
 
     def log_probabilities(self, view: PlayerView, actions: tuple[Action, ...] | list[Action]) -> Floats:
         """The policy's log-probabilities of ``actions`` (legal in ``view``), renormalized over them."""
-        ids = np.array([self.game.action_id(a) for a in actions], dtype=np.int64)
+        known = self.features.ids
+        ids = np.array([known[action] for action in actions], dtype=np.int64)
         return self.network.log_probabilities(self.features.vector(view), ids)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = legal_choices(view)
         if len(legal) == 1:
             return legal[0]
-        return legal[int(np.argmax(self.log_probabilities(view, legal)))]
+        scores = self.network.legal_scores(self.features.vector(view), self.features.legal_ids(view))
+        return legal[int(np.argmax(scores))]
 
 
 class ExpertPlayer:
