@@ -145,6 +145,22 @@ def test_the_train_command_writes_weights_that_say_how_they_were_made(tmp_path: 
 
 
 @pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--teacher", "wizard"], "no 'wizard' player for taroinche"),
+        (["--option", "hands=7"], "option hands must be one of 5, 10, 15, 20 (got '7')"),
+        (["--hands", "0"], "--hands must be at least 1"),
+    ],
+)
+def test_the_train_command_refuses_bad_arguments_before_playing(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        train(["--game", "taroinche", "--seed", "1", *args])
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
     ("game_id", "options", "name"),
     [
         ("piedmont", {}, "piedmont.npz"),

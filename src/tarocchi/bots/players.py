@@ -16,7 +16,9 @@ from tarocchi.bots.search import Sampler, SearchPlayer
 from tarocchi.core.protocol import Game
 from tarocchi.core.text import shown
 
-KINDS = ("random", "heuristic", "search", *LEARNED_KINDS)
+UNTRAINED_KINDS = ("random", "heuristic", "search")
+"""The kinds that need no trained weights."""
+KINDS = (*UNTRAINED_KINDS, *LEARNED_KINDS)
 LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search", "learned": "learned", "expert": "expert"}
 """Levels of play, as players know them, and the kind of computer player behind each. Every
 command accepts either word: ``--level hard`` and ``--players search`` mean the same player.
@@ -54,7 +56,7 @@ def player_kinds(game: Game[Any]) -> tuple[str, ...]:
     without the learned ones if not, else the random player alone."""
     if not has_players(game):
         return ("random",)
-    return KINDS if learned_available(game) else KINDS[:3]
+    return KINDS if learned_available(game) else UNTRAINED_KINDS
 
 
 def learned_available(game: Game[Any]) -> bool:
@@ -70,8 +72,9 @@ def player_names(game: Game[Any]) -> str:
 
 def player_kind(name: str, game: Game[Any]) -> str:
     """The kind meant by ``name``, a kind or a level; ValueError naming both if ``game`` has none.
-    A search player may carry its seconds per decision, ``search@0.5`` or ``search-kernel@0.5``
-    (a tournament at equal thinking time)."""
+    A search player, or the expert, may carry its seconds per decision, ``search@0.5``,
+    ``search-kernel@0.5`` or ``expert@0.5`` (a tournament at equal thinking time); asking for
+    a learned kind without numpy is a ``MissingNumpyError`` naming the extra to install."""
     wanted, at, budget = name.strip().lower().partition("@")
     kind = LEVELS.get(wanted, wanted)
     if kind in LEARNED_KINDS and has_players(game) and shipped_weights(game) is not None:

@@ -1,7 +1,7 @@
 """Train a game's learned policy and write its weights (docs/bots.md, "Learned policy").
 
     python -m tarocchi.bots.learned.train --game piedmont [--option good_evil=allegiance] --seed 1
-        [--hands 1500] [--epochs 4] [--rounds 4] [--round-hands 200] [--teacher heuristic]
+        [--hands 1500] [--epochs 6] [--rounds 4] [--round-hands 300] [--teacher heuristic]
         [--ray [--ray-address HOST:PORT] | --jobs J] [--out PATH]
 
 First ``--hands`` hands with the teacher in every seat, every decision with a choice recorded
@@ -28,6 +28,8 @@ from tarocchi.bots.learned import weights_path
 from tarocchi.bots.learned.data import Decisions, Stage, gather
 from tarocchi.bots.learned.network import Adam, Network
 from tarocchi.bots.learned.training import distill, reinforce
+from tarocchi.bots.players import make_player
+from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, get_game
 from tarocchi.spread import Spread
 
@@ -62,14 +64,16 @@ def options_of(pairs: Sequence[str], parser: argparse.ArgumentParser) -> dict[st
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tarocchi.bots.learned.train", description=(__doc__ or "").splitlines()[0]
+    )
     parser.add_argument("--game", required=True, choices=available_games())
     parser.add_argument("--option", action="append", default=[], help="a game option, name=value")
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--hands", type=int, default=1500, help="hands of the teacher to distill")
-    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=4, help="policy-gradient rounds")
-    parser.add_argument("--round-hands", type=int, default=200)
+    parser.add_argument("--round-hands", type=int, default=300)
     parser.add_argument("--teacher", default="heuristic", help="the player distilled (a kind or level)")
     parser.add_argument("--ray", action="store_true", help="play the hands on Ray (the scale extra)")
     parser.add_argument("--ray-address", help="a Ray cluster's head (default: a local Ray)")
@@ -83,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--rounds must be 0 or more and --round-hands at least 1")
     try:
         game = get_game(args.game, options_of(args.option, parser))
-    except (ValueError, LookupError) as error:
+        make_player(args.teacher, game)
+    except (ValueError, LookupError, TarocchiError) as error:
         parser.error(str(error))
     options = tuple(sorted(game.options.items()))
     where = Spread(jobs=args.jobs, ray=args.ray, ray_address=args.ray_address)
@@ -109,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         round_stage = Stage(args.game, options, args.seed, f"reinforce{number}", args.teacher, network)
         own = gather(round_stage, args.round_hands, where)
         means.append(round(reinforce(network, adam, own, scale), 2))
-        say(f"  round {number + 1}: the policy's seat made {means[-1]:+.2f} a decision on average")
+        say(f"  round {number + 1}: the policy's seat: {means[-1]:+.2f} points (mean over its decisions)")
     seconds = time.perf_counter() - start
     command = "python -m tarocchi.bots.learned.train " + shlex.join(sys.argv[1:] if argv is None else argv)
     network.made = {
