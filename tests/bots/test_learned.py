@@ -202,9 +202,9 @@ class _Fixed(SearchPlayer):
 
 
 def test_the_expert_follows_the_search_unless_it_cannot_tell_the_actions_apart() -> None:
-    """The prior's weight is 1/ln 10 of the points' scale over the root of the worlds: a
-    ten-to-one preference of the policy is worth one such step of the search's mean. Far apart
-    means, the search's best wins; equal means, the policy's choice."""
+    """The prior's weight is 1/(4 ln 10) of the points' scale over the root of the worlds: a
+    ten-to-one preference of the policy is worth a quarter of such a step of the search's mean.
+    Means apart by more than the prior's lead, the search's best wins; by less, the policy's."""
     rng = random.Random(4)
     state = TAROINCHE.initial_state(TAROINCHE.deal(rng, 4), HandContext(1, 4, (0,) * 5))
     view = TAROINCHE.view(state, TAROINCHE.to_act(state))
@@ -214,7 +214,7 @@ def test_the_expert_follows_the_search_unless_it_cannot_tell_the_actions_apart()
     other = next(a for a in legal if a != favourite)
     step = policy.network.made["points_scale"] / 40**0.5
     logs = dict(zip(legal, policy.log_probabilities(view, legal), strict=True))
-    gap = float(logs[favourite] - logs[other]) / np.log(10) * step  # the prior's lead, in points
+    gap = float(logs[favourite] - logs[other]) / (4 * np.log(10)) * step  # the prior's lead, in points
     means = dict.fromkeys(legal, -1e6)
     means[other] = 0.0
     means[favourite] = -gap - 1.0

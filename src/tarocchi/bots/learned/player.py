@@ -3,10 +3,10 @@
 ``LearnedPlayer`` plays the network's most probable legal action: a decision costs the feature
 encoding (a fraction of a millisecond) and two small matrix products. ``ExpertPlayer`` asks the
 hard level's search for every legal action's mean score over its worlds and adds the policy's
-log-probability, weighed so that a ten-to-one preference of the policy is worth one standard
-deviation of a hand's points over the square root of the worlds searched: where the search
-cannot tell two actions apart within its noise, the policy decides; where it can, the search
-does. Decisions the search leaves to its delegate (the bids it takes from the heuristic) stay so.
+log-probability, weighed so that a ten-to-one preference of the policy is worth a quarter of a
+standard deviation of a hand's points over the square root of the worlds searched: where the
+search cannot tell two actions apart within its noise, the policy decides; where it can, the
+search does. Decisions the search leaves to its delegate (the bids it takes from the heuristic) stay so.
 """
 
 from __future__ import annotations
@@ -28,9 +28,10 @@ from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
-PRIOR = 1 / math.log(10)
+PRIOR = 1 / (4 * math.log(10))
 """The prior's weight, in standard errors of the search's mean per unit of log-probability: a
-ten-to-one preference counts as one standard error."""
+ten-to-one preference counts as a quarter of one (four times that lost to the hard level in
+Piedmont: the policy is weaker than the medium player, docs/bots.md)."""
 
 
 @lru_cache(maxsize=16)
