@@ -33,15 +33,22 @@ def configurations() -> list[tuple[str, str, dict[str, str]]]:
 CONFIGS = configurations()
 HANDS = 1000
 """Hands each player plays in every game and option in the legality test."""
-PARTS = {"search": 5}
-"""The search player's thousand hands run in parts, so that the test workers share them."""
+PARTS = {"search": 5, "expert": 5, "learned": 2}
+"""The slower players' thousand hands run in parts, so that the test workers share them."""
+ONE_SEAT = ("search", "expert", "learned")
+"""The players that cost the most a decision: one seat of each game, the others random."""
 
 
 def quick(kind: str, game: Game[Any], playout: str = "heuristic") -> Player:
     """A player of ``kind``; the search player with one world a decision (the code path of any
-    number of worlds, at the cost of one), to keep the tests quick."""
+    number of worlds, at the cost of one), to keep the tests quick; the expert player is that
+    search with the learned policy as its prior."""
     if kind == "search":
         return search_player(game, worlds=1, playout=playout)
+    if kind == "expert":
+        from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer
+
+        return ExpertPlayer(search_player(game, worlds=1, playout=playout), LearnedPlayer(game))
     return make_player(kind, game)
 
 
@@ -67,17 +74,19 @@ def test_player_plays_a_thousand_hands_legally(
     """Match.submit raises on any illegal action, so finishing the games is the test; the audit
     and the final totals confirm the games really were played out. Part ``part`` of ``parts``
     plays the games with seeds part, part + parts, ... until it has its share of the hands.
-    The search player plays out its worlds at random here, ten times faster than its default;
-    the playout only scores the legal actions, and the next test runs the default. It sits at
-    one seat of each game, a different one from game to game, the others playing at random:
-    every hand is still one it plays to the end, at a quarter of the cost of four searchers."""
+    A searching player (the search player, or the expert player's search) plays out its worlds
+    at random here, ten times faster than its default;
+    the playout only scores the legal actions, and the next test runs the default. It, or the
+    learned player, sits at one seat of each game, a different one from game to game, the others
+    playing at random: every hand is still one it plays to the end, at a quarter of the cost of
+    four such players."""
     game_id, kind, options = config
     game = get_game(game_id, options)
     wanted = -(-HANDS // parts)
     hands = 0
     seed = part
     while hands < wanted:
-        if kind == "search":
+        if kind in ONE_SEAT:
             players = [quick("random", game)] * game.players
             players[seed % game.players] = quick(kind, game, "random")
         else:

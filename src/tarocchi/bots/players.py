@@ -8,16 +8,23 @@ from tarocchi.bots.base import Player
 from tarocchi.bots.bidding_search import BiddingSearch
 from tarocchi.bots.inference import InferredWorlds
 from tarocchi.bots.kernels import kernel_factory
+from tarocchi.bots.learned import KINDS as LEARNED_KINDS
+from tarocchi.bots.learned import has_numpy, require_numpy, shipped_weights
 from tarocchi.bots.random import RandomPlayer
 from tarocchi.bots.registry import game_players, has_players
 from tarocchi.bots.search import DECISION_SECONDS, Sampler, SearchPlayer
 from tarocchi.core.protocol import Game
 from tarocchi.core.text import shown
 
-KINDS = ("random", "heuristic", "search")
-LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search"}
+UNTRAINED_KINDS = ("random", "heuristic", "search")
+"""The kinds that need no trained weights."""
+KINDS = (*UNTRAINED_KINDS, *LEARNED_KINDS)
+LEVELS = {"easy": "random", "medium": "heuristic", "hard": "search", "learned": "learned", "expert": "expert"}
 """Levels of play, as players know them, and the kind of computer player behind each. Every
-command accepts either word: ``--level hard`` and ``--players search`` mean the same player."""
+command accepts either word: ``--level hard`` and ``--players search`` mean the same player.
+``learned`` (the trained policy alone, fast) and ``expert`` (the hard search with the policy as
+its prior) are offered where the game has shipped weights and numpy is installed
+(``bots.learned``)."""
 
 KERNEL_KIND = "search-kernel"
 """The search player with the game's playout kernel for trick play (``bots.kernels``), as many
@@ -45,8 +52,16 @@ times faster, but a random defence flatters risky moves)."""
 
 def player_kinds(game: Game[Any]) -> tuple[str, ...]:
     """The kinds of computer player available for ``game``: every kind if it declares its
-    players (``bots/registry.py``), else the random player alone."""
-    return KINDS if has_players(game) else ("random",)
+    players (``bots/registry.py``) and has learned weights that numpy can load, the kinds
+    without the learned ones if not, else the random player alone."""
+    if not has_players(game):
+        return ("random",)
+    return KINDS if learned_available(game) else UNTRAINED_KINDS
+
+
+def learned_available(game: Game[Any]) -> bool:
+    """Whether ``game`` has shipped weights for the learned players and numpy to run them."""
+    return shipped_weights(game) is not None and has_numpy()
 
 
 def player_names(game: Game[Any]) -> str:
@@ -57,12 +72,16 @@ def player_names(game: Game[Any]) -> str:
 
 def player_kind(name: str, game: Game[Any]) -> str:
     """The kind meant by ``name``, a kind or a level; ValueError naming both if ``game`` has none.
-    A search player may carry its seconds per decision, ``search@0.5`` or ``search-kernel@0.5``
-    (a tournament at equal thinking time)."""
+    A search player, or the expert, may carry its seconds per decision, ``search@0.5``,
+    ``search-kernel@0.5`` or ``expert@0.5`` (a tournament at equal thinking time); asking for
+    a learned kind without numpy is a ``MissingNumpyError`` naming the extra to install."""
     wanted, at, budget = name.strip().lower().partition("@")
     kind = LEVELS.get(wanted, wanted)
+    if kind in LEARNED_KINDS and has_players(game) and shipped_weights(game) is not None:
+        require_numpy(kind)
     if at:
-        if kind not in SEARCH_KINDS or "search" not in player_kinds(game):
+        searches = "search" if kind in SEARCH_KINDS else kind  # the expert level searches too
+        if searches not in ("search", "expert") or searches not in player_kinds(game):
             raise ValueError(f"only a search player takes '@seconds', not '{shown(name.strip())}'")
         seconds = _seconds(budget)
         return f"{kind}@{seconds:g}"
@@ -94,6 +113,11 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
         return hard_player(game, seconds)
     if kind == BIDDING_KIND:
         return hard_player(game, seconds, searched_bids=True)
+    if kind in LEARNED_KINDS:
+        from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer  # needs numpy
+
+        policy = LearnedPlayer(game)
+        return policy if kind == "learned" else ExpertPlayer(hard_player(game, seconds), policy)
     return game_players(game).heuristic()
 
 

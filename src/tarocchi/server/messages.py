@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-KINDS = ("invite", "easy", "medium", "hard")
-Kind = Literal["invite", "easy", "medium", "hard"]
+KINDS = ("invite", "easy", "medium", "hard", "learned", "expert")
+Kind = Literal["invite", "easy", "medium", "hard", "learned", "expert"]
 
 
 class Strict(BaseModel):

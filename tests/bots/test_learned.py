@@ -1,0 +1,265 @@
+"""The learned policy (``bots.learned``): its features, network, data, weights and players.
+
+The learned and expert levels also play a thousand hands of every game and option legally and
+keep the secrecy test (tests/bots/test_players.py, through ``player_kinds``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tarocchi import available_games, get_game
+from tarocchi.bots.learned import INSTALL, WEIGHTS, shipped_weights, weights_path
+from tarocchi.bots.learned.data import Stage, gather
+from tarocchi.bots.learned.features import Features
+from tarocchi.bots.learned.network import Network
+from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer
+from tarocchi.bots.learned.train import main as train
+from tarocchi.bots.players import KINDS, make_player, player_kinds, search_player
+from tarocchi.bots.search import SearchPlayer
+from tarocchi.core.actions import Action
+from tarocchi.core.protocol import HandContext
+from tarocchi.core.views import PlayerView
+from tarocchi.spread import Spread
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+TAROINCHE = get_game("taroinche")
+
+
+def test_a_seat_that_did_not_follow_is_marked_out_of_the_suit_led() -> None:
+    """Taroinche, seat 2 encoding: seat 0 led the Jack of spades, seat 1 followed with the Seven,
+    seat 2 (itself) the Eight, seat 3 played the Ace of clubs, seat 4 the Seven of hearts; in the
+    trick in progress seat 4 led the Ten of clubs and seat 0 played the Ace of hearts. Shown out:
+    seats 3 and 4 of spades (relative 1 and 2), seat 0 of clubs (relative 3); nothing else."""
+    card = TAROINCHE.deck.card
+    done = SimpleNamespace(plays=[(0, card("JS")), (1, card("7S")), (2, card("8S")), (3, card("AC")),
+                                  (4, card("7H"))])  # fmt: skip
+    going = SimpleNamespace(plays=[(4, card("10C")), (0, card("AH"))])
+    view: Any = SimpleNamespace(seat=2, tricks=[done], trick=going)
+    features = Features(TAROINCHE)
+    out = np.zeros(5 * features.suits, np.float32)
+    features._shown_out(view, out)
+    suits = sorted({c.suit for c in TAROINCHE.deck.cards})
+    marked = {(i // features.suits, suits[i % features.suits]) for i in np.flatnonzero(out)}
+    assert marked == {(1, "S"), (2, "S"), (3, "C")}
+
+
+def test_the_features_are_compact_and_in_the_unit_range() -> None:
+    """Every game's features: far fewer than the information state's floats, every value in
+    [-1, 1] (the totals may be negative) over random hands."""
+    for game_id in available_games():
+        game = get_game(game_id)
+        features = Features(game)
+        assert features.size < 1200 < features.encoder.information_state_layout.size
+        rng = random.Random(game_id)
+        state = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * game.players))
+        while (seat := game.to_act(state)) is not None:
+            x = features.vector(game.view(state, seat))
+            assert x.shape == (features.size,) and x.min() >= -1 and x.max() <= 1
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+
+
+def test_the_gradients_are_those_of_the_loss() -> None:
+    """Backpropagation against central differences of the weighted cross-entropy, on a tiny
+    network and batch (float64 throughout, so that the differences are exact enough)."""
+    rng = np.random.default_rng(3)
+    net = Network.initial(5, 4, seed=3, hidden=6)
+    for name in ("w1", "b1", "w2", "b2"):
+        setattr(
+            net, name, getattr(net, name).astype(np.float64) + rng.normal(0, 0.1, getattr(net, name).shape)
+        )
+    x = rng.normal(size=(3, 5))
+    masks = np.array([[1, 1, 0, 1], [0, 1, 1, 0], [1, 1, 1, 1]], dtype=np.bool_)
+    chosen = np.array([3, 2, 0])
+    weights = np.array([1.0, -0.5, 2.0])
+    gradients, _ = net.gradients(x, masks, chosen, weights)
+    for array, gradient in zip(net.arrays(), gradients, strict=True):
+        for index in np.ndindex(array.shape):
+            keep = array[index]
+            array[index] = keep + 1e-6
+            up = net.gradients(x, masks, chosen, weights)[1]
+            array[index] = keep - 1e-6
+            down = net.gradients(x, masks, chosen, weights)[1]
+            array[index] = keep
+            assert gradient[index] == pytest.approx((up - down) / 2e-6, abs=1e-6)
+
+
+def test_the_weights_round_trip_with_how_they_were_made(tmp_path: Path) -> None:
+    net = Network.initial(7, 3, seed=1)
+    net.made = {"command": "python -m tarocchi.bots.learned.train --game sicilian --seed 1", "hands": 5}
+    net.save(tmp_path / "w.npz")
+    back = Network.load(tmp_path / "w.npz")
+    assert back.made == net.made
+    for mine, theirs in zip(net.arrays(), back.arrays(), strict=True):
+        assert theirs.dtype == np.float32 and np.allclose(mine, theirs, atol=1e-3, rtol=1e-3)
+
+
+def test_the_hands_are_the_same_whoever_plays_them() -> None:
+    """The data of a seed do not depend on how the hands are cut into chunks: one process
+    against two local worker processes, a teacher's stage and a policy's."""
+    policy = Network.initial(Features(TAROINCHE).size, len(TAROINCHE.actions), seed=2)
+    for stage in (Stage("taroinche", (), 5, "distill", "heuristic"),
+                  Stage("taroinche", (), 5, "reinforce0", "heuristic", policy)):  # fmt: skip
+        here = gather(stage, 6, Spread())
+        there = gather(stage, 6, Spread(jobs=2))
+        assert len(here) > 0 and here.same(there)
+    other = gather(Stage("taroinche", (), 6, "distill", "heuristic"), 6, Spread())
+    assert not other.same(here)
+
+
+def test_the_hands_on_ray_are_those_played_here() -> None:
+    """A local Ray of two CPUs plays the same hands as this process, for the same seed."""
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    import ray
+
+    stage = Stage("taroinche", (), 9, "distill", "heuristic")
+    here = gather(stage, 4, Spread())
+    ray.init(address="local", num_cpus=2, include_dashboard=False, object_store_memory=80 * 2**20,
+             logging_level=logging.WARNING)  # fmt: skip
+    try:
+        there = gather(stage, 4, Spread(ray=True))
+    finally:
+        ray.shutdown()
+    assert len(here) > 0 and here.same(there)
+
+
+def test_the_train_command_writes_weights_that_say_how_they_were_made(tmp_path: Path) -> None:
+    out = tmp_path / "taroinche.npz"
+    args = ["--game", "taroinche", "--seed", "3", "--hands", "6", "--epochs", "1", "--rounds", "1",
+            "--round-hands", "2", "--out", str(out)]  # fmt: skip
+    assert train(args) == 0
+    net = Network.load(out)
+    assert net.made["command"] == "python -m tarocchi.bots.learned.train " + " ".join(args)
+    assert net.made["hands"] == 6 and net.made["decisions"] > 0 and net.made["rounds"] == 1
+    assert net.features == Features(TAROINCHE).size and net.actions == len(TAROINCHE.actions)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--teacher", "wizard"], "no 'wizard' player for taroinche"),
+        (["--option", "hands=7"], "option hands must be one of 5, 10, 15, 20 (got '7')"),
+        (["--hands", "0"], "--hands must be at least 1"),
+    ],
+)
+def test_the_train_command_refuses_bad_arguments_before_playing(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        train(["--game", "taroinche", "--seed", "1", *args])
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "name"),
+    [
+        ("piedmont", {}, "piedmont.npz"),
+        ("piedmont", {"good_evil": "allegiance"}, "piedmont-good_evil-allegiance.npz"),
+        ("sicilian", {}, "sicilian.npz"),
+        ("taroinche", {}, "taroinche.npz"),
+        ("taroux", {}, "taroux.npz"),
+    ],
+)
+def test_every_game_ships_small_weights_with_their_provenance(
+    game_id: str, options: dict[str, str], name: str
+) -> None:
+    game = get_game(game_id, options)
+    assert weights_path(game) == WEIGHTS / name == shipped_weights(game)
+    assert (WEIGHTS / name).stat().st_size < 1_000_000
+    net = Network.load(WEIGHTS / name)
+    assert net.features == Features(game).size and net.actions == len(game.actions)
+    assert net.made["command"].startswith(f"python -m tarocchi.bots.learned.train --game {game_id}")
+    assert {"commit", "hours", "hands", "decisions", "agreement", "points_scale"} <= set(net.made)
+    assert player_kinds(game) == KINDS
+
+
+def test_an_option_without_its_own_weights_plays_with_the_games() -> None:
+    """Taroinche's length changes nothing in a hand's play: ten hands use the five hands' weights."""
+    game = get_game("taroinche", {"hands": "10"})
+    assert shipped_weights(game) == WEIGHTS / "taroinche.npz"
+    assert isinstance(make_player("learned", game), LearnedPlayer)
+
+
+class _Fixed(SearchPlayer):
+    """A search that reports fixed means over 40 worlds."""
+
+    def __init__(self, means: dict[Action, float]) -> None:
+        super().__init__(TAROINCHE, None)
+        self.means = means
+
+    def evaluate(self, view: PlayerView, rng: random.Random) -> list[tuple[Action, float, int]]:
+        return sorted(((a, self.means[a], 40) for a in view.legal_actions), key=lambda r: -r[1])
+
+
+def test_the_expert_follows_the_search_unless_it_cannot_tell_the_actions_apart() -> None:
+    """The prior's weight is 1/(4 ln 10) of the points' scale over the root of the worlds: a
+    ten-to-one preference of the policy is worth a quarter of such a step of the search's mean.
+    Means apart by more than the prior's lead, the search's best wins; by less, the policy's."""
+    rng = random.Random(4)
+    state = TAROINCHE.initial_state(TAROINCHE.deal(rng, 4), HandContext(1, 4, (0,) * 5))
+    view = TAROINCHE.view(state, TAROINCHE.to_act(state))
+    policy = LearnedPlayer(TAROINCHE)
+    legal = view.legal_actions
+    favourite = policy.choose(view, rng)
+    other = next(a for a in legal if a != favourite)
+    step = policy.network.made["points_scale"] / 40**0.5
+    logs = dict(zip(legal, policy.log_probabilities(view, legal), strict=True))
+    gap = float(logs[favourite] - logs[other]) / (4 * np.log(10)) * step  # the prior's lead, in points
+    means = dict.fromkeys(legal, -1e6)
+    means[other] = 0.0
+    means[favourite] = -gap - 1.0
+    assert ExpertPlayer(_Fixed(means), policy).choose(view, rng) == other
+    means[favourite] = -gap + 1.0
+    assert ExpertPlayer(_Fixed(means), policy).choose(view, rng) == favourite
+
+
+def test_the_expert_is_the_hard_search_with_the_policy() -> None:
+    expert = make_player("expert@0.5", TAROINCHE)
+    assert isinstance(expert, ExpertPlayer) and expert.search.seconds == 0.5
+    assert isinstance(expert.search, SearchPlayer) and isinstance(expert.policy, LearnedPlayer)
+    assert search_player(TAROINCHE).name == "search"
+
+
+def test_without_numpy_the_engine_plays_and_the_learned_players_say_what_to_install() -> None:
+    """numpy hidden from a fresh interpreter: the other players are offered and play; asking for
+    a learned one is a clear error naming the extra."""
+    script = """
+import sys
+sys.modules["numpy"] = None
+import importlib.util
+real = importlib.util.find_spec
+importlib.util.find_spec = lambda name, *a: None if name == "numpy" else real(name, *a)
+from tarocchi import get_game
+from tarocchi.bots.base import play_match
+from tarocchi.bots.players import make_player, player_kinds
+game = get_game("taroinche")
+assert player_kinds(game) == ("random", "heuristic", "search"), player_kinds(game)
+match = play_match(game, [make_player("medium", game) for _ in range(5)], seed=1)
+assert match.over
+for level in ("learned", "expert"):
+    try:
+        make_player(level, game)
+    except ValueError as error:
+        print(error)
+    else:
+        raise SystemExit("no error")
+"""
+    env = dict(os.environ, PYTHONPATH=str(SRC), TAROCCHI_PURE="1")
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        f"the learned player needs numpy, which is not installed; {INSTALL}",
+        f"the expert player needs numpy, which is not installed; {INSTALL}",
+    ]
