@@ -122,8 +122,9 @@ def games() -> None:
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option(
     "--level",
-    help="Computer players: easy (random), medium (heuristic, the default) or hard (search), by "
-    "level or kind; one for all, or one per computer seat in seat order, e.g. hard,medium,easy.",
+    help="Computer players: easy (random), medium (heuristic, the default), hard (search), learned or "
+    "expert (where the game has a learned policy), by level or kind; one for all, or one per computer "
+    "seat in seat order, e.g. hard,medium,easy.",
 )
 @click.option(
     "--deals",
@@ -443,7 +444,7 @@ def bench(seconds: float, game_id: str | None) -> None:
     "kinds",
     required=True,
     help="Comma-separated players by kind or level: random or easy, heuristic or medium, search or "
-    "hard; e.g. search,heuristic or hard,medium.",
+    "hard, learned, expert; e.g. search,heuristic or hard,medium.",
 )
 @click.option(
     "--deals", "count", type=WholeNumber(1, MAX_COUNT), required=True, help="How many deals (at least)."
@@ -531,8 +532,8 @@ def ray_errors() -> Iterator[None]:
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=VALUE", help=OPTION_HELP)
 @click.option(
     "--level",
-    help="The computer players: easy, medium or hard (or a kind); one for all, or one per seat in "
-    "seat order, e.g. hard,medium,easy,easy.",
+    help="The computer players: easy, medium, hard, learned or expert (or a kind); one for all, or one "
+    "per seat in seat order, e.g. hard,medium,easy,easy.",
 )
 @click.option("--seed", type=SEED, help="Deal and play a reproducible game (printed when not given).")
 @click.option(

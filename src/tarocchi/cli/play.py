@@ -722,7 +722,8 @@ def table_seats(game: Game[Any], players: Sequence[str]) -> tuple[int, dict[int,
                 levels[seat] = level_of(game, word)
             except ValueError:
                 raise ValueError(
-                    f'seat {seat} is "{shown(name)}", which names no computer level (easy, medium, hard)'
+                    f'seat {seat} is "{shown(name)}", which names no computer level'
+                    " (easy, medium, hard, learned, expert)"
                 ) from None
     return humans[0], levels
 

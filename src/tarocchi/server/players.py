@@ -27,8 +27,8 @@ NAME_MOST = 24
 
 COMPUTER_WORDS = (
     "computer", "computer player", "bot", "robot", "easy", "medium", "hard", "random", "heuristic",
-    "search", "you", "me", "partner", "dealer", "spectator", "creator", "server", "tarocchi", "nobody",
-    "seat", "player", "the rules", "rules",
+    "search", "learned", "expert", "you", "me", "partner", "dealer", "spectator", "creator", "server",
+    "tarocchi", "nobody", "seat", "player", "the rules", "rules",
 )  # fmt: skip
 """Words the pages use for seats that are no person's name."""
 
