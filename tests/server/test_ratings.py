@@ -6,9 +6,11 @@ game's own totals, each opening its replay."""
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from serverproc import Seat
 from test_player_names import player, public_table
@@ -87,13 +89,12 @@ def test_a_finished_game_between_named_players_counts_once_and_survives_a_restar
     best = max(sheet_totals)
     assert [s["place"] == 1 for s in game["standings"]] == [t == best for t in sheet_totals]
     assert history["ratings"]["sicilian"] == {"rating": lines["Anna"]["rating"], "games": 1}
-    anna_mu, bruno_mu = lines["Anna"]["mu"], lines["Bruno"]["mu"]
-    shared = any(sheet_totals.count(sheet_totals[seat]) > 1 for seat in (0, 1))
-    if sheet_totals[0] == sheet_totals[1] or not shared:
-        # the better total, the higher mu; a place Anna or Bruno shares with a computer seat is
-        # rated otherwise (openskill gives a second place alone the mu of a tie for first)
-        assert (anna_mu > bruno_mu) == (sheet_totals[0] > sheet_totals[1])
-        assert (anna_mu == bruno_mu) == (sheet_totals[0] == sheet_totals[1])
+    # all newcomers: the better total, the higher mu and rating; an equal total, equal ones
+    anna, bruno = lines["Anna"], lines["Bruno"]
+    assert (anna["mu"] > bruno["mu"]) == (sheet_totals[0] > sheet_totals[1]), (sheet_totals, lines)
+    assert (anna["mu"] == bruno["mu"]) == (sheet_totals[0] == sheet_totals[1]), (sheet_totals, lines)
+    assert (anna["rating"] > bruno["rating"]) == (sheet_totals[0] > sheet_totals[1]), (sheet_totals, lines)
+    assert (anna["rating"] == bruno["rating"]) == (sheet_totals[0] == sheet_totals[1]), (sheet_totals, lines)
 
 
 def test_an_unfinished_game_and_a_guest_without_a_name_are_not_rated(client: TestClient) -> None:
@@ -132,6 +133,29 @@ def test_a_game_is_one_contest_of_its_standings_partners_as_teams() -> None:
     assert sicilian == ratings.Contest(((0,), (1,), (2,), (3,)), (17, 2, -4, -15))
     taroux = ratings.standings(get_game("taroux").info.partnerships, [5, 0, -5, 5, 0, -5])
     assert taroux.sides == ((0, 3), (1, 4), (2, 5)) and taroux.scores == (10, 0, -10)
+
+
+def test_a_tie_in_the_standings_is_rated_as_the_standings_read() -> None:
+    """Four newcomers alone with totals (1, 2, 0, 2): West and East tied first, South third, North
+    last. By hand from the Bradley-Terry full-pairing formulas: each seat's sigma first widens by
+    tau (sigma^2 = (25/3)^2 + (1/12)^2); every pair of newcomers is an even match (p = 1/2), so each
+    seat's mu moves by sigma^2 / c x (pairs won - pairs lost) / 2, a tie counting as half won and
+    half lost, with c = sqrt(2 sigma^2 + 2 beta^2), beta = 25/6: West and East each won two pairs
+    and drew one, +1 step; South won one and lost two, -1/2; North lost three, -3/2. Every pair
+    narrows each seat's sigma alike (the pair's p (1 - p) = 1/4 whatever its result): sigma^2 x
+    (1 - 3 x sigma^3 / (4 c^3)), the same for all four, so the ratings read as the standings."""
+    newcomer = (ratings.MODEL.mu, ratings.MODEL.sigma)
+    after = ratings.rate([newcomer] * 4, ratings.standings((), [1, 2, 0, 2]))
+    sigma2 = (25 / 3) ** 2 + (25 / 300) ** 2
+    c = math.sqrt(2 * sigma2 + 2 * (25 / 6) ** 2)
+    step = sigma2 / c
+    sigma = math.sqrt(sigma2 * (1 - 3 * sigma2**1.5 / (4 * c**3)))
+    for (mu, narrowed), moved in zip(after, (-1 / 2, 1, -3 / 2, 1), strict=True):
+        assert mu == pytest.approx(25 + moved * step, abs=1e-9)
+        assert narrowed == pytest.approx(sigma, abs=1e-9)
+    south, west, north, east = (ratings.shown(mu, sigma) for mu, sigma in after)
+    assert west == east > south > north, (west, east, south, north)
+    assert (west, south, north) == (1311, 994, 784)  # step 5.271, sigma 7.502
 
 
 def test_the_winning_side_rises_and_a_level_at_two_seats_moves_once(any_db_url: str) -> None:

@@ -1,19 +1,24 @@
 """Ratings over a series of games with the same people, checked after each game against what the
-standings imply, worked out by hand from openskill's Plackett-Luce model (docs/server.md
-"Ratings"): partners move together, and the leaderboard follows.
+standings imply, worked out by hand from openskill's Bradley-Terry full-pairing model
+(docs/server.md "Ratings"): partners move together, and the leaderboard follows.
 
-What the model gives, by hand:
+What the model gives, by hand: each side meets every other; against side q, side i won (s = 1),
+drew on an equal total (s = 1/2) or lost (s = 0), where the model expected it to win with
+p = 1 / (1 + exp((mu_q - mu_i) / c)), c = sqrt(sigma_i^2 + sigma_q^2 + 2 beta^2) over the sides'
+summed mus and variances; each of its players' mu moves by sigma^2 / c x (s - p) summed over the
+pairs, and every pair narrows sigma by an amount that grows with p (1 - p), whatever its result.
 - Partners at a fixed partnership start equal and always share a team and its result, so their
   ratings stay equal.
-- Two teams of newcomers (Piedmont): the model is symmetric between them, so after every game
-  both have the same sigma and their mus sit either side of a newcomer's 25 (the winner's gain is
-  the loser's loss: the probabilities of the two outcomes sum to one); with equal sigmas the
-  higher mu is the higher rating. The winning team always gains (its probability to win was
-  below one), the losing team always loses; a tie pulls them together.
-- Three teams of newcomers (Taroux), ranked 1, 2, 3: the mus move by 2/3, 1/6 and -5/6 of one
-  step, and the winner's sigma shrinks least, yet not by enough to reverse the order: the
-  ratings follow the standings, teams tied on total tied in rating. In any later game the team
-  strictly first gains and the one strictly last loses.
+- Two teams (Piedmont), from newcomers: the pair's p and 1 - p make the winner's gain the loser's
+  loss and narrow both sigmas alike, so after every game both teams have the same sigma and their
+  mus sit either side of a newcomer's 25; with equal sigmas the higher mu is the higher rating.
+  The winning team always gains (s = 1 > p), the losing team always loses; a tie (s = 1/2) pulls
+  the two together without passing 25 (it closes at most sigma^2 / c^2 < 1/4 of the gap).
+- Three teams of newcomers (Taroux): every pair is even (p = 1/2), so each team's mu moves by
+  (teams below it - teams above it) / 2 steps of sigma^2 / c: ranked 1, 2, 3, by +1, 0 and -1
+  step; tied first, +1/2 each and the last -1; and every sigma narrows alike, so the ratings
+  follow the standings, teams tied on total tied in rating. In any later game the team strictly
+  first gains (s = 1 > p against every other) and the one strictly last loses.
 """
 
 from __future__ import annotations

@@ -141,10 +141,15 @@ def test_a_guest_by_link_reclaims_names_themselves_and_the_game_is_rated(
             assert set(lines) == {"Anna", f"{GIA} B", "computer (easy)"}
             assert all(row.locator("td").nth(3).inner_text() == "1" for row in lines.values())
             assert anna.locator("table.board b").count() == 0
+            # one game each from newcomers: the better total, the higher rating and place; an
+            # equal total, an equal rating (the two then listed by name)
             order = [row.locator("td.who").inner_text() for row in rows.all()]
-            if totals[0] != totals[1] and totals.count(totals[0]) == totals.count(totals[1]) == 1:
-                # the better total, the higher rating (one game each); a place shared with another
-                # seat is rated otherwise (openskill rates a tie for first below a second alone)
+            anna_rating, gia_rating = (
+                int(lines[name].locator("td.rating").inner_text()) for name in ("Anna", f"{GIA} B")
+            )
+            assert (anna_rating > gia_rating) == (totals[0] > totals[1]), (totals, order)
+            assert (anna_rating == gia_rating) == (totals[0] == totals[1]), (totals, order)
+            if totals[0] != totals[1]:
                 assert (order.index("Anna") < order.index(f"{GIA} B")) == (totals[0] > totals[1])
             anna.screenshot(path=str(screenshots / name), full_page=True)
             fits(anna)

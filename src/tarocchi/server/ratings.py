@@ -1,6 +1,10 @@
 """Ratings: each named player's skill per game, and each computer level's, by openskill's
-Plackett-Luce model (a Bayesian rating for several players and teams: a mean ``mu`` and a
-deviation ``sigma``).
+Bradley-Terry full-pairing model (a Bayesian rating for several players and teams: a mean ``mu``
+and a deviation ``sigma``). It compares every side with every other, a side ahead winning the pair
+and sides on equal totals drawing it, so from equal ratings a better total always gives a higher
+rating and an equal total an equal one (openskill's Plackett-Luce, which ranks the sides one place
+after another, rates a second place alone above a tie for first); Thurstone-Mosteller full pairing
+orders them as well, but Bradley-Terry's logistic needs no draw margin to tune.
 
 A finished game counts once (the table's ``rated`` flag, set in the transaction that counts it),
 as one contest decided by its standings: where the game has fixed partnerships (Piedmont's two,
@@ -25,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import BradleyTerryFull, BradleyTerryFullRating
 from sqlalchemy import select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -33,8 +37,9 @@ from sqlalchemy.exc import IntegrityError
 from tarocchi.server.messages import Rating
 from tarocchi.server.store import Store, players, ratings, tables
 
-MODEL = PlackettLuce()
-"""openskill's defaults: a newcomer's mu 25, sigma 25/3."""
+MODEL = BradleyTerryFull()
+"""openskill's defaults: a newcomer's mu 25, sigma 25/3 (as every openskill model: ratings
+stored before keep their meaning)."""
 BASE = 1000
 SCALE = 40
 COMPUTER = "computer:"
@@ -78,6 +83,17 @@ def standings(partnerships: Sequence[Sequence[int]], totals: Sequence[int]) -> C
     each ranked by its total."""
     sides = tuple(tuple(side) for side in partnerships) or tuple((seat,) for seat in range(len(totals)))
     return Contest(sides, tuple(sum(totals[seat] for seat in side) for side in sides))
+
+
+def rate(before: Sequence[tuple[float, float]], contest: Contest) -> list[tuple[float, float]]:
+    """Each seat's (mu, sigma) after the game, from each seat's before."""
+    seats: list[BradleyTerryFullRating] = [MODEL.rating(mu, sigma) for mu, sigma in before]
+    teams = [[seats[s] for s in side] for side in contest.sides]
+    after = MODEL.rate(teams, scores=[float(score) for score in contest.scores])
+    for side, rated in zip(contest.sides, after, strict=True):
+        for seat, rating in zip(side, rated, strict=True):
+            seats[seat] = rating
+    return [(rating.mu, rating.sigma) for rating in seats]
 
 
 TRIES = 3
@@ -133,17 +149,12 @@ def _count(db: Connection, game: str, who: list[str], contest: Contest, now: int
         else (MODEL.mu, MODEL.sigma)
         for entry in entries
     }
-    seats: list[PlackettLuceRating] = [MODEL.rating(*start[entry]) for entry in who]
-    teams = [[seats[s] for s in side] for side in contest.sides]
-    after = MODEL.rate(teams, scores=[float(score) for score in contest.scores])
-    for side, rated in zip(contest.sides, after, strict=True):
-        for seat, rating in zip(side, rated, strict=True):
-            seats[seat] = rating
+    seats = rate([start[entry] for entry in who], contest)
     for entry in entries:
         mine = [seats[s] for s, e in enumerate(who) if e == entry]
         values: dict[str, Any] = {
-            "mu": sum(r.mu for r in mine) / len(mine),
-            "sigma": sum(r.sigma for r in mine) / len(mine),
+            "mu": sum(mu for mu, _ in mine) / len(mine),
+            "sigma": sum(sigma for _, sigma in mine) / len(mine),
             "updated": now,
         }
         if entry in known:
