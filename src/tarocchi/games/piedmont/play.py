@@ -34,6 +34,7 @@ from tarocchi.games.piedmont.rules import (
 from tarocchi.games.piedmont.state import (
     I_ACTOR,
     I_CALLER,
+    I_CONTEXT,
     I_DEAD,
     I_DISCARD,
     I_EVENTS,
@@ -110,28 +111,36 @@ def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
     return (kept[0], kept[1], kept[2], card)
 
 
+_STARTED: Final = PiedmontState(
+    phase=_DISCARD,
+    context=HandContext(1, 0, (0,) * PLAYERS),
+    hands=(0,) * PLAYERS,
+    discard=0,
+    leader=0,
+    trick=(),
+    led=None,
+    tricks=(),
+    caller=-1,
+    segments=(),
+    pending=-1,
+    forced=-1,
+    dead=0,
+    events=None,
+    actor=0,
+    legal=0,
+)
+"""Every hand's first state but for the deal, the context and the seats (``started``): the
+NamedTuple's own ``__new__`` by keyword is a Python function, several times ``replaced``."""
+
+
 def started(context: HandContext, dealt: tuple[int, ...], stock: int, not_discardable: int) -> PiedmontState:
     """The hand's first state: the dealer holds the stock and is to discard (P2)."""
     dealer = context.dealer
     hands = _without(dealt, dealer, stock)  # the stock's cards are not in his hand: xor adds them
-    return PiedmontState(
-        phase=_DISCARD,
-        context=context,
-        hands=hands,
-        discard=0,
-        leader=(dealer + 1) % PLAYERS,
-        trick=(),
-        led=None,
-        tricks=(),
-        caller=-1,
-        segments=(),
-        pending=-1,
-        forced=-1,
-        dead=0,
-        events=None,
-        actor=dealer,
-        legal=hands[dealer] & ~not_discardable,
-    )
+    return replaced(
+        _STARTED, I_CONTEXT, context, I_HANDS, hands, I_LEADER, (dealer + 1) % PLAYERS,
+        I_ACTOR, dealer, I_LEGAL, hands[dealer] & ~not_discardable,
+    )  # fmt: skip
 
 
 def settled(state: PiedmontState, not_discardable: int) -> PiedmontState:

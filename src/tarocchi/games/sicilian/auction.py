@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from tarocchi.core.actions import Action, Call, Discard, FaceDown, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
+from tarocchi.core.positional import UNSETTLED, replaced
 from tarocchi.games.sicilian.actions import PAY, THROW, Offer, Rally, Take
 from tarocchi.games.sicilian.rally import discard_mask, rally_choices
 from tarocchi.games.sicilian.rules import (
@@ -26,7 +27,21 @@ from tarocchi.games.sicilian.rules import (
     eldest_of,
     strength,
 )
-from tarocchi.games.sicilian.state import Bargain, Mode, Phase, SicilianState, ThrownIn
+from tarocchi.games.sicilian.state import (
+    I_ACTOR,
+    I_DISCARD,
+    I_EVENTS,
+    I_HANDS,
+    I_HELD,
+    I_OFFERS,
+    I_SPEAKER,
+    I_SPOKEN,
+    Bargain,
+    Mode,
+    Phase,
+    SicilianState,
+    ThrownIn,
+)
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
 DISCARDS = tuple(Discard(card) for card in DECK.cards)
@@ -85,9 +100,11 @@ class _Bargaining:
         events = _say(state, action)
         spoken = state.spoken + 1
         if spoken < ROUND_TURNS:
-            return state._replace(
-                speaker=(seat + 1) % PLAYERS, spoken=spoken, offers=offers, held=held, events=events
-            )
+            # the next turn, by position: as ``_replace``, the seat to act is left unsettled
+            return replaced(
+                state, I_SPEAKER, (seat + 1) % PLAYERS, I_SPOKEN, spoken, I_OFFERS, offers,
+                I_HELD, held, I_EVENTS, events, I_ACTOR, UNSETTLED,
+            )  # fmt: skip
         eldest = eldest_of(state.context.dealer)
         if not bargain_played(held, any(o.taker >= 0 for o in offers)):
             events = note(events, None, "the hand is thrown in: an offer was taken and nobody holds (S3)")
@@ -151,7 +168,10 @@ class _Round(ABC):
         spoken = state.spoken + 1
         if spoken == self.rounds:
             return self.all_passed(state._replace(spoken=spoken), events)
-        return state._replace(speaker=(state.speaker + 1) % PLAYERS, spoken=spoken, events=events)
+        return replaced(
+            state, I_SPEAKER, (state.speaker + 1) % PLAYERS, I_SPOKEN, spoken, I_EVENTS, events,
+            I_ACTOR, UNSETTLED,
+        )  # fmt: skip
 
     @abstractmethod
     def bid_made(self, state: SicilianState, events: EventLog) -> SicilianState:
@@ -267,7 +287,9 @@ class _Exchanging:
         events: EventLog = (Event(seat, action, PUBLIC if shown else only(seat)), state.events)
         if shown:
             events = note(events, seat, "must discard a trump, shown to all (S4)")
-        state = state._replace(hands=tuple(hands), discard=discard, events=events)
+        state = replaced(
+            state, I_HANDS, tuple(hands), I_DISCARD, discard, I_EVENTS, events, I_ACTOR, UNSETTLED
+        )
         if discard.bit_count() < STOCK_SIZE:
             return state
         unseen = (discard & ~SHOWN_DISCARDS).bit_count()

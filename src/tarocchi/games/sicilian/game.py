@@ -11,6 +11,7 @@ from tarocchi.core.dealing import Dealing, places_in_packets
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
+from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
@@ -46,7 +47,17 @@ from tarocchi.games.sicilian.rules import (
     eldest_of,
 )
 from tarocchi.games.sicilian.scoring import score
-from tarocchi.games.sicilian.state import Mode, Phase, SicilianState, ThrownIn
+from tarocchi.games.sicilian.state import (
+    I_CONTEXT,
+    I_HANDS,
+    I_LEADER,
+    I_SPEAKER,
+    I_STOCK,
+    Mode,
+    Phase,
+    SicilianState,
+    ThrownIn,
+)
 
 _NOTATION = (
     "type a card to play it (e.g. KC, 10D, T14, FOOL), 'discard KC', 'rally KC', or one of "
@@ -54,6 +65,34 @@ _NOTATION = (
 )
 _SEATS = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
 _AMOUNT_DIGITS = 4
+
+OPENING = SicilianState(
+    phase=Phase.BARGAIN,
+    context=HandContext(1, 0, (0,) * PLAYERS),
+    hands=(0,) * PLAYERS,
+    stock=0,
+    shown_stock=0,
+    discard=0,
+    discarder=-1,
+    taken=0,
+    speaker=0,
+    spoken=0,
+    offers=(),
+    held=False,
+    declarer=-1,
+    mode=Mode.NONE,
+    partner=-1,
+    rallied=-1,
+    revealed=False,
+    leader=0,
+    trick=(),
+    led=None,
+    tricks=(),
+    thrown_in=ThrownIn.NO,
+    events=None,
+)
+"""Every hand's first state but for the deal, the context and Eldest (``start``): the
+NamedTuple's own ``__new__`` by keyword is a Python function, several times ``replaced``."""
 """An amount of more digits is no amount: one of up to four is read, and the rules refuse it
 with the range (S3) if it is out of it."""
 
@@ -121,31 +160,10 @@ class SicilianGame(PhasedGame[SicilianState]):
     # -- dealing ----------------------------------------------------------------------
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> SicilianState:
         eldest = eldest_of(context.dealer)
-        return SicilianState(
-            phase=Phase.BARGAIN,
-            context=context,
-            hands=masks[:PLAYERS],
-            stock=masks[PLAYERS],
-            shown_stock=0,
-            discard=0,
-            discarder=-1,
-            taken=0,
-            speaker=eldest,
-            spoken=0,
-            offers=(),
-            held=False,
-            declarer=-1,
-            mode=Mode.NONE,
-            partner=-1,
-            rallied=-1,
-            revealed=False,
-            leader=eldest,
-            trick=(),
-            led=None,
-            tricks=(),
-            thrown_in=ThrownIn.NO,
-            events=None,
-        )
+        return replaced(
+            OPENING, I_CONTEXT, context, I_HANDS, masks[:PLAYERS], I_STOCK, masks[PLAYERS],
+            I_SPEAKER, eldest, I_LEADER, eldest,
+        )  # fmt: skip
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build

@@ -118,7 +118,14 @@ _AT = field_positions(SicilianFields)
 # Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
 # that compiled code passes each on as the int object it holds, not boxing it again each time.
 I_PHASE: Final[Any] = _AT["phase"]
+I_CONTEXT: Final[Any] = _AT["context"]
 I_HANDS: Final[Any] = _AT["hands"]
+I_STOCK: Final[Any] = _AT["stock"]
+I_DISCARD: Final[Any] = _AT["discard"]
+I_SPEAKER: Final[Any] = _AT["speaker"]
+I_SPOKEN: Final[Any] = _AT["spoken"]
+I_OFFERS: Final[Any] = _AT["offers"]
+I_HELD: Final[Any] = _AT["held"]
 I_REVEALED: Final[Any] = _AT["revealed"]
 I_LEADER: Final[Any] = _AT["leader"]
 I_TRICK: Final[Any] = _AT["trick"]

@@ -81,6 +81,7 @@ _AT = field_positions(TaroincheFields)
 # Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
 # that compiled code passes each on as the int object it holds, not boxing it again each time.
 I_PHASE: Final[Any] = _AT["phase"]
+I_CONTEXT: Final[Any] = _AT["context"]
 I_HANDS: Final[Any] = _AT["hands"]
 I_DOG: Final[Any] = _AT["dog"]
 I_SHOWN_DOG: Final[Any] = _AT["shown_dog"]

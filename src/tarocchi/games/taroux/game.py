@@ -12,6 +12,7 @@ from tarocchi.core.dealing import Dealing, sampled
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.phases import HandOver, PhasedGame
+from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
@@ -56,7 +57,15 @@ from tarocchi.games.taroux.rules import (
     places,
 )
 from tarocchi.games.taroux.scoring import score
-from tarocchi.games.taroux.state import Phase, TarouxState
+from tarocchi.games.taroux.state import (
+    I_CONTEXT,
+    I_HANDS,
+    I_STOCK,
+    I_STOCK_LEFT,
+    I_TURN,
+    Phase,
+    TarouxState,
+)
 from tarocchi.games.taroux.turns import settled
 
 MENUS = tuple(
@@ -69,6 +78,33 @@ CALLS: dict[str, Action] = {
     if isinstance(call, Call)
 }
 CALLS |= {"re-contra": RECONTRA, "p": PASS}
+OPENING = TarouxState(
+    phase=Phase.AUCTION,
+    context=HandContext(1, 0, (0,) * PLAYERS),
+    hands=(0,) * PLAYERS,
+    stock=(),
+    stock_left=0,
+    turn=0,
+    high=0,
+    bidder=-1,
+    contra=0,
+    contra_by=-1,
+    passes=0,
+    auction=(),
+    discards=(0,) * PLAYERS,
+    shown_discards=0,
+    declared=0,
+    shown=(0,) * PLAYERS,
+    sparrow=-1,
+    slam=-1,
+    leader=-1,
+    trick=(),
+    led=None,
+    tricks=(),
+    events=None,
+)
+"""Every hand's first state but for the deal, the context and the first bidder (``start``):
+the NamedTuple's own ``__new__`` by keyword is a Python function, several times ``replaced``."""
 _NOTATION = (
     "type a call (pass, prop, stand, take, without, against, contra, recontra, decline, first, "
     "second, sparrow, slam, done), 'discard KE', 'show T14', or a card to play it (e.g. KE, 10W, "
@@ -138,33 +174,11 @@ class TarouxGame(PhasedGame[TarouxState]):
 
     def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TarouxState:
         stock = tuple(card.index for card in deal.stock)
-        return settled(
-            TarouxState(
-                phase=Phase.AUCTION,
-                context=context,
-                hands=masks[:PLAYERS],
-                stock=stock,
-                stock_left=masks[PLAYERS],
-                turn=(context.dealer + 1) % PLAYERS,
-                high=0,
-                bidder=-1,
-                contra=0,
-                contra_by=-1,
-                passes=0,
-                auction=(),
-                discards=(0,) * PLAYERS,
-                shown_discards=0,
-                declared=0,
-                shown=(0,) * PLAYERS,
-                sparrow=-1,
-                slam=-1,
-                leader=-1,
-                trick=(),
-                led=None,
-                tricks=(),
-                events=None,
-            )
-        )
+        first = replaced(
+            OPENING, I_CONTEXT, context, I_HANDS, masks[:PLAYERS], I_STOCK, stock,
+            I_STOCK_LEFT, masks[PLAYERS], I_TURN, (context.dealer + 1) % PLAYERS,
+        )  # fmt: skip
+        return settled(first)
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build

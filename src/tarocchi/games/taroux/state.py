@@ -93,6 +93,8 @@ _AT = field_positions(TarouxFields)
 # Where the fields stand, for the compiled steps' ``replaced``: Final, read from C statics; Any, so
 # that compiled code passes each on as the int object it holds, not boxing it again each time.
 I_PHASE: Final[Any] = _AT["phase"]
+I_CONTEXT: Final[Any] = _AT["context"]
+I_STOCK: Final[Any] = _AT["stock"]
 I_HANDS: Final[Any] = _AT["hands"]
 I_STOCK_LEFT: Final[Any] = _AT["stock_left"]
 I_TURN: Final[Any] = _AT["turn"]
