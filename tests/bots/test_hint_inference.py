@@ -77,17 +77,18 @@ def test_states_differing_only_in_hidden_cards_give_the_same_hint(monkeypatch: p
     assert "game points for you over 40 deals" in first.text
 
 
-def test_the_hint_asks_the_strongest_level_the_game_has(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where a game has an ``expert`` level the hint is its choice; where not, the hard level's."""
+def test_the_hint_asks_the_strongest_measured_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is the hard level's choice even where the game has the expert level, which
+    measures level with it (docs/bots.md), and the hard level's search says why."""
     assert hints.strongest(GAME, 0.1)[0] == "hard"
     made: list[str] = []
     real = hints.make_player
 
-    def with_expert(name: str, game: Any, seconds: float | None = None) -> Any:
+    def recording(name: str, game: Any, seconds: float | None = None) -> Any:
         made.append(name)
-        return real("medium" if name == "expert" else name, game, seconds)
+        return real(name, game, seconds)
 
-    monkeypatch.setattr(hints, "make_player", with_expert)
+    monkeypatch.setattr(hints, "make_player", recording)
     found = hints.hint(GAME, after_four_tricks(DEAL), 4, random.Random(3), seconds=0.1)
-    assert made == ["expert"]
-    assert found.text.endswith("the expert player's choice")
+    assert made == ["hard"]
+    assert "expert" not in found.text

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -89,5 +90,6 @@ def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def full_hints(quick_hints: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hint as players get it: the hard player's whole search."""
-    monkeypatch.setattr(play, "hint", hints.hint)
+    """The hint as players get it, the hard player's whole search, without its clock: its
+    choice then depends on the view and the seed alone, whatever the machine's load."""
+    monkeypatch.setattr(play, "hint", functools.partial(hints.hint, seconds=math.inf))

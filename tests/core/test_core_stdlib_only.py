@@ -1,5 +1,6 @@
 """The rules engine (core, games, bots) runs on the standard library alone (pyproject: no
-dependencies); the terminal's click and rich belong to the ``cli`` extra only."""
+dependencies); the terminal's click and rich belong to the ``cli`` extra only, the learned levels' numpy to the
+``learned`` extra (their package's ``__init__`` is the engine's, and imports none)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ for package in (tarocchi.core, tarocchi.bots, tarocchi.games):
         names.append(module.name)
 import importlib
 for name in names:
-    importlib.import_module(name)
+    if not name.startswith("tarocchi.bots.learned."):  # the learned levels: the learned extra's numpy
+        importlib.import_module(name)
 for game_id in available_games():
     get_game(game_id)
 new = sorted(set(sys.modules) - before)

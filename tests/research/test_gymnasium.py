@@ -105,8 +105,8 @@ def test_an_illegal_action_raises_when_asked() -> None:
 
 
 def test_arguments_are_checked() -> None:
-    with pytest.raises(ValueError, match="opponents must be one of easy, medium, hard"):
-        TarocchiEnv("piedmont", opponents="expert")
+    with pytest.raises(ValueError, match="opponents must be one of easy, medium, hard, learned, expert"):
+        TarocchiEnv("piedmont", opponents="grandmaster")
     with pytest.raises(ValueError, match="seat must be 0 to 3"):
         TarocchiEnv("piedmont", seat=4)
     with pytest.raises(ValueError, match="illegal_action"):

@@ -23,8 +23,10 @@ from tarocchi.core.cards import Card
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
-STRONGEST = ("expert", "hard")
-"""The levels a hint asks, strongest first: the first the game has gives the hint."""
+STRONGEST = ("hard",)
+"""The levels a hint asks, strongest first by the strength benchmark (docs/bots.md): the first
+the game has gives the hint. ``expert`` is not among them until it measures stronger than the
+hard level (it is level with it so far), whose search also tells why."""
 SMALLEST_SEARCH = 0.01
 """The least time a card of a discard hint is searched (seconds): a few worlds at least."""
 
