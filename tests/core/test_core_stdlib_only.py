@@ -1,6 +1,7 @@
 """The rules engine (core, games, bots) runs on the standard library alone (pyproject: no
-dependencies); the terminal's click and rich belong to the ``cli`` extra only, the learned levels' numpy to the
-``learned`` extra (their package's ``__init__`` is the engine's, and imports none)."""
+dependencies); the terminal's click and rich belong to the ``cli`` extra only, the learned
+levels' numpy to the ``learned`` extra (their package's ``__init__`` is the engine's, and
+imports none)."""
 
 from __future__ import annotations
 
