@@ -19,17 +19,15 @@ face down), so its hands are not here; its marginals are tested in test_resample
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
-from math import factorial, prod
 from typing import Any
 
 import pytest
 from chisquare import chi2_sf
 from golden_deals import VARIANTS, Variant
 from golden_tools import PLAY_PHASE, bot_rng, make_game, parse_deal
+from sharings import Sharing, count_sharings, sharing_of, sharings
 
 from tarocchi.bots.players import make_player
 from tarocchi.core.actions import FaceDown
@@ -48,9 +46,6 @@ HIDDEN_PLACES = ("dog", "stock")
 """Places other than the other seats' hands where an unseen card may lie."""
 VARIANTS_TESTED = [v for v in VARIANTS if v.deals and v.game != "taroux"]
 
-Sharing = tuple[tuple[str, int], ...]
-"""Where each unseen card lies: (place, card index) pairs, sorted."""
-
 
 def hidden_places(game: Game[Any], state: Any, view: PlayerView) -> dict[str, int]:
     """The places holding cards the seat has not seen, with those cards."""
@@ -61,10 +56,6 @@ def hidden_places(game: Game[Any], state: Any, view: PlayerView) -> dict[str, in
         if name != own and (name.startswith("hand ") or name in HIDDEN_PLACES) and mask & ~known:
             places[name] = mask & ~known
     return places
-
-
-def sharing_of(places: dict[str, int]) -> Sharing:
-    return tuple(sorted((name, card) for name, mask in places.items() for card in bits(mask)))
 
 
 def origins(deal: Deal) -> dict[int, str]:
@@ -95,29 +86,6 @@ def point_tested(variant: Variant) -> tuple[Game[Any], Deal, Any, PlayerView]:
             return game, deal, state, view
         state = game.apply(state, players[seat].choose(view, rngs[seat]))
     raise AssertionError(f"{variant.name}: no point with {SHARINGS} sharings in the golden hand")
-
-
-def count_sharings(places: dict[str, int]) -> int:
-    """How many ``sharings`` there are: the multinomial of the places' sizes."""
-    sizes = [mask.bit_count() for mask in places.values()]
-    return factorial(sum(sizes)) // prod(factorial(size) for size in sizes)
-
-
-def sharings(places: dict[str, int]) -> Iterator[dict[str, int]]:
-    """Every way to share the places' cards among them again, each place keeping its size."""
-    names = list(places)
-    cards: list[int] = sorted(card for mask in places.values() for card in bits(mask))
-
-    def share(at: int, left: list[int]) -> Iterator[dict[str, int]]:
-        if at == len(names) - 1:
-            yield {names[at]: sum(1 << card for card in left)}
-            return
-        for chosen in itertools.combinations(left, places[names[at]].bit_count()):
-            rest = [card for card in left if card not in chosen]
-            for later in share(at + 1, rest):
-                yield {names[at]: sum(1 << card for card in chosen), **later}
-
-    yield from share(0, cards)
 
 
 def relabelled(game: Game[Any], deal: Deal, real: dict[str, int], shared: dict[str, int]) -> Deal:

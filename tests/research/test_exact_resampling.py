@@ -1,8 +1,10 @@
-"""Exact resampling: with ``exact_resampling()`` on, ``deal_unseen`` draws every allowed split
-equally often even where counting them costs more than ``COUNTING_LIMIT`` (where it would
-otherwise place the most constrained cards first, close to uniform but not exactly).
+"""Exact resampling: ``deal_unseen`` draws every allowed split equally often by counting them
+wherever counting is within ``COUNTING_LIMIT`` and ``COUNTING_BUDGET``, and with
+``exact_resampling()`` on even past them (where it would otherwise place the most constrained
+cards first, close to uniform but not exactly).
 
-The position is shaped as a Sicilian discard is late in a hand: three other hands and the
+The position drawn is shaped as a Sicilian discard is late in a hand, where rejection seldom
+fits: three other hands and the
 Dealer's face-down discard, which holds no trump and no card worth 5 or more (S4), with voids
 revealed in the hands. Where each card lies is compared, card by card, with its chance counted
 exactly over every allowed split (not sampled), by a chi-square test.
@@ -13,10 +15,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from chisquare import chi2_sf
 
+from tarocchi.core import resample
 from tarocchi.core.exact import exact, exact_resampling
-from tarocchi.core.resample import COUNTING_LIMIT, UNIFORM_TRIES, _AllowedSplits, deal_unseen
+from tarocchi.core.resample import COUNTING_BUDGET, COUNTING_LIMIT, UNIFORM_TRIES, _AllowedSplits, deal_unseen
 
 CARDS = list(range(23))
 CAPACITIES = [7, 7, 6, 3]
@@ -48,25 +52,58 @@ def _chances(splits_of: type[_AllowedSplits]) -> list[list[float]]:
     return chances
 
 
-def test_the_position_is_one_the_fast_path_does_not_count() -> None:
-    """Counting its splits weighs more than ``COUNTING_LIMIT`` shares, and uniform draws seldom
-    fit: ``UNIFORM_TRIES`` of them by rejection fail more often than not, and the fast path then
-    places the most constrained cards first (with these draws, card 1 lies in the hands
-    445, 893, 564, 598 times where counting expects 563, 830, 598, 509: p = 4e-10)."""
+def test_the_position_is_one_rejection_seldom_fits_and_counting_weighs_much() -> None:
+    """Uniform draws seldom fit: ``UNIFORM_TRIES`` of them by rejection fail more often than not,
+    and counting the splits is within ``COUNTING_LIMIT`` and ``COUNTING_BUDGET`` (placing the
+    most constrained cards first instead, card 1 lay in the hands 445, 893, 564, 598 times in
+    these draws where counting expects 563, 830, 598, 509: p = 4e-10)."""
     splits = _AllowedSplits(CARDS, CAPACITIES, FORBIDDEN)
-    assert splits.work() > COUNTING_LIMIT
+    assert splits.work() <= COUNTING_LIMIT
     allowed = splits.count(0, tuple(CAPACITIES))
+    assert splits.weighed <= COUNTING_BUDGET
     every = _AllowedSplits(CARDS, CAPACITIES, [0] * len(CAPACITIES)).count(0, tuple(CAPACITIES))
     assert (1 - allowed / every) ** UNIFORM_TRIES > 0.5
 
 
-def test_exact_resampling_draws_each_card_where_counting_puts_it() -> None:
+def test_past_the_limit_the_most_constrained_cards_go_first_unless_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Six places of three cards, each barring one suit of three: counting weighs more than
+    ``COUNTING_LIMIT`` would allow, so the fast path places the most constrained cards first;
+    with the switch on, it counts (and keeps the count for the next draws)."""
+    cards = list(range(18))
+    capacities = [3] * 6
+    forbidden = [sum(1 << c for c in range(3 * p, 3 * p + 3)) for p in range(6)]
+    assert _AllowedSplits(cards, capacities, forbidden).work() > COUNTING_LIMIT
+    placed_first: list[int] = []
+
+    def most_constrained_first(*_: object) -> list[int]:
+        placed_first.append(1)
+        return [0b111 << 3 * ((p + 1) % 6) for p in range(6)]
+
+    monkeypatch.setattr(resample, "_most_constrained_first", most_constrained_first)
+    monkeypatch.setattr(resample, "UNIFORM_TRIES", 0)
+    rng = random.Random(2)
+    deal_unseen((1 << 18) - 1, capacities, forbidden, rng)
+    assert len(placed_first) == 1
+    with exact_resampling():
+        masks = deal_unseen((1 << 18) - 1, capacities, forbidden, rng)
+    assert len(placed_first) == 1, "counted with the switch on"
+    assert [mask.bit_count() for mask in masks] == capacities
+    assert not any(mask & bad for mask, bad in zip(masks, forbidden, strict=True))
+    deal_unseen((1 << 18) - 1, capacities, forbidden, rng)
+    assert len(placed_first) == 1, "the count made is kept for the same constraints"
+
+
+@pytest.mark.parametrize("switch", [True, False], ids=["exact", "default"])
+def test_resampling_draws_each_card_where_counting_puts_it(switch: bool) -> None:
+    """With the switch on and by default alike: the position is within ``COUNTING_LIMIT``."""
     chances = _chances(_AllowedSplits)
     rng = random.Random(4)
     counts = [Counter[int]() for _ in CARDS]
     assert not exact()
-    with exact_resampling():
-        assert exact()
+    with exact_resampling(switch):
+        assert exact() is switch
         for _ in range(DRAWS):
             masks = deal_unseen((1 << len(CARDS)) - 1, CAPACITIES, FORBIDDEN, rng)
             assert [mask.bit_count() for mask in masks] == CAPACITIES

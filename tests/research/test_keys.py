@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pyspiel
 import pytest
@@ -17,6 +21,8 @@ from research_tools import CONFIGS, IDS, Config, make, random_hand
 from tarocchi.research.keys import information_key
 from tarocchi.research.openspiel import load
 from tarocchi.research.openspiel_observer import view_json
+
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -70,3 +76,42 @@ def test_openspiel_strings_are_keys_or_json_on_request() -> None:
         assert json.loads(full.string_from(state, seat)) == json.loads(view_json(view))
     with pytest.raises(ValueError, match="observer parameter string must be one of compact, json"):
         make_observation(game, kind, {"string": "xml"})
+
+
+KEYS_OF_A_HAND = """
+import random, sys
+from tarocchi.core.registry import get_game
+from tarocchi.research.keys import information_key
+from research_tools import random_hand
+game = get_game(sys.argv[1])
+for state in random_hand(game, random.Random(5)):
+    for seat in [*range(game.players), None]:
+        print(information_key(game, game.view(state, seat)))
+"""
+
+
+@pytest.mark.parametrize("game_id", ["sicilian", "taroux"])
+def test_keys_are_the_same_in_every_process(game_id: str) -> None:
+    """Keys hash nothing with Python's per-process salt: two processes of different hash seeds
+    give the same keys of the same hand, and so does this one."""
+    folder = Path(__file__).parent  # research_tools, and the tests' configs it imports
+    environ = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), str(folder), str(folder.parent)])}
+    found = [
+        subprocess.run(
+            [sys.executable, "-c", KEYS_OF_A_HAND, game_id],
+            env={**environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout.splitlines()
+        for seed in ("1", "2")
+    ]
+    game = make((game_id, {}))
+    here = [
+        information_key(game, game.view(state, seat))
+        for state in random_hand(game, random.Random(5))
+        for seat in [*range(game.players), None]
+    ]
+    assert len(here) > 100
+    assert found[0] == found[1] == here

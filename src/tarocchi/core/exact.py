@@ -2,9 +2,9 @@
 
 ``deal_unseen`` (``core.resample``) shares the unseen cards out uniformly over every allowed
 split, by rejection or by counting the splits; only where counting would weigh more than
-``COUNTING_LIMIT`` shares does it place the most constrained cards first instead, which is
-close to uniform but not exactly (a card's chance of lying in a face-down discard can be off
-by a third). Research code that needs the exact distribution (a chi-square test, a search
+``COUNTING_LIMIT`` or ``COUNTING_BUDGET`` shares does it place the most constrained cards first
+instead, which is close to uniform but not exactly (a card's chance of lying in a face-down
+discard can be off by a third). Research code that needs the exact distribution (a chi-square test, a search
 whose worlds must be unbiased) turns this switch on: then the splits are always counted.
 """
 

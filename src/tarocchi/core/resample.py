@@ -104,11 +104,18 @@ def resample(
 
 UNIFORM_TRIES = 100
 """Uniform splits tried by rejection before counting the allowed ones (``deal_unseen``)."""
-COUNTING_LIMIT = 4_000
-"""Shares of the cards ``_AllowedSplits`` may have to weigh, at most, for the count to be
-used; above it the most constrained cards are placed first, close to uniform but not exactly.
-In random play that happens at 2% of the decisions in Piedmont, 3% in the Sicilian game, 9% in
-Taroux and never in Taroinche; counting costs 0.5-0.9 ms a draw where it is used."""
+COUNTING_LIMIT = 250_000
+"""Shares of the cards ``_AllowedSplits`` may have to weigh, at most (``work``), for the count to
+be tried; above it the most constrained cards are placed first, close to uniform but not
+exactly."""
+COUNTING_BUDGET = 20_000
+"""The shares the count may weigh in fact before it is given up for that placing (10-80 ms pure
+Python). In random play the count is made at every decision of Piedmont, the Sicilian game and
+Taroinche where rejection fails (the Sicilian Dealer's discard included) and given up at about
+8% of Taroux's. A count made, or given up, is kept for the next draws with the same constraints
+(``_COUNTED``): a search drawing many worlds of one view pays for it once."""
+_COUNTED: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _AllowedSplits | None] = {}
+_COUNTED_KEPT = 32
 
 
 def deal_unseen(unseen: int, capacities: list[int], forbidden: list[int], rng: random.Random) -> list[int]:
@@ -119,8 +126,9 @@ def deal_unseen(unseen: int, capacities: list[int], forbidden: list[int], rng: r
     places' seats, kept if none is where it may not be, the others fill the seats left. When
     the constraints make that rare (late in a hand), the allowed splits are counted instead
     (``_AllowedSplits``) and one is drawn by its index, unless that would take too long
-    (``COUNTING_LIMIT``) and ``core.exact``'s switch is off. Raises ValueError if the sizes do not
-    add up to the cards, or if no split is allowed (the constraints contradict each other)."""
+    (``COUNTING_LIMIT``, ``COUNTING_BUDGET``) and ``core.exact``'s switch is off. Raises
+    ValueError if the sizes do not add up to the cards, or if no split is allowed (the
+    constraints contradict each other)."""
     cards = list(bits(unseen))
     if sum(capacities) != len(cards) or len(forbidden) != len(capacities):
         raise ValueError(f"{len(cards)} unseen cards do not fill places of sizes {capacities}")
@@ -148,10 +156,39 @@ def deal_unseen(unseen: int, capacities: list[int], forbidden: list[int], rng: r
             for card, seat in zip((c for c in cards if not barred >> c & 1), rest, strict=True):
                 masks[seats[seat]] |= 1 << card
             return masks
+    splits = _counted(unseen, cards, capacities, forbidden)
+    if splits is None:
+        return _most_constrained_first(cards, capacities, forbidden, rng)
+    return splits.draw(rng)
+
+
+def _counted(
+    unseen: int, cards: list[int], capacities: list[int], forbidden: list[int]
+) -> _AllowedSplits | None:
+    """The allowed splits, counted (from ``_COUNTED`` when these constraints were counted
+    before), or None where counting is past ``COUNTING_BUDGET`` and ``core.exact`` is off."""
+    key = (unseen, tuple(capacities), tuple(forbidden))
+    if key in _COUNTED and (_COUNTED[key] is not None or not exact()):
+        return _COUNTED[key]
     splits = _AllowedSplits(cards, capacities, forbidden)
-    if splits.work() <= COUNTING_LIMIT or exact():
-        return splits.draw(rng)
-    return _most_constrained_first(cards, capacities, forbidden, rng)
+    found: _AllowedSplits | None = splits
+    if not exact():
+        splits.budget = COUNTING_BUDGET
+    try:
+        if splits.budget is not None and splits.work() > COUNTING_LIMIT:
+            raise _PastBudget
+        splits.count(0, tuple(capacities))
+    except _PastBudget:
+        found = None
+    splits.budget = None
+    if len(_COUNTED) >= _COUNTED_KEPT:
+        _COUNTED.pop(next(iter(_COUNTED)), None)
+    _COUNTED[key] = found
+    return found
+
+
+class _PastBudget(Exception):
+    """Counting the allowed splits weighed more shares than its budget."""
 
 
 def _most_constrained_first(
@@ -194,6 +231,9 @@ class _AllowedSplits:
         self.kinds = sorted(kinds.items(), key=lambda kind: _shares_of(*kind))
         self.capacities = tuple(capacities)
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.budget: int | None = None
+        """Shares that counting may weigh before it raises ``_PastBudget`` (None: any)."""
+        self.weighed = 0
 
     def shares(self, index: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each way to share kind ``index`` among its places within ``room``, with the number
@@ -210,6 +250,9 @@ class _AllowedSplits:
             return found
 
         def share(at: int, left: int, taken: tuple[int, ...], ways: int) -> None:
+            self.weighed += 1
+            if self.budget is not None and self.weighed > self.budget:
+                raise _PastBudget
             if at == len(allowed) - 1:
                 if left > room[allowed[at]]:
                     return
