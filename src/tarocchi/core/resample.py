@@ -13,6 +13,7 @@ world the rules refuse is drawn again.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -168,8 +169,10 @@ def _counted(
     """The allowed splits, counted (from ``_COUNTED`` when these constraints were counted
     before), or None where counting is past ``COUNTING_BUDGET`` and ``core.exact`` is off."""
     key = (unseen, tuple(capacities), tuple(forbidden))
-    if key in _COUNTED and (_COUNTED[key] is not None or not exact()):
-        return _COUNTED[key]
+    if key in _COUNTED:
+        kept = _COUNTED.get(key)  # one read: computer players draw in several threads
+        if kept is not None or not exact():
+            return kept
     splits = _AllowedSplits(cards, capacities, forbidden)
     found: _AllowedSplits | None = splits
     if not exact():
@@ -182,7 +185,8 @@ def _counted(
         found = None
     splits.budget = None
     if len(_COUNTED) >= _COUNTED_KEPT:
-        _COUNTED.pop(next(iter(_COUNTED)), None)
+        with contextlib.suppress(StopIteration, RuntimeError):  # another thread changed it meanwhile
+            _COUNTED.pop(next(iter(_COUNTED)), None)
     _COUNTED[key] = found
     return found
 
