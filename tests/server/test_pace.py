@@ -51,7 +51,10 @@ def test_a_paced_person_sees_computer_moves_spaced_and_the_hand_held(
                 grew = len(after["view"]["events"]) > len(before["view"]["events"])
                 if after["version"] == before["version"] + 1 and grew:  # one seat's move, seen
                     event = after["view"]["events"][len(before["view"]["events"])]
-                    if event["seat"] not in (0, None) and not str(event["action"]).startswith("discard"):
+                    # a discard's cards come together, shown ("discard ...") or face down (B4)
+                    if event["seat"] not in (0, None) and not str(event["action"]).startswith(
+                        ("discard", "face down")
+                    ):
                         trick = before["view"]["trick"] or {}
                         finished = before["view"]["tricks"] and not trick.get("plays")
                         gaps.append((at - before_at, normal.hold if finished else normal.card, event))
