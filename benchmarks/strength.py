@@ -51,7 +51,7 @@ except ImportError:  # ... run from a checkout without installing: use the sourc
 from versus_ismcts import ISMCTS, IsmctsPlayer, seat_0_games, seat_0_points
 
 from tarocchi.bots.players import make_player
-from tarocchi.bots.tournament import GameScores, _run_chunk, paired, percentile
+from tarocchi.bots.tournament import GameScores, paired, percentile, play_chunk
 from tarocchi.core.protocol import Game, HandContext
 from tarocchi.core.registry import get_game
 from tarocchi.spread import Spread, spread
@@ -138,7 +138,7 @@ def ladder(game: Game[Any], deals: int, seed: int, jobs: int) -> list[Row]:
     rows = []
     for lower, upper in itertools.pairwise(levels):
         before = load()
-        task = partial(_run_chunk, game.info.id, dict(game.options), [upper, lower], seed)
+        task = partial(play_chunk, game.info.id, dict(game.options), [upper, lower], seed)
         results, _ = spread(task, games, Spread(jobs), largest=1)
         rows.append(row(game, upper, lower, results, results, 0, 1, before))
         print(rows[-1].markdown(), flush=True)

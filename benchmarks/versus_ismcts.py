@@ -36,7 +36,7 @@ except ImportError:  # run from a checkout without installing: use the source tr
 
 from tarocchi.bots.base import Player, legal_choices
 from tarocchi.bots.players import make_player
-from tarocchi.bots.tournament import GameScores, _run_chunk, interval, paired, percentile
+from tarocchi.bots.tournament import GameScores, interval, paired, percentile, play_chunk
 from tarocchi.core.actions import Action
 from tarocchi.core.arguments import check_count
 from tarocchi.core.protocol import Game, parse_option_pairs
@@ -94,7 +94,7 @@ def seat_0_games(
     in ``jobs`` processes: the same games for every name and the same seed."""
     games = max(1, -(-deals // game.hands_per_game()))
     task = partial(
-        _run_chunk,
+        play_chunk,
         game.info.id,
         dict(game.options),
         [name, opponent],

@@ -138,7 +138,7 @@ def test_a_worker_killed_in_a_chunk_is_rerun_by_ray_with_the_same_results(
     (SIGKILL, as the kernel's OOM killer would); Ray runs the chunk again in another worker."""
     expected = tournament("piedmont", KINDS, 24, seed=11)
     claim, pid_file, log = tmp_path / "claim", tmp_path / "pid", tmp_path / "runs"
-    honest = tournament_module._run_chunk
+    honest = tournament_module.play_chunk
 
     def stalls_once(
         game_id: str, options: dict[str, str], kinds: list[str], seed: int, indices: list[int]
@@ -164,7 +164,7 @@ def test_a_worker_killed_in_a_chunk_is_rerun_by_ray_with_the_same_results(
             killed.append(int(pid_file.read_text(encoding="utf-8")))
             os.kill(killed[0], signal.SIGKILL)
 
-    monkeypatch.setattr(tournament_module, "_run_chunk", stalls_once)
+    monkeypatch.setattr(tournament_module, "play_chunk", stalls_once)
     thread = threading.Thread(target=killer)
     thread.start()
     result = tournament("piedmont", KINDS, 24, seed=11, ray=True)

@@ -169,7 +169,7 @@ class TournamentResult:
     standings: tuple[Standing, ...]
 
 
-def _run_chunk(
+def play_chunk(
     game_id: str,
     options: dict[str, str],
     kinds: list[str],
@@ -226,7 +226,7 @@ def tournament(
         # In this process the bar can move hand by hand.
         results = [play_game(game, kinds, seed, index, lambda: progress(1)) for index in range(games)]
     else:
-        task = partial(_run_chunk, game.info.id, dict(game.options), list(kinds), seed)
+        task = partial(play_chunk, game.info.id, dict(game.options), list(kinds), seed)
         results, _ = spread(
             task,
             games,
