@@ -9,11 +9,14 @@ from __future__ import annotations
 from typing import Final
 
 from tarocchi.core.actions import Action
+from tarocchi.core.cards import Positions
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import HandContext
+from tarocchi.core.rows import row
 from tarocchi.games.taroinche.bidding import (
     AUCTION_LEGAL,
+    BY_LEVEL,
     COINCHE,
     LEVEL_OF,
     PASS,
@@ -36,6 +39,7 @@ from tarocchi.games.taroinche.rules import (
 )
 from tarocchi.games.taroinche.scoring import describe
 from tarocchi.games.taroinche.state import (
+    I_ACTOR,
     I_BELOTE,
     I_BEST,
     I_BID,
@@ -46,6 +50,7 @@ from tarocchi.games.taroinche.state import (
     I_EVENTS,
     I_HANDS,
     I_LEADER,
+    I_LEGAL,
     I_PARTNER,
     I_PASSES,
     I_PHASE,
@@ -64,19 +69,59 @@ _SURCOINCHE: Final = Phase.SURCOINCHE
 _DISCARD: Final = Phase.DISCARD
 _PLAY: Final = Phase.PLAY
 _DONE: Final = Phase.DONE
-_LEVEL_BY_ID: Final = {id(bid): n for bid, n in LEVEL_OF.items()}
-"""The pre-built bids' levels by identity: hashing a frozen dataclass is the dearest part of a
-bid's step, and a bid chosen from the legal actions is one of these objects."""
+_BIDS: Final = tuple(bid for group in BY_LEVEL for bid in group)
+_BID_AT: Final = Positions(_BIDS)
+_LEVELS: Final = tuple(n for n, group in enumerate(BY_LEVEL) for _ in group)
+"""The pre-built bids found by identity (``_BID_AT``), and each one's level: hashing a frozen
+dataclass is the dearest part of a bid's step, and a bid chosen from the legal actions is one
+of these objects."""
+_BID: Final = Bid
+_PASS: Final = PASS
+_COINCHE: Final = COINCHE
+_SURCOINCHE_CALL: Final = SURCOINCHE
+_AUCTION_LEGAL: Final = AUCTION_LEGAL
+_SURCOINCHE_LEGAL: Final = SURCOINCHE_LEGAL
+_ROW: Final = row
+_EVENT: Final = Event
+"""The classes, calls and tables the steps use, read from C statics when compiled (a name
+imported from a module that is not compiled is a lookup in the module's dict each time)."""
+_PASSED: Final = tuple(row(Event, seat, PASS, PUBLIC, "", 0) for seat in range(PLAYERS))
+_COINCHED: Final = tuple(row(Event, seat, COINCHE, PUBLIC, "", 0) for seat in range(PLAYERS))
+_SURCOINCHED: Final = tuple(row(Event, seat, SURCOINCHE, PUBLIC, "", 0) for seat in range(PLAYERS))
+"""Each seat's pass, coinche and surcoinche, public: one shared event each, built once."""
 
 
 def level_of(bid: object) -> int:
     """The level of a bid of this game (-1: no bid yet, or ``bid`` is not one of this game's)."""
     if bid is None:
         return -1
-    n = _LEVEL_BY_ID.get(id(bid))
-    if n is None and type(bid) is Bid:
-        n = LEVEL_OF.get(bid)  # an equal bid built elsewhere
-    return -1 if n is None else n
+    n = _BID_AT.find(bid)
+    if n >= 0:
+        return _LEVELS[n]
+    if type(bid) is _BID:
+        found = LEVEL_OF.get(bid)  # an equal bid built elsewhere
+        if found is not None:
+            return found
+    return -1
+
+
+def _contract_note(state: TaroincheState) -> str:
+    """The note that the taker takes the contract (``describe``), worded once for each contract
+    and pair of seats: the words depend on nothing else."""
+    s: TaroincheFields = state
+    bid = s.bid
+    assert bid is not None
+    n = level_of(bid)
+    if n < 0:
+        return f"takes the contract: {describe(state)}"
+    at = ((n * 6 + bid.trump) * PLAYERS + s.taker) * PLAYERS + s.partner
+    note = _CONTRACT_NOTES[at]
+    if note is None:
+        note = _CONTRACT_NOTES[at] = f"takes the contract: {describe(state)}"
+    return note
+
+
+_CONTRACT_NOTES: Final[list[str | None]] = [None] * (len(BY_LEVEL) * 6 * PLAYERS * PLAYERS)
 
 
 _OPENING: Final = TaroincheState(
@@ -113,10 +158,11 @@ def opening(hands: tuple[int, ...], dog: int, context: HandContext) -> Taroinche
 
 def end_auction(state: TaroincheState, events: EventLog) -> TaroincheState:
     """B3/B4: the contract stands; With: the dog is shown and taken, else play begins."""
-    bid = state.bid
+    s: TaroincheFields = state
+    bid = s.bid
     assert bid is not None
-    taker = state.taker
-    events = (Event(taker, None, PUBLIC, f"takes the contract: {describe(state)}"), events)
+    taker = s.taker
+    events = (_ROW(_EVENT, taker, None, PUBLIC, _contract_note(state), 0), events)
     if bid.mode == WITH:
         note = f"takes the dog, shown to all: {DECK.codes(state.dog)} (B4)"
         hands = list(state.hands)
@@ -124,7 +170,7 @@ def end_auction(state: TaroincheState, events: EventLog) -> TaroincheState:
         # fmt: off
         return replaced(
             state, I_PHASE, _DISCARD, I_HANDS, tuple(hands), I_DOG, 0, I_SHOWN_DOG, state.dog,
-            I_EVENTS, (Event(taker, None, PUBLIC, note), events),
+            I_EVENTS, (_ROW(_EVENT, taker, None, PUBLIC, note, 0), events),
         )
         # fmt: on
     return start_play(replaced(state, I_EVENTS, events))
@@ -132,17 +178,20 @@ def end_auction(state: TaroincheState, events: EventLog) -> TaroincheState:
 
 def start_play(state: TaroincheState) -> TaroincheState:
     """B5: the attack's belote is fixed now; B2: the first player leads."""
-    bid = state.bid
+    s: TaroincheFields = state
+    bid = s.bid
     assert bid is not None
+    hands = s.hands
     belote = -1
     if bid.value != CAPOT:
-        for seat in (state.taker, state.partner):
-            if holds_belote(state.hands[seat], bid.trump):
+        for seat in (s.taker, s.partner):
+            if holds_belote(hands[seat], bid.trump):
                 belote = seat
-    leader = first_player(state.context.dealer)
+    leader = first_player(s.context.dealer)
     # fmt: off
     return replaced(
         state, I_PHASE, _PLAY, I_BELOTE, belote, I_LEADER, leader, I_TRICK, (), I_BEST, 0,
+        I_ACTOR, leader, I_LEGAL, hands[leader],
     )
     # fmt: on
 
@@ -153,30 +202,34 @@ class Auction:
 
     @staticmethod
     def may_coinche(state: TaroincheState) -> bool:
-        return state.bid is not None and state.turn != state.taker and state.turn != state.partner
+        s: TaroincheFields = state
+        turn = s.turn
+        return s.bid is not None and turn != s.taker and turn != s.partner
 
     def to_act(self, state: TaroincheState) -> int:
-        return state.turn
+        s: TaroincheFields = state
+        return s.turn
 
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
-        return AUCTION_LEGAL[level_of(state.bid) + 1][self.may_coinche(state)]
+        s: TaroincheFields = state
+        return _AUCTION_LEGAL[level_of(s.bid) + 1][self.may_coinche(state)]
 
     def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
         s: TaroincheFields = state
         seat = s.turn
         after = seat + 1 if seat < PLAYERS - 1 else 0
-        if type(action) is Bid:
+        if type(action) is _BID:
             n = level_of(action)
             if n < 0 or n <= level_of(s.bid):
                 return None
             # fmt: off
             return replaced(
                 state, I_TURN, after, I_PASSES, 0, I_BID, action, I_TAKER, seat,
-                I_PARTNER, action.partner, I_EVENTS, (Event(seat, action, PUBLIC), s.events),
+                I_PARTNER, action.partner, I_EVENTS, (_ROW(_EVENT, seat, action, PUBLIC, "", 0), s.events),
             )
             # fmt: on
-        if action is PASS or action == PASS:
-            events: EventLog = (Event(seat, PASS, PUBLIC), s.events)
+        if action is _PASS or action == _PASS:
+            events: EventLog = (_PASSED[seat], s.events)
             passes = s.passes + 1
             over = auction_over(passes, s.bid is not None)
             if over and s.bid is None:
@@ -184,20 +237,20 @@ class Auction:
                 # fmt: off
                 return replaced(
                     state, I_PASSES, passes, I_PHASE, _DONE,
-                    I_EVENTS, (Event(None, None, PUBLIC, note), events),
+                    I_EVENTS, (_ROW(_EVENT, None, None, PUBLIC, note, 0), events),
                 )
                 # fmt: on
             passed = replaced(state, I_PASSES, passes, I_TURN, after, I_EVENTS, events)
             if over:
                 return end_auction(passed, events)
             return passed
-        if (action is COINCHE or action == COINCHE) and self.may_coinche(state):
+        if (action is _COINCHE or action == _COINCHE) and self.may_coinche(state):
             members = surcoinche_speakers(seat, s.taker, s.partner)
             # fmt: off
             return replaced(
                 state, I_PHASE, _SURCOINCHE, I_TURN, members[0], I_PASSES, 0, I_COINCHE, 1,
                 I_COINCHER, seat, I_SPEAKERS, members,
-                I_EVENTS, (Event(seat, COINCHE, PUBLIC), s.events),
+                I_EVENTS, (_COINCHED[seat], s.events),
             )
             # fmt: on
         return None
@@ -235,17 +288,19 @@ class Surcoinche:
     a surcoinching partner becoming the taker) or pass; once each, one only in a solo."""
 
     def to_act(self, state: TaroincheState) -> int:
-        return state.turn
+        s: TaroincheFields = state
+        return s.turn
 
     def legal(self, state: TaroincheState) -> tuple[Action, ...]:
-        return SURCOINCHE_LEGAL
+        return _SURCOINCHE_LEGAL
 
     def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
-        seat = state.turn
-        if action == PASS:
-            events: EventLog = (Event(seat, PASS, PUBLIC), state.events)
-            speakers = state.speakers[1:]
-            passes = state.passes + 1
+        s: TaroincheFields = state
+        seat = s.turn
+        if action is _PASS or action == _PASS:
+            events: EventLog = (_PASSED[seat], s.events)
+            speakers = s.speakers[1:]
+            passes = s.passes + 1
             if not speakers:
                 return end_auction(
                     replaced(state, I_PASSES, passes, I_SPEAKERS, speakers, I_EVENTS, events), events
@@ -255,12 +310,12 @@ class Surcoinche:
                 state, I_PASSES, passes, I_SPEAKERS, speakers, I_EVENTS, events, I_TURN, speakers[0],
             )
             # fmt: on
-        if action == SURCOINCHE:
-            events = (Event(seat, SURCOINCHE, PUBLIC), state.events)
-            taker, partner = surcoinched(seat, state.taker, state.partner)
-            if taker != state.taker:
+        if action is _SURCOINCHE_CALL or action == _SURCOINCHE_CALL:
+            events = (_SURCOINCHED[seat], s.events)
+            taker, partner = surcoinched(seat, s.taker, s.partner)
+            if taker != s.taker:
                 note = f"surcoinches and becomes the taker; {SEAT_NAMES[partner]} is now his partner (B3)"
-                events = (Event(seat, None, PUBLIC, note), events)
+                events = (_ROW(_EVENT, seat, None, PUBLIC, note, 0), events)
             # fmt: off
             doubled = replaced(
                 state, I_COINCHE, 2, I_SPEAKERS, (), I_TAKER, taker, I_PARTNER, partner, I_EVENTS, events,

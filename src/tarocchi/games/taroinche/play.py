@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from tarocchi.core.actions import Play
+from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.positional import replaced
-from tarocchi.core.trickplay import TrickPlay
+from tarocchi.core.rows import row
+from tarocchi.core.trickplay import TrickPlay, card_of
 from tarocchi.core.tricks import standing
 from tarocchi.games.taroinche.rules import (
     CAPOT,
@@ -45,6 +46,39 @@ PLAYS = tuple(Play(card) for card in DECK.cards)
 MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
 """Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 _DONE: Final = Phase.DONE
+_BITS: Final = tuple(1 << card for card in range(DECK.size))
+_ROW: Final = row
+_EVENT: Final = Event
+assert PLAYERS == 5, "the hot path rebuilds five hands"
+
+
+def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
+    """``hands`` with ``bit`` taken out of ``seat``'s (five hands, built at once)."""
+    kept: tuple[Any, ...] = hands  # the other four as objects: compiled, not unboxed and boxed
+    if seat == 0:
+        return (hands[0] ^ bit, kept[1], kept[2], kept[3], kept[4])
+    if seat == 1:
+        return (kept[0], hands[1] ^ bit, kept[2], kept[3], kept[4])
+    if seat == 2:
+        return (kept[0], kept[1], hands[2] ^ bit, kept[3], kept[4])
+    if seat == 3:
+        return (kept[0], kept[1], kept[2], hands[3] ^ bit, kept[4])
+    return (kept[0], kept[1], kept[2], kept[3], hands[4] ^ bit)
+
+
+def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``trick`` with ``card`` added (at most four cards before it)."""
+    kept: tuple[Any, ...] = trick  # its cards as objects: compiled, not unboxed and boxed
+    n = len(trick)
+    if n == 0:
+        return (card,)
+    if n == 1:
+        return (kept[0], card)
+    if n == 2:
+        return (kept[0], kept[1], card)
+    if n == 3:
+        return (kept[0], kept[1], kept[2], card)
+    return (kept[0], kept[1], kept[2], kept[3], card)
 
 
 def trick_mask(
@@ -124,19 +158,33 @@ class Playing(TrickPlay[TaroincheState]):
     def __init__(self) -> None:
         super().__init__(PLAYS, SEAT_NAMES, play_mask, refusal)
 
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        """The fused play step: one bit of the state's own legal mask, then ``place``."""
+        s: TaroincheFields = state
+        seat = s.actor
+        if seat < -1:
+            return super().apply(state, action)  # a state built by hand: seat and mask not worked out
+        card = card_of(action, self.own, self.plays)
+        if card < 0:
+            return None
+        bit = _BITS[card]
+        if not s.legal & bit:
+            return None
+        return self.place(state, seat, card, _without(s.hands, seat, bit))
+
     def place(self, state: TaroincheState, seat: int, card: int, hands: tuple[int, ...]) -> TaroincheState:
         s: TaroincheFields = state
         bid = s.bid
         assert bid is not None
         events: EventLog = (self.play_events[seat][card], s.events)
         if seat == s.belote and KINGS_QUEENS >> card & 1 and SUIT_OF[card] == bid.trump:
-            events = (Event(seat, None, PUBLIC, belote_note(state, card)), events)
+            events = (_ROW(_EVENT, seat, None, PUBLIC, belote_note(state, card), 0), events)
         table = TABLES[bid.trump]
         trick = s.trick
         best = s.best
         if trick and takes(table, card, trick[best]):
             best = len(trick)
-        trick = (*trick, card)
+        trick = _with(trick, card)
         leader = s.leader
         if len(trick) < PLAYERS:
             nxt = seat + 1 if seat < PLAYERS - 1 else 0
@@ -152,7 +200,7 @@ class Playing(TrickPlay[TaroincheState]):
         tricks, events = self.won(s.tricks, leader, trick, winner, events)
         if bid.value == CAPOT and side_of(winner, s.taker, s.partner):
             note = "takes a trick for the defence: the Capot has failed and the hand stops (B7)"
-            events = (Event(winner, None, PUBLIC, note), events)
+            events = (_ROW(_EVENT, winner, None, PUBLIC, note, 0), events)
         elif len(tricks) < TRICKS:
             # the winner leads the next trick: any card (C3)
             # fmt: off
@@ -170,7 +218,8 @@ class Playing(TrickPlay[TaroincheState]):
         # fmt: off
         new = replaced(
             state, I_PHASE, _DONE, I_HANDS, hands, I_TRICK, (), I_BEST, 0, I_TRICKS, tricks,
-            I_LEADER, winner, I_EVENTS, (Event(None, None, PUBLIC, note), events), I_ACTOR, -1, I_LEGAL, 0,
+            I_LEADER, winner, I_EVENTS, (_ROW(_EVENT, None, None, PUBLIC, note, 0), events), I_ACTOR, -1,
+            I_LEGAL, 0,
         )
         # fmt: on
         return new

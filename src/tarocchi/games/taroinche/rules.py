@@ -39,16 +39,16 @@ def _deck() -> Deck:
 
 DECK = _deck()
 """B1: four suits of A K Q J 10 9 8 7 (natural order: suits as listed, face ranks high to low)."""
-KINGS_QUEENS = DECK.face_mask("K", "Q")
+KINGS_QUEENS: Final = DECK.face_mask("K", "Q")
 """The King and Queen of every suit: the belote is the trump pair (B5)."""
-PLAYERS = 5
-HAND_SIZE = 6
-DOG_SIZE = 2
-TRICKS = 6
-TOTAL = 162
+PLAYERS: Final = 5
+HAND_SIZE: Final = 6
+DOG_SIZE: Final = 2
+TRICKS: Final = 6
+TOTAL: Final = 162
 """B1: 152 card points + 10 for the last trick."""
-LAST_TRICK = 10
-BELOTE = 20
+LAST_TRICK: Final = 10
+BELOTE: Final = 20
 SEAT_NAMES = ("South", "West", "North-West", "North-East", "East")
 SIDE_NAMES = ("attack", "defence")
 
@@ -58,11 +58,11 @@ def first_player(dealer: int) -> int:
     return (dealer + 1) % PLAYERS
 
 
-SUIT_OF: tuple[int, ...] = tuple(
+SUIT_OF: Final[tuple[int, ...]] = tuple(
     next(i for i, s in enumerate(SUITS) if s.letter == c.suit) for c in DECK.cards
 )
 """Each card's suit, as its position in SUITS (the bid's trump is one)."""
-SUIT_MASKS: tuple[int, ...] = tuple(DECK.suit_masks[s.letter] for s in SUITS)
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(DECK.suit_masks[s.letter] for s in SUITS)
 
 PLAIN_ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")
 TRUMP_ORDER = ("J", "9", "A", "10", "K", "Q", "8", "7")
@@ -73,8 +73,8 @@ NO_TRUMP_VALUES = {"A": 19, "10": 10, "K": 4, "Q": 3, "J": 2}
 ALL_TRUMP_VALUES = {"J": 14, "9": 9, "A": 6, "10": 5, "K": 3, "Q": 1}
 """Likewise for All-trump: 4 x 38 = 152, so every fully played hand still totals 162."""
 
-NO_TRUMP = 4
-ALL_TRUMP = 5
+NO_TRUMP: Final = 4
+ALL_TRUMP: Final = 5
 TRUMP_CODES = ("S", "H", "C", "D", "NT", "AT")
 TRUMP_NAMES = ("♠", "♥", "♣", "♦", "No-trump", "All-trump")
 
@@ -142,13 +142,20 @@ def side_of(seat: int, taker: int, partner: int) -> int:
     return 0 if seat in (taker, partner) else 1
 
 
-def sides(taker: int, partner: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """B3: the attack (the taker and his partner, one seat in a solo) and the defence, each in
-    seat order."""
+def _sides(taker: int, partner: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (
         tuple(seat for seat in range(PLAYERS) if seat in (taker, partner)),
         tuple(seat for seat in range(PLAYERS) if seat not in (taker, partner)),
     )
+
+
+_SIDES: Final = tuple(_sides(taker, partner) for taker in range(PLAYERS) for partner in range(PLAYERS))
+
+
+def sides(taker: int, partner: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """B3: the attack (the taker and his partner, one seat in a solo) and the defence, each in
+    seat order (worked out once for every pair of seats)."""
+    return _SIDES[taker * PLAYERS + partner]
 
 
 def _byte_points(trump: int) -> tuple[int, ...]:
@@ -178,9 +185,11 @@ def card_points(trump: int, cards: int) -> int:
 
 
 # -- the bid ladder (B3) --------------------------------------------------------------------------
-CAPOT = 250
+CAPOT: Final = 250
 VALUES = (82, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, CAPOT)
-WITH, WITHOUT, AGAINST = 1, 2, 3
+WITH: Final = 1
+WITHOUT: Final = 2
+AGAINST: Final = 3
 MODE_NAMES = {WITH: "with", WITHOUT: "without", AGAINST: "against"}
 
 

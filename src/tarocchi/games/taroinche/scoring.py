@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarocchi.core.fool import won_by_sides
 from tarocchi.core.protocol import HandResult, ScoreLine
+from tarocchi.core.tricks import Trick
 from tarocchi.core.words import plural
 from tarocchi.games.taroinche.rules import (
     BELOTE,
@@ -29,7 +32,11 @@ from tarocchi.games.taroinche.rules import (
     sides,
     stake,
 )
-from tarocchi.games.taroinche.state import TaroincheState
+from tarocchi.games.taroinche.state import TaroincheFields, TaroincheState
+
+_WINNER: Final = 2
+"""A ``Trick``'s winner, read by position (compiled: a C read, not a Python attribute's)."""
+assert Trick._fields[_WINNER] == "winner"
 
 
 def describe(state: TaroincheState) -> str:
@@ -45,7 +52,8 @@ def describe(state: TaroincheState) -> str:
 
 def score(state: TaroincheState) -> HandResult:
     """The result of a finished hand; its lines are worded when read (``TaroincheSheet``)."""
-    bid = state.bid
+    s: TaroincheFields = state
+    bid = s.bid
     if bid is None:
         return HandResult(
             sides=((), tuple(range(PLAYERS))),
@@ -55,21 +63,23 @@ def score(state: TaroincheState) -> HandResult:
             lines=(ScoreLine("all five passed: thrown in, no score; it counts as a hand (B3, C2)", 0),),
             thrown_in=True,
         )
-    taker, partner = state.taker, state.partner
+    taker, partner = s.taker, s.partner
+    trump = bid.trump
     attack = (taker,) if taker == partner else (taker, partner)  # the taker first, as the records have it
     defence = sides(taker, partner)[1]
     seats = [side_of(seat, taker, partner) for seat in range(PLAYERS)]
-    won, tricks, _, _ = won_by_sides(state.tricks, seats, -1)  # B1: no Fool
-    last = seats[state.tricks[-1].winner] if len(state.tricks) == TRICKS else -1
-    laid, laid_side = set_aside(bid.mode, state.discard, state.dog)
+    played = s.tricks
+    won, tricks, _, _ = won_by_sides(played, seats, -1)  # B1: no Fool
+    last = seats[played[-1][_WINNER]] if len(played) == TRICKS else -1
+    laid, laid_side = set_aside(bid.mode, s.discard, s.dog)
     attack_total, contract_made, scores = attack_scores(
-        won[0], tricks[0], last == 0, laid if laid_side == 0 else 0, state.belote >= 0,
-        bid.trump, bid.value, state.coinche, taker, partner,
+        won[0], tricks[0], last == 0, laid if laid_side == 0 else 0, s.belote >= 0,
+        trump, bid.value, s.coinche, taker, partner,
     )  # fmt: skip
-    points = [card_points(bid.trump, won[side]) for side in (0, 1)]
+    points = [card_points(trump, won[0]), card_points(trump, won[1])]
     if last >= 0:
         points[last] += LAST_TRICK
-    points[laid_side] += card_points(bid.trump, laid)
+    points[laid_side] += card_points(trump, laid)
     sheet = TaroincheSheet(
         state, defence, last, laid, laid_side, points, tricks, attack_total, contract_made, scores
     )
@@ -106,7 +116,7 @@ class TaroincheSheet:
 
     def __init__(
         self,
-        state: TaroincheState,
+        state: TaroincheFields,
         defence: tuple[int, ...],
         last: int,
         laid: int,
