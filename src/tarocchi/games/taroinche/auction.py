@@ -12,7 +12,7 @@ from tarocchi.core.actions import Action
 from tarocchi.core.cards import Positions
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.positional import replaced
-from tarocchi.core.protocol import HandContext
+from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.core.rows import row
 from tarocchi.games.taroinche.bidding import (
     AUCTION_LEGAL,
@@ -105,6 +105,17 @@ def level_of(bid: object) -> int:
     return -1
 
 
+def own_call(action: Action) -> Action | None:
+    """The game's own pass, coinche or surcoinche that ``action`` is, or equals (None: another
+    action): found by identity first, since comparing calls is a Python-level ``__eq__``."""
+    if action is _PASS or action is _COINCHE or action is _SURCOINCHE_CALL:
+        return action
+    for call in (_PASS, _COINCHE, _SURCOINCHE_CALL):
+        if action == call:
+            return call
+    return None
+
+
 def _contract_note(state: TaroincheState) -> str:
     """The note that the taker takes the contract (``describe``), worded once for each contract
     and pair of seats: the words depend on nothing else."""
@@ -150,10 +161,17 @@ _OPENING: Final = TaroincheState(
 the NamedTuple's own ``__new__`` by keyword is a Python function, a tenth of a hand's work."""
 
 
-def opening(hands: tuple[int, ...], dog: int, context: HandContext) -> TaroincheState:
-    """B2: the first state of a hand: the first player after the dealer speaks first."""
+def opening(deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TaroincheState:
+    """B2: the first state of the hand dealt as ``deal`` (its piles' ``masks``: each hand's, then
+    the dog's): the first player after the dealer speaks first. The game's ``start``: compiled,
+    no Python frame between ``initial_state`` and the state."""
     first = first_player(context.dealer)
-    return replaced(_OPENING, I_CONTEXT, context, I_HANDS, hands, I_DOG, dog, I_TURN, first, I_LEADER, first)
+    hands = (masks[0], masks[1], masks[2], masks[3], masks[4])
+    # fmt: off
+    return replaced(
+        _OPENING, I_CONTEXT, context, I_HANDS, hands, I_DOG, masks[PLAYERS], I_TURN, first, I_LEADER, first,
+    )
+    # fmt: on
 
 
 def end_auction(state: TaroincheState, events: EventLog) -> TaroincheState:
@@ -228,7 +246,8 @@ class Auction:
                 I_PARTNER, action.partner, I_EVENTS, (_ROW(_EVENT, seat, action, PUBLIC, "", 0), s.events),
             )
             # fmt: on
-        if action is _PASS or action == _PASS:
+        call = own_call(action)
+        if call is _PASS:
             events: EventLog = (_PASSED[seat], s.events)
             passes = s.passes + 1
             over = auction_over(passes, s.bid is not None)
@@ -244,7 +263,7 @@ class Auction:
             if over:
                 return end_auction(passed, events)
             return passed
-        if (action is _COINCHE or action == _COINCHE) and self.may_coinche(state):
+        if call is _COINCHE and self.may_coinche(state):
             members = surcoinche_speakers(seat, s.taker, s.partner)
             # fmt: off
             return replaced(
@@ -297,7 +316,8 @@ class Surcoinche:
     def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
         s: TaroincheFields = state
         seat = s.turn
-        if action is _PASS or action == _PASS:
+        call = own_call(action)
+        if call is _PASS:
             events: EventLog = (_PASSED[seat], s.events)
             speakers = s.speakers[1:]
             passes = s.passes + 1
@@ -310,7 +330,7 @@ class Surcoinche:
                 state, I_PASSES, passes, I_SPEAKERS, speakers, I_EVENTS, events, I_TURN, speakers[0],
             )
             # fmt: on
-        if action is _SURCOINCHE_CALL or action == _SURCOINCHE_CALL:
+        if call is _SURCOINCHE_CALL:
             events = (_SURCOINCHED[seat], s.events)
             taker, partner = surcoinched(seat, s.taker, s.partner)
             if taker != s.taker:

@@ -12,7 +12,7 @@ from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
 from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
-from tarocchi.core.protocol import Deal, GameInfo, HandContext, Reading
+from tarocchi.core.protocol import GameInfo, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
@@ -119,8 +119,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
         return beyond_the_pack(action, view.hand.mask)
 
     # -- dealing ----------------------------------------------------------------------
-    def start(self, deal: Deal, context: HandContext, masks: tuple[int, ...]) -> TaroincheState:
-        return opening(masks[:PLAYERS], masks[PLAYERS], context)
+    start = staticmethod(opening)
 
     # -- the protocol -------------------------------------------------------------------
     build_view = views.build

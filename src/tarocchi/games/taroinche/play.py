@@ -16,6 +16,7 @@ from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
     DECK,
+    DOG_SIZE,
     KINGS_QUEENS,
     PLAYERS,
     SEAT_NAMES,
@@ -199,8 +200,7 @@ class Playing(TrickPlay[TaroincheState]):
         winner = (leader + best) % PLAYERS
         tricks, events = self.won(s.tricks, leader, trick, winner, events)
         if bid.value == CAPOT and side_of(winner, s.taker, s.partner):
-            note = "takes a trick for the defence: the Capot has failed and the hand stops (B7)"
-            events = (_ROW(_EVENT, winner, None, PUBLIC, note, 0), events)
+            events = (_CAPOT_FAILED[winner], events)
         elif len(tricks) < TRICKS:
             # the winner leads the next trick: any card (C3)
             # fmt: off
@@ -211,10 +211,7 @@ class Playing(TrickPlay[TaroincheState]):
             # fmt: on
             return new
         # the hand is over: what lay face down is turned up for everyone
-        if bid.mode == WITH:
-            note = f"the taker's discard is turned up: {DECK.codes(s.discard)}"
-        else:
-            note = f"the dog is turned up: {DECK.codes(s.dog)}"
+        note = turned_up(bid.mode == WITH, s.discard if bid.mode == WITH else s.dog)
         # fmt: off
         new = replaced(
             state, I_PHASE, _DONE, I_HANDS, hands, I_TRICK, (), I_BEST, 0, I_TRICKS, tricks,
@@ -223,6 +220,37 @@ class Playing(TrickPlay[TaroincheState]):
         )
         # fmt: on
         return new
+
+
+_CAPOT_FAILED: Final = tuple(
+    row(
+        Event,
+        seat,
+        None,
+        PUBLIC,
+        "takes a trick for the defence: the Capot has failed and the hand stops (B7)",
+        0,
+    )
+    for seat in range(PLAYERS)
+)
+"""B7: the public note that ``seat`` took a trick for the defence against a Capot, one per seat."""
+
+
+def turned_up(discard: bool, cards: int) -> str:
+    """The note that what lay face down at the end of the hand, the taker's ``discard`` (B4
+    With) or else the dog, is turned up: worded once for each pair of cards."""
+    notes = _DISCARD_NOTES if discard else _DOG_NOTES
+    note = notes.get(cards)
+    if note is None:
+        whose = "the taker's discard" if discard else "the dog"
+        note = f"{whose} is turned up: {DECK.codes(cards)}"
+        if cards.bit_count() == DOG_SIZE:  # a hand's own two cards: at most 496 notes kept
+            notes[cards] = note
+    return note
+
+
+_DISCARD_NOTES: Final[dict[int, str]] = {}
+_DOG_NOTES: Final[dict[int, str]] = {}
 
 
 def belote_note(state: TaroincheState, card: int) -> str:
