@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from tarocchi.core.actions import Action
-from tarocchi.core.cards import Positions
-from tarocchi.core.events import PUBLIC, Event, EventLog
+from tarocchi.core.actions import Action, Discard, FaceDown
+from tarocchi.core.cards import MaskMap, Positions
+from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import Deal, HandContext
 from tarocchi.core.rows import row
+from tarocchi.core.trickplay import card_of
 from tarocchi.games.taroinche.bidding import (
     AUCTION_LEGAL,
     BY_LEVEL,
@@ -27,6 +28,7 @@ from tarocchi.games.taroinche.bidding import (
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     DECK,
+    DOG_SIZE,
     PLAYERS,
     SEAT_NAMES,
     VALUES,
@@ -46,6 +48,7 @@ from tarocchi.games.taroinche.state import (
     I_COINCHE,
     I_COINCHER,
     I_CONTEXT,
+    I_DISCARD,
     I_DOG,
     I_EVENTS,
     I_HANDS,
@@ -89,6 +92,13 @@ _PASSED: Final = tuple(row(Event, seat, PASS, PUBLIC, "", 0) for seat in range(P
 _COINCHED: Final = tuple(row(Event, seat, COINCHE, PUBLIC, "", 0) for seat in range(PLAYERS))
 _SURCOINCHED: Final = tuple(row(Event, seat, SURCOINCHE, PUBLIC, "", 0) for seat in range(PLAYERS))
 """Each seat's pass, coinche and surcoinche, public: one shared event each, built once."""
+_EITHER: Final = 0b11
+"""The surcoinche round's legal mask over ``SURCOINCHE_LEGAL``: pass or surcoinche."""
+DISCARDS = tuple(Discard(card) for card in DECK.cards)
+_DISCARD_AT: Final = Positions(DISCARDS)
+DISCARD_MENU: Final = MaskMap(DISCARDS)
+"""The taker's discards, selected by a mask of cards."""
+_LAID_NOTE = "has laid 2 cards aside face down; they count for the attack (B4)"
 
 
 def level_of(bid: object) -> int:
@@ -189,6 +199,7 @@ def end_auction(state: TaroincheState, events: EventLog) -> TaroincheState:
         return replaced(
             state, I_PHASE, _DISCARD, I_HANDS, tuple(hands), I_DOG, 0, I_SHOWN_DOG, state.dog,
             I_EVENTS, (_ROW(_EVENT, taker, None, PUBLIC, note, 0), events),
+            I_ACTOR, taker, I_LEGAL, hands[taker],
         )
         # fmt: on
     return start_play(replaced(state, I_EVENTS, events))
@@ -256,7 +267,7 @@ class Auction:
                 # fmt: off
                 return replaced(
                     state, I_PASSES, passes, I_PHASE, _DONE,
-                    I_EVENTS, (_ROW(_EVENT, None, None, PUBLIC, note, 0), events),
+                    I_EVENTS, (_ROW(_EVENT, None, None, PUBLIC, note, 0), events), I_ACTOR, -1, I_LEGAL, 0,
                 )
                 # fmt: on
             passed = replaced(state, I_PASSES, passes, I_TURN, after, I_EVENTS, events)
@@ -269,7 +280,7 @@ class Auction:
             return replaced(
                 state, I_PHASE, _SURCOINCHE, I_TURN, members[0], I_PASSES, 0, I_COINCHE, 1,
                 I_COINCHER, seat, I_SPEAKERS, members,
-                I_EVENTS, (_COINCHED[seat], s.events),
+                I_EVENTS, (_COINCHED[seat], s.events), I_ACTOR, members[0], I_LEGAL, _EITHER,
             )
             # fmt: on
         return None
@@ -328,6 +339,7 @@ class Surcoinche:
             # fmt: off
             return replaced(
                 state, I_PASSES, passes, I_SPEAKERS, speakers, I_EVENTS, events, I_TURN, speakers[0],
+                I_ACTOR, speakers[0], I_LEGAL, _EITHER,
             )
             # fmt: on
         if call is _SURCOINCHE_CALL:
@@ -352,3 +364,46 @@ class Surcoinche:
         if action == COINCHE:
             return "the contract is already coinched: the taker and partner may surcoinche or pass (B3)"
         return "the contract is coinched: surcoinche or pass (B3)"
+
+
+class Discarding:
+    """B4 With: the taker, holding eight cards, lays any two aside face down."""
+
+    def to_act(self, state: TaroincheState) -> int:
+        s: TaroincheFields = state
+        return s.taker
+
+    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
+        s: TaroincheFields = state
+        return DISCARD_MENU.select(s.hands[s.taker])
+
+    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
+        s: TaroincheFields = state
+        card = card_of(action, _DISCARD_AT, DISCARDS)
+        if card < 0 or type(action) is not Discard:
+            return None
+        taker = s.taker
+        if not s.hands[taker] >> card & 1:
+            return None
+        bit = 1 << card
+        hands = list(s.hands)
+        hands[taker] ^= bit
+        held = tuple(hands)
+        discard = s.discard | bit
+        events: EventLog = (_ROW(_EVENT, taker, action, only(taker), "", 0), s.events)
+        if discard.bit_count() < DOG_SIZE:
+            # fmt: off
+            return replaced(
+                state, I_HANDS, held, I_DISCARD, discard, I_EVENTS, events,
+                I_ACTOR, taker, I_LEGAL, held[taker],
+            )
+            # fmt: on
+        laid = _ROW(_EVENT, taker, FaceDown(DOG_SIZE), PUBLIC, _LAID_NOTE, 0)
+        return start_play(replaced(state, I_HANDS, held, I_DISCARD, discard, I_EVENTS, (laid, events)))
+
+    def refusal(self, state: TaroincheState, action: Action) -> str | None:
+        if type(action) is not Discard:
+            return f"the taker ({SEAT_NAMES[state.taker]}) must first lay 2 cards aside (B4)"
+        if self.apply(state, action) is not None:
+            return None
+        return f"{action.card.code} is not in your hand"

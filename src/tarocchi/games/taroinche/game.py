@@ -5,29 +5,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
-from tarocchi.core.actions import Action, Discard, FaceDown
+from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card, MaskMap
 from tarocchi.core.dealing import Dealing, places_in_packets
 from tarocchi.core.dispatch import Menus
 from tarocchi.core.errors import NotationError
-from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.phases import HandOver, PhasedGame
 from tarocchi.core.protocol import GameInfo, Reading
 from tarocchi.core.text import shown
 from tarocchi.core.views import PlayerView
 from tarocchi.games.taroinche import views
-from tarocchi.games.taroinche.auction import Auction, Surcoinche, opening, start_play
+from tarocchi.games.taroinche.auction import (
+    DISCARD_MENU,
+    DISCARDS,
+    Auction,
+    Discarding,
+    Surcoinche,
+    opening,
+)
 from tarocchi.games.taroinche.bidding import (
     ACTION_HELP,
     BY_LEVEL,
     CALLS,
+    SURCOINCHE_LEGAL,
     Bid,
     beyond_the_pack,
     looks_like_bid,
     parse_bid,
     summary,
 )
-from tarocchi.games.taroinche.play import MENUS, PLAYS, Playing
+from tarocchi.games.taroinche.play import PLAYS, Playing
 from tarocchi.games.taroinche.rules import (
     DECK,
     DOG_SIZE,
@@ -42,8 +49,10 @@ from tarocchi.games.taroinche.rules import (
 from tarocchi.games.taroinche.scoring import score
 from tarocchi.games.taroinche.state import I_ACTOR, I_LEGAL, Phase, TaroincheState
 
-DISCARDS = tuple(Discard(card) for card in DECK.cards)
-_DISCARDS_OF = MaskMap(DISCARDS)
+MENUS = (MaskMap(()), MaskMap(SURCOINCHE_LEGAL), DISCARD_MENU, MaskMap(PLAYS), MaskMap(()))
+"""Each phase's actions, selected by a state's ``legal`` mask once its seat to act is settled:
+the surcoinche round's pass and surcoinche, the taker's discards, the cards; the auction's
+hundreds of bids are the handler's tuples (``bidding.AUCTION_LEGAL``), its seat left unsettled."""
 _AUCTION, _SURCOINCHE, _DISCARD, _PLAY, _DONE = Phase
 _PLACES = tuple(places_in_packets(((HAND_SIZE, False), (DOG_SIZE, True)), d, PLAYERS) for d in range(PLAYERS))
 """B2, for each dealer: where in the shuffled pack each hand's cards and the dog's lie (a fresh
@@ -76,7 +85,7 @@ class TaroincheGame(PhasedGame[TaroincheState]):
             (
                 Auction(),
                 Surcoinche(),
-                _Discarding(),
+                Discarding(),
                 Playing(),
                 HandOver(),
             ),
@@ -162,39 +171,3 @@ class TaroincheGame(PhasedGame[TaroincheState]):
                 return DISCARDS[card.index]
             return PLAYS[card.index]
         raise NotationError(f"'{shown(text.strip())}' is not an action; {_NOTATION}")
-
-
-class _Discarding:
-    """B4 With: the taker, holding eight cards, lays any two aside face down."""
-
-    def to_act(self, state: TaroincheState) -> int:
-        return state.taker
-
-    def legal(self, state: TaroincheState) -> tuple[Action, ...]:
-        return _DISCARDS_OF.select(state.hands[state.taker])
-
-    def apply(self, state: TaroincheState, action: Action) -> TaroincheState | None:
-        if type(action) is not Discard:
-            return None
-        card = action.card.index
-        taker = state.taker
-        if not state.hands[taker] >> card & 1 or DISCARDS[card] != action:
-            return None
-        bit = 1 << card
-        hands = list(state.hands)
-        hands[taker] ^= bit
-        discard = state.discard | bit
-        events: EventLog = (Event(taker, action, only(taker)), state.events)
-        state = state._replace(hands=tuple(hands), discard=discard, events=events)
-        if discard.bit_count() < DOG_SIZE:
-            return state
-        note = "has laid 2 cards aside face down; they count for the attack (B4)"
-        laid = Event(taker, FaceDown(DOG_SIZE), PUBLIC, note)
-        return start_play(state._replace(events=(laid, events)))
-
-    def refusal(self, state: TaroincheState, action: Action) -> str | None:
-        if type(action) is not Discard:
-            return f"the taker ({SEAT_NAMES[state.taker]}) must first lay 2 cards aside (B4)"
-        if self.apply(state, action) is not None:
-            return None
-        return f"{action.card.code} is not in your hand"

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tarocchi.core.actions import Action, Play
-from tarocchi.core.cards import MaskMap
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.positional import replaced
 from tarocchi.core.rows import row
@@ -44,8 +43,6 @@ from tarocchi.games.taroinche.state import (
 from tarocchi.games.taroinche.tricks import TABLES, Tricks, plays, takes
 
 PLAYS = tuple(Play(card) for card in DECK.cards)
-MENUS = tuple(MaskMap(PLAYS if phase == Phase.PLAY else ()) for phase in Phase)
-"""Each phase's actions selected by a state's ``legal`` mask: only trick play keeps one."""
 _DONE: Final = Phase.DONE
 _BITS: Final = tuple(1 << card for card in range(DECK.size))
 _ROW: Final = row

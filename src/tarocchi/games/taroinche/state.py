@@ -63,11 +63,13 @@ class TaroincheFields(NamedTuple):
     tricks: tuple[Trick, ...]
     events: EventLog
     actor: int = UNSETTLED
-    """In trick play, the seat to play (-1: the hand is over), worked out once when card play
-    makes the state; ``UNSETTLED`` before play (and in a state built by hand): the phase
+    """The seat to act (-1: the hand is over), worked out once when a step makes the state, in
+    the surcoinche round, the discard and trick play; ``UNSETTLED`` in the auction (its legal
+    bids are the handler's pre-built tuples, not a mask) and in a state built by hand: the phase
     handlers work it out each time."""
     legal: int = 0
-    """In trick play, the mask of the cards ``actor`` may play (when ``actor`` is settled)."""
+    """What ``actor`` may do, as a mask over the phase's actions (``game.MENUS``): pass and
+    surcoinche, the cards to discard or to play (when ``actor`` is settled)."""
 
 
 @mypyc_attr(native_class=False)  # a tuple subclass: a Python class, also when compiled

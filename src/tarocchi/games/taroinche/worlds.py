@@ -27,7 +27,7 @@ from tarocchi.core.protocol import Deal
 from tarocchi.core.resample import World, deal_unseen
 from tarocchi.core.tricks import voids
 from tarocchi.core.views import PlayerView, trick_plays
-from tarocchi.games.taroinche.game import DISCARDS
+from tarocchi.games.taroinche.auction import DISCARDS
 from tarocchi.games.taroinche.rules import (
     CAPOT,
     CONTRACTS,
