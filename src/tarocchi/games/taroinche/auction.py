@@ -75,9 +75,10 @@ _DONE: Final = Phase.DONE
 _BIDS: Final = tuple(bid for group in BY_LEVEL for bid in group)
 _BID_AT: Final = Positions(_BIDS)
 _LEVELS: Final = tuple(n for n, group in enumerate(BY_LEVEL) for _ in group)
-"""The pre-built bids found by identity (``_BID_AT``), and each one's level: hashing a frozen
-dataclass is the dearest part of a bid's step, and a bid chosen from the legal actions is one
-of these objects."""
+_PARTNERS: Final = tuple(bid.partner for bid in _BIDS)
+"""The pre-built bids found by identity (``_BID_AT``), and each one's level and partner: hashing
+a frozen dataclass is the dearest part of a bid's step, reading its field a Python attribute's,
+and a bid chosen from the legal actions is one of these objects."""
 _BID: Final = Bid
 _PASS: Final = PASS
 _COINCHE: Final = COINCHE
@@ -248,13 +249,15 @@ class Auction:
         seat = s.turn
         after = seat + 1 if seat < PLAYERS - 1 else 0
         if type(action) is _BID:
-            n = level_of(action)
+            at = _BID_AT.find(action)
+            n = _LEVELS[at] if at >= 0 else level_of(action)
             if n < 0 or n <= level_of(s.bid):
                 return None
             # fmt: off
             return replaced(
                 state, I_TURN, after, I_PASSES, 0, I_BID, action, I_TAKER, seat,
-                I_PARTNER, action.partner, I_EVENTS, (_ROW(_EVENT, seat, action, PUBLIC, "", 0), s.events),
+                I_PARTNER, _PARTNERS[at] if at >= 0 else action.partner,
+                I_EVENTS, (_ROW(_EVENT, seat, action, PUBLIC, "", 0), s.events),
             )
             # fmt: on
         call = own_call(action)

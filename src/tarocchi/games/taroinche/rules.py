@@ -186,7 +186,7 @@ def card_points(trump: int, cards: int) -> int:
 
 # -- the bid ladder (B3) --------------------------------------------------------------------------
 CAPOT: Final = 250
-VALUES = (82, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, CAPOT)
+VALUES: Final = (82, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, CAPOT)
 WITH: Final = 1
 WITHOUT: Final = 2
 AGAINST: Final = 3
@@ -198,7 +198,7 @@ def scored_value(value: int) -> int:
     return 80 if value == 82 else value
 
 
-COINCHE_MULTIPLIERS = (1, 2, 4)
+COINCHE_MULTIPLIERS: Final = (1, 2, 4)
 """B7: the value scores once, twice coinched, four times surcoinched."""
 COINCHE_WORDS = ("", "coinche", "surcoinche")
 
