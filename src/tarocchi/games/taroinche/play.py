@@ -208,7 +208,8 @@ class Playing(TrickPlay[TaroincheState]):
             # fmt: on
             return new
         # the hand is over: what lay face down is turned up for everyone
-        note = turned_up(bid.mode == WITH, s.discard if bid.mode == WITH else s.dog)
+        discarded = bid.mode == WITH
+        note = turned_up(discarded, s.discard if discarded else s.dog)
         # fmt: off
         new = replaced(
             state, I_PHASE, _DONE, I_HANDS, hands, I_TRICK, (), I_BEST, 0, I_TRICKS, tricks,

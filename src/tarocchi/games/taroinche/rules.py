@@ -244,13 +244,8 @@ def stake(value: int, coinche: int) -> int:
 def seat_scores(unit: int, taker: int, partner: int) -> tuple[int, ...]:
     """B7: the ``unit`` (the stake, signed: won or lost) twice to the taker and once to the
     partner, or four times to a taker alone; against each defender."""
-    scores = [-unit] * PLAYERS
-    if taker == partner:
-        scores[taker] = 4 * unit
-    else:
-        scores[taker] = 2 * unit
-        scores[partner] = unit
-    return tuple(scores)
+    taken = 4 * unit if taker == partner else 2 * unit
+    return tuple([taken if seat == taker else unit if seat == partner else -unit for seat in range(PLAYERS)])
 
 
 def level(value: int, mode: int) -> int:
