@@ -31,6 +31,7 @@ from tarocchi.games.taroinche.rules import (
     DOG_SIZE,
     PLAYERS,
     SEAT_NAMES,
+    TRUMP_CODES,
     VALUES,
     WITH,
     auction_over,
@@ -134,16 +135,18 @@ def _contract_note(state: TaroincheState) -> str:
     bid = s.bid
     assert bid is not None
     n = level_of(bid)
-    if n < 0:
+    taker, partner = s.taker, s.partner
+    if n < 0 or not (0 <= taker < PLAYERS and 0 <= partner < PLAYERS):  # a state built by hand
         return f"takes the contract: {describe(state)}"
-    at = ((n * 6 + bid.trump) * PLAYERS + s.taker) * PLAYERS + s.partner
+    at = ((n * _TRUMPS + bid.trump) * PLAYERS + taker) * PLAYERS + partner
     note = _CONTRACT_NOTES[at]
     if note is None:
         note = _CONTRACT_NOTES[at] = f"takes the contract: {describe(state)}"
     return note
 
 
-_CONTRACT_NOTES: Final[list[str | None]] = [None] * (len(BY_LEVEL) * 6 * PLAYERS * PLAYERS)
+_TRUMPS: Final = len(TRUMP_CODES)
+_CONTRACT_NOTES: Final[list[str | None]] = [None] * (len(BY_LEVEL) * _TRUMPS * PLAYERS * PLAYERS)
 
 
 _OPENING: Final = TaroincheState(
