@@ -4,6 +4,7 @@
     python benchmarks/strength.py --deals 8 --jobs 2 --game piedmont
     python benchmarks/strength.py --no-ismcts          # the levels' ladder alone
     python benchmarks/strength.py --no-ladder --simulations 40
+    python benchmarks/strength.py --no-ladder --game piedmont --option good_evil=trumps --tested hard
 
 Two kinds of match, each paired by deal with a 95% normal interval over the deals:
 
@@ -52,7 +53,7 @@ from versus_ismcts import ISMCTS, IsmctsPlayer, seat_0_games, seat_0_points
 
 from tarocchi.bots.players import make_player
 from tarocchi.bots.tournament import GameScores, paired, percentile, play_chunk
-from tarocchi.core.protocol import Game, HandContext
+from tarocchi.core.protocol import Game, HandContext, OptionError, parse_option_pairs
 from tarocchi.core.registry import get_game
 from tarocchi.spread import Spread, spread
 
@@ -71,6 +72,8 @@ CALIBRATION_SIMULATIONS = 10
 CALIBRATION_DECISIONS = 12
 """Seat 0's decisions with a choice timed to calibrate IS-MCTS."""
 FIVE_TIMES = 5
+TESTED = ("hard", "expert")
+"""The levels played against IS-MCTS, where the game has them."""
 
 
 @dataclass(frozen=True)
@@ -236,12 +239,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, help="IS-MCTS's simulations at equal time (else measured)")
     parser.add_argument("--no-ladder", action="store_true", help="skip the levels' ladder")
     parser.add_argument("--no-ismcts", action="store_true", help="skip the matches against IS-MCTS")
+    parser.add_argument(
+        "--option", action="append", default=[], help="only the configurations with this option, name=value"
+    )
+    parser.add_argument(
+        "--tested", action="append", choices=TESTED, help="only this level against IS-MCTS (repeat for more)"
+    )
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1 or (args.simulations is not None and args.simulations < 1):
         parser.error("--deals, --jobs and --simulations must be positive")
-    configs = [(g, o) for g, o in CONFIGS if not args.game or g in args.game]
+    try:
+        wanted = parse_option_pairs(args.option)
+    except OptionError as error:
+        parser.error(str(error))
+    configs = [
+        (g, o)
+        for g, o in CONFIGS
+        if (not args.game or g in args.game) and all(o.get(name) == value for name, value in wanted.items())
+    ]
     if not configs:
-        parser.error(f"no such game; the games are: {', '.join(sorted({g for g, _ in CONFIGS}))}")
+        parser.error(f"no such game and options; the games are: {', '.join(sorted({g for g, _ in CONFIGS}))}")
     print(f"seed {args.seed}, at least {args.deals} deals a match, {args.jobs} jobs, load {load():.1f}")
     print(HEADER, flush=True)
     for game_id, options in configs:
@@ -249,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_ladder:
             ladder(game, args.deals, args.seed, args.jobs)
         if not args.no_ismcts:
-            for tested in ("hard", "expert"):
+            for tested in args.tested or TESTED:
                 if has_level(game, tested):
                     versus_ismcts(game, tested, args.deals, args.seed, args.jobs, args.simulations)
     return 0
