@@ -4,7 +4,7 @@
     python benchmarks/strength.py --deals 8 --jobs 2 --game piedmont
     python benchmarks/strength.py --no-ismcts          # the levels' ladder alone
     python benchmarks/strength.py --no-ladder --simulations 40
-    python benchmarks/strength.py --no-ladder --game piedmont --option good_evil=trumps --tested hard
+    python benchmarks/strength.py --no-ladder --game piedmont --option good_evil=trumps
 
 Two kinds of match, each paired by deal with a 95% normal interval over the deals:
 
@@ -72,8 +72,6 @@ CALIBRATION_SIMULATIONS = 10
 CALIBRATION_DECISIONS = 12
 """Seat 0's decisions with a choice timed to calibrate IS-MCTS."""
 FIVE_TIMES = 5
-TESTED = ("hard", "expert")
-"""The levels played against IS-MCTS, where the game has them."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +112,15 @@ def times_text(times: list[float]) -> str:
         return "-"
     shares = (percentile(times, share) for share in (0.5, 0.99, 1.0))
     return " / ".join(f"{t * 1e3:.0f}" for t in (statistics.fmean(times), *shares))
+
+
+def chosen(games: list[str], options: dict[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """The configurations of ``games`` (every game if none) that have every one of ``options``."""
+    return [
+        (game_id, config)
+        for game_id, config in CONFIGS
+        if (not games or game_id in games) and all(config.get(k) == v for k, v in options.items())
+    ]
 
 
 def load() -> float:
@@ -242,9 +249,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--option", action="append", default=[], help="only the configurations with this option, name=value"
     )
-    parser.add_argument(
-        "--tested", action="append", choices=TESTED, help="only this level against IS-MCTS (repeat for more)"
-    )
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1 or (args.simulations is not None and args.simulations < 1):
         parser.error("--deals, --jobs and --simulations must be positive")
@@ -252,11 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         wanted = parse_option_pairs(args.option)
     except OptionError as error:
         parser.error(str(error))
-    configs = [
-        (g, o)
-        for g, o in CONFIGS
-        if (not args.game or g in args.game) and all(o.get(name) == value for name, value in wanted.items())
-    ]
+    configs = chosen(args.game or [], wanted)
     if not configs:
         parser.error(f"no such game and options; the games are: {', '.join(sorted({g for g, _ in CONFIGS}))}")
     print(f"seed {args.seed}, at least {args.deals} deals a match, {args.jobs} jobs, load {load():.1f}")
@@ -266,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_ladder:
             ladder(game, args.deals, args.seed, args.jobs)
         if not args.no_ismcts:
-            for tested in args.tested or TESTED:
+            for tested in ("hard", "expert"):
                 if has_level(game, tested):
                     versus_ismcts(game, tested, args.deals, args.seed, args.jobs, args.simulations)
     return 0

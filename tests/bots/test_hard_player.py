@@ -53,13 +53,11 @@ def test_hard_infers_search_bidding_also_searches_bids_and_the_uniform_search_do
 
 def test_the_hard_player_keeps_to_a_time_per_decision_unless_given_one() -> None:
     """Every decision within about a second on a loaded machine: the hard level's default time,
-    a third of it to weigh worlds, 60% in trick play (the kernel's worlds are cheap); a time given
-    (the table server's) is shared out the same way."""
+    a third of it to weigh worlds; a time given (the table server's) is shared out the same way."""
     game = get_game("taroinche")
     for player, seconds in ((make_player("hard", game), DECISION_SECONDS), (hard_player(game, 0.3), 0.3)):
         assert isinstance(player, SearchPlayer) and isinstance(player.sampler, InferredWorlds)
         assert player.seconds == seconds and player.sampler.seconds == pytest.approx(seconds / 3)
-        assert player.sampler.trick_seconds == pytest.approx(seconds * 0.6)
     bidding = make_player(BIDDING_KIND, game)
     assert isinstance(bidding, SearchPlayer) and isinstance(bidding.delegate, BiddingSearch)
     assert bidding.delegate.seconds == pytest.approx(DECISION_SECONDS * 2 / 3)

@@ -24,7 +24,6 @@ from tarocchi.bots.heuristic.taroinche import TaroincheHeuristic
 from tarocchi.bots.inference import (
     InferredWorlds,
     action_chance,
-    effective_floor,
     replayed_steps,
     tempered,
     world_log_likelihood,
@@ -148,37 +147,3 @@ def test_a_card_given_when_a_cheaper_one_was_held_makes_that_holding_unlikely() 
     assert differing == [(3, "9D")]
     gap = world_log_likelihood(GAME, MODEL, view, deal) - world_log_likelihood(GAME, MODEL, view, other)
     assert gap == pytest.approx(math.log((0.7 + 0.15) / 0.15))
-
-
-def effective_number(pool: list[Any]) -> float:
-    weights = [w.weight for w in pool]
-    return sum(weights) ** 2 / sum(w * w for w in weights)
-
-
-def test_the_floor_is_a_tenth_of_the_candidates_and_at_least_eight_worlds() -> None:
-    assert effective_floor(300, 0.1) == 30
-    assert effective_floor(40, 0.1) == 8
-    assert effective_floor(5, 0.1) == 5
-
-
-def test_few_candidates_still_leave_the_search_eight_worlds() -> None:
-    """After a long auction and four tricks the model tells worlds sharply apart; with only 12
-    candidates weighed (a short time), a tenth of them would leave the search a single world to
-    play out: the tempering keeps an effective eight, and the weights still differ."""
-    view = GAME.view(after_four_tricks(DEAL), 2)
-    pool = InferredWorlds(GAME, MODEL, candidates=12).weighed(view, random.Random(3))
-    assert effective_number(pool) >= 8 - 1e-6
-    assert len({round(w.weight, 9) for w in pool}) > 1
-
-
-def test_trick_play_has_its_own_time_to_weigh() -> None:
-    """With no time to weigh, one candidate (the least there is); given a minute in trick play
-    (``trick_seconds``), every candidate there, and still one in the auction."""
-    in_trick_play = GAME.view(after_four_tricks(DEAL), 2)
-    in_the_auction = GAME.view(after_record(DEAL), 2)
-    assert in_trick_play.trick is not None and in_the_auction.trick is None
-    sampler = InferredWorlds(GAME, MODEL, candidates=3, seconds=0)
-    assert len(sampler.weighed(in_trick_play, random.Random(4))) == 1
-    sampler = InferredWorlds(GAME, MODEL, candidates=3, seconds=0, trick_seconds=60)
-    assert len(sampler.weighed(in_trick_play, random.Random(4))) == 3
-    assert len(sampler.weighed(in_the_auction, random.Random(4))) == 1

@@ -36,10 +36,6 @@ EFFECTIVE = 0.1
 """The floor of the tempered weights' effective number of worlds, as a share of the candidates:
 low, because the medium player's choices are sharp (a world either explains a bid or hardly), and
 a uniform draw seldom explains it; higher keeps more worlds the other seats' actions argue against."""
-FEWEST_EFFECTIVE = 8
-"""The floor's least value in worlds (or every candidate, if fewer were weighed): where time
-allows few candidates (late in a hand, on a loaded machine), a tenth of them left the search two
-or three distinct worlds to play out, however many it drew."""
 
 Step = tuple[Any, Action]
 """A state of a replayed hand and the action taken in it."""
@@ -131,12 +127,6 @@ def tempered(logs: Sequence[float], floor: float) -> list[float]:
     return weights(low)
 
 
-def effective_floor(candidates: int, share: float) -> float:
-    """The least effective number of worlds the tempering keeps of ``candidates``: ``share`` of
-    them, and ``FEWEST_EFFECTIVE`` (or all of them, if fewer) however few were weighed."""
-    return max(min(FEWEST_EFFECTIVE, candidates), share * candidates)
-
-
 def others_acted(view: PlayerView) -> bool:
     """Whether a seat other than ``view``'s has chosen anything this hand (else there is nothing
     to weigh a world by)."""
@@ -156,8 +146,7 @@ class InferredWorlds:
     default the number the game's players declare, ``GamePlayers.inferred_candidates``) from
     ``game.resample``, weighed by the softened ``model`` of the other seats and tempered so that
     their effective number stays above ``effective`` of them, then drawn in proportion to their
-    weights. ``seconds`` bounds the time spent weighing (fewer candidates), ``trick_seconds``
-    (else ``seconds``) in trick play."""
+    weights. ``seconds`` bounds the time spent weighing (fewer candidates)."""
 
     def __init__(
         self,
@@ -168,7 +157,6 @@ class InferredWorlds:
         softness: float = SOFTNESS,
         effective: float = EFFECTIVE,
         seconds: float | None = None,
-        trick_seconds: float | None = None,
     ) -> None:
         self.game = game
         self.model = model
@@ -177,9 +165,6 @@ class InferredWorlds:
         self.softness = softness
         self.effective = effective
         self.seconds = seconds
-        self.trick_seconds = seconds if trick_seconds is None else trick_seconds
-        """The time to weigh a decision in trick play, where the search plays its worlds out in a
-        kernel, cheaply, and more candidates are worth more than more playouts of a few."""
         self.latest: tuple[PlayerView, list[Weighed]] | None = None
         """The last decision's view and its weighed candidates, for a hint to say what they show."""
 
@@ -190,8 +175,7 @@ class InferredWorlds:
         assert seat is not None
         game = self.game
         recorder = _Recorder(game)
-        seconds = self.seconds if view.trick is None else self.trick_seconds
-        deadline = None if seconds is None else time.perf_counter() + seconds
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         states: list[Any] = []
         logs: list[float] = []
         while len(states) < self.candidates:
@@ -199,7 +183,7 @@ class InferredWorlds:
                 break
             states.append(resample(cast("Game[Any]", recorder), view, rng, game.place))
             logs.append(log_likelihood(game, self.model, seat, recorder.steps, self.softness))
-        weights = tempered(logs, effective_floor(len(states), self.effective))
+        weights = tempered(logs, max(1.0, self.effective * len(states)))
         pool = [Weighed(state, weight) for state, weight in zip(states, weights, strict=True)]
         self.latest = (view, pool)
         return pool

@@ -8,8 +8,8 @@ from tarocchi.bots.registry import GamePlayers
 PLAYERS = GamePlayers(
     heuristic=PiedmontHeuristic,
     delegated=frozenset(),
-    hard_worlds=100,
+    hard_worlds=40,
 )
 """Piedmont has no auction, so the search player searches every decision it has more than one
 choice in: the dealer's discard (P2), the card play and, under Allegiance, the calls (P4). The
-hard level plays 100 worlds a trick-play decision (docs/bots.md)."""
+hard level plays 40 worlds a trick-play decision (docs/bots.md)."""

@@ -127,7 +127,7 @@ def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bo
     runs out; 20 worlds of heuristic playouts elsewhere; its worlds
     weighed by what the other seats did (``bots.inference``); its bids the heuristic's, or searched
     (``bots.bidding_search``) with ``searched_bids``. ``seconds`` (``DECISION_SECONDS`` unless
-    given) is shared out between weighing worlds and searching them (``hard_sampler``)."""
+    given) is shared out: a third to weigh worlds, the rest to search (docs/bots.md)."""
     seconds = DECISION_SECONDS if seconds is None else seconds
     players = game_players(game)
     heuristic = players.heuristic()
@@ -145,20 +145,15 @@ def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bo
 
 
 WEIGH_SHARE = 1 / 3
-"""The hard level's share of a decision's time for weighing worlds, where the worlds are played
-out by the heuristic through the engine (a world costs about as much as weighing dozens)."""
-TRICK_WEIGH_SHARE = 0.6
-"""The share in trick play, where the kernel plays the hard level's worlds out in a fraction of
-the rest (docs/bots.md): more candidates give the search more distinct worlds."""
+"""The hard level's share of a decision's time for weighing worlds (``bots.inference``); the rest
+goes to the search (docs/bots.md)."""
 
 
 def hard_sampler(game: Game[Any], seconds: float) -> InferredWorlds:
     """The hard level's inference within a decision of ``seconds``: the heuristic as the model of
-    the other seats, and its share of the time to weigh candidates."""
+    the other seats, and its share of the time to weigh candidates (the hint weighs the same)."""
     heuristic = game_players(game).heuristic()
-    return InferredWorlds(
-        game, heuristic, seconds=seconds * WEIGH_SHARE, trick_seconds=seconds * TRICK_WEIGH_SHARE
-    )
+    return InferredWorlds(game, heuristic, seconds=seconds * WEIGH_SHARE)
 
 
 def search_player(

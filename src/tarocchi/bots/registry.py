@@ -40,7 +40,7 @@ class GamePlayers:
     game's kernel: chosen so that its longest trick-play decision stays well under a second on
     the loaded development machine (docs/bots.md). A fixed number, not a time, so that the same
     seed makes the same choices."""
-    inferred_candidates: int = 160
+    inferred_candidates: int = 80
     """Candidate worlds the hard level weighs per decision (``bots.inference``)."""
     searched_bids: frozenset[IntEnum] = frozenset()
     """Members of the game's ``Phase`` whose decisions the searched bidding decides
