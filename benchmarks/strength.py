@@ -4,6 +4,7 @@
     python benchmarks/strength.py --deals 8 --jobs 2 --game piedmont
     python benchmarks/strength.py --no-ismcts          # the levels' ladder alone
     python benchmarks/strength.py --no-ladder --simulations 40
+    python benchmarks/strength.py --no-ladder --game piedmont --option good_evil=trumps
 
 Two kinds of match, each paired by deal with a 95% normal interval over the deals:
 
@@ -52,7 +53,7 @@ from versus_ismcts import ISMCTS, IsmctsPlayer, seat_0_games, seat_0_points
 
 from tarocchi.bots.players import make_player
 from tarocchi.bots.tournament import GameScores, paired, percentile, play_chunk
-from tarocchi.core.protocol import Game, HandContext
+from tarocchi.core.protocol import Game, HandContext, OptionError, parse_option_pairs
 from tarocchi.core.registry import get_game
 from tarocchi.spread import Spread, spread
 
@@ -111,6 +112,15 @@ def times_text(times: list[float]) -> str:
         return "-"
     shares = (percentile(times, share) for share in (0.5, 0.99, 1.0))
     return " / ".join(f"{t * 1e3:.0f}" for t in (statistics.fmean(times), *shares))
+
+
+def chosen(games: list[str], options: dict[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """The configurations of ``games`` (every game if none) that have every one of ``options``."""
+    return [
+        (game_id, config)
+        for game_id, config in CONFIGS
+        if (not games or game_id in games) and all(config.get(k) == v for k, v in options.items())
+    ]
 
 
 def load() -> float:
@@ -236,12 +246,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, help="IS-MCTS's simulations at equal time (else measured)")
     parser.add_argument("--no-ladder", action="store_true", help="skip the levels' ladder")
     parser.add_argument("--no-ismcts", action="store_true", help="skip the matches against IS-MCTS")
+    parser.add_argument(
+        "--option", action="append", default=[], help="only the configurations with this option, name=value"
+    )
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1 or (args.simulations is not None and args.simulations < 1):
         parser.error("--deals, --jobs and --simulations must be positive")
-    configs = [(g, o) for g, o in CONFIGS if not args.game or g in args.game]
+    try:
+        wanted = parse_option_pairs(args.option)
+    except OptionError as error:
+        parser.error(str(error))
+    configs = chosen(args.game or [], wanted)
     if not configs:
-        parser.error(f"no such game; the games are: {', '.join(sorted({g for g, _ in CONFIGS}))}")
+        parser.error(f"no such game and options; the games are: {', '.join(sorted({g for g, _ in CONFIGS}))}")
     print(f"seed {args.seed}, at least {args.deals} deals a match, {args.jobs} jobs, load {load():.1f}")
     print(HEADER, flush=True)
     for game_id, options in configs:

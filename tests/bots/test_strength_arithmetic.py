@@ -96,3 +96,17 @@ def test_ismcts_as_a_player_chooses_legally_from_the_view_and_repeats_on_a_seed(
     assert first in view.legal_actions
     assert player.choose(view, random.Random(9)) == first
     assert module.has_level(GAME, "hard") and not module.has_level(GAME, "grandmaster")
+
+
+def test_a_run_may_keep_to_one_option_of_a_game() -> None:
+    module = strength()
+    assert module.chosen(["piedmont"], {"good_evil": "trumps"}) == [("piedmont", {"good_evil": "trumps"})]
+    assert [g for g, _ in module.chosen([], {})] == [g for g, _ in module.CONFIGS]
+    assert module.chosen(["sicilian"], {"good_evil": "trumps"}) == []  # the Sicilian game has no such option
+
+
+def test_an_option_not_written_name_value_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        strength().main(["--option", "trumps"])
+    assert stopped.value.code == 2
+    assert "name=value" in capsys.readouterr().err

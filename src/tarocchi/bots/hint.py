@@ -15,8 +15,7 @@ from tarocchi.bots.base import Player
 from tarocchi.bots.bidding_search import BiddingSearch
 from tarocchi.bots.explain import card_reasons, inferred_reasons
 from tarocchi.bots.inference import InferredWorlds
-from tarocchi.bots.players import make_player, player_kinds
-from tarocchi.bots.registry import game_players
+from tarocchi.bots.players import hard_sampler, make_player, player_kinds
 from tarocchi.bots.search import DECISION_SECONDS, SearchPlayer
 from tarocchi.core.actions import Action, Discard
 from tarocchi.core.cards import Card
@@ -104,7 +103,7 @@ def _sampler(game: Game[Any], player: Player, seconds: float | None) -> Inferred
     if isinstance(sampler, InferredWorlds):
         return sampler
     budget = DECISION_SECONDS if seconds is None else seconds
-    return InferredWorlds(game, game_players(game).heuristic(), seconds=budget / 3)
+    return hard_sampler(game, budget)
 
 
 def _inferred(

@@ -131,7 +131,7 @@ def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bo
     seconds = DECISION_SECONDS if seconds is None else seconds
     players = game_players(game)
     heuristic = players.heuristic()
-    sampler = InferredWorlds(game, heuristic, seconds=seconds / 3)
+    sampler = hard_sampler(game, seconds)
     bidder = BiddingSearch(game, heuristic, sampler, seconds=seconds * 2 / 3) if searched_bids else None
     return search_player(
         game,
@@ -142,6 +142,18 @@ def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bo
         delegate=bidder,
         name=BIDDING_KIND if searched_bids else "search",
     )
+
+
+WEIGH_SHARE = 1 / 3
+"""The hard level's share of a decision's time for weighing worlds (``bots.inference``); the rest
+goes to the search (docs/bots.md)."""
+
+
+def hard_sampler(game: Game[Any], seconds: float) -> InferredWorlds:
+    """The hard level's inference within a decision of ``seconds``: the heuristic as the model of
+    the other seats, and its share of the time to weigh candidates (the hint weighs the same)."""
+    heuristic = game_players(game).heuristic()
+    return InferredWorlds(game, heuristic, seconds=seconds * WEIGH_SHARE)
 
 
 def search_player(
