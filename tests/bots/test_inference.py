@@ -23,7 +23,9 @@ from tarocchi import get_game
 from tarocchi.bots.heuristic.taroinche import TaroincheHeuristic
 from tarocchi.bots.inference import (
     InferredWorlds,
+    OutOfTime,
     action_chance,
+    log_likelihood,
     replayed_steps,
     tempered,
     world_log_likelihood,
@@ -147,3 +149,18 @@ def test_a_card_given_when_a_cheaper_one_was_held_makes_that_holding_unlikely() 
     assert differing == [(3, "9D")]
     gap = world_log_likelihood(GAME, MODEL, view, deal) - world_log_likelihood(GAME, MODEL, view, other)
     assert gap == pytest.approx(math.log((0.7 + 0.15) / 0.15))
+
+
+def test_with_no_time_to_weigh_a_world_the_worlds_are_drawn_uniformly() -> None:
+    """A deadline already past stops the weighing at the first choice of another seat it would
+    ask the model about: no world is kept half weighed, and the draws are ``game.resample``'s
+    uniform worlds, each consistent with seat 2's view."""
+    view = GAME.view(after_four_tricks(DEAL), 2)
+    sampler = InferredWorlds(GAME, MODEL, candidates=20, seconds=-1.0)
+    assert sampler.weighed(view, random.Random(3)) == []
+    draw = sampler(view, random.Random(3))
+    for _ in range(5):
+        assert GAME.view(draw(), 2) == view
+    steps = replayed_steps(GAME, view, World(Deal.parse(GAME.deck, DEAL)))
+    with pytest.raises(OutOfTime):
+        log_likelihood(GAME, MODEL, 2, steps, deadline=0.0)

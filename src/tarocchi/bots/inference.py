@@ -76,11 +76,22 @@ def action_chance(model: Player, view: PlayerView, action: Action, softness: flo
     return (1 - softness) * (chosen == action) + softness / len(legal)
 
 
+class OutOfTime(Exception):
+    """Weighing a world passed its deadline before every action was weighed."""
+
+
 def log_likelihood(
-    game: Game[Any], model: Player, seat: int, steps: Sequence[Step], softness: float = SOFTNESS
+    game: Game[Any],
+    model: Player,
+    seat: int,
+    steps: Sequence[Step],
+    softness: float = SOFTNESS,
+    deadline: float | None = None,
 ) -> float:
     """The log of how likely the softened ``model`` makes every action of ``steps`` taken by a
-    seat other than ``seat``, each from the acting seat's view (only actions with a choice count)."""
+    seat other than ``seat``, each from the acting seat's view (only actions with a choice count).
+    Raises ``OutOfTime`` once ``time.perf_counter()`` passes ``deadline``: a world of a long hand
+    asks the model for every choice the others made, too long to finish on a loaded machine."""
     total = 0.0
     to_act, view_of = game.to_act, game.view
     for state, action in steps:
@@ -89,6 +100,8 @@ def log_likelihood(
             continue
         view = view_of(state, actor)
         if len(view.legal_actions) > 1:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise OutOfTime
             total += math.log(action_chance(model, view, action, softness))
     return total
 
@@ -146,7 +159,8 @@ class InferredWorlds:
     default the number the game's players declare, ``GamePlayers.inferred_candidates``) from
     ``game.resample``, weighed by the softened ``model`` of the other seats and tempered so that
     their effective number stays above ``effective`` of them, then drawn in proportion to their
-    weights. ``seconds`` bounds the time spent weighing (fewer candidates)."""
+    weights. ``seconds`` bounds the time spent weighing (fewer candidates; none, and the worlds
+    are drawn uniformly, when not even one is weighed in time)."""
 
     def __init__(
         self,
@@ -170,7 +184,7 @@ class InferredWorlds:
 
     def weighed(self, view: PlayerView, rng: random.Random) -> list[Weighed]:
         """This decision's candidate worlds with their weights (all 1 when no other seat has
-        chosen anything yet)."""
+        chosen anything yet); none when ``seconds`` pass before the first is weighed."""
         seat = view.seat
         assert seat is not None
         game = self.game
@@ -179,10 +193,12 @@ class InferredWorlds:
         states: list[Any] = []
         logs: list[float] = []
         while len(states) < self.candidates:
-            if states and deadline is not None and time.perf_counter() > deadline:
+            state = resample(cast("Game[Any]", recorder), view, rng, game.place)
+            try:
+                logs.append(log_likelihood(game, self.model, seat, recorder.steps, self.softness, deadline))
+            except OutOfTime:
                 break
-            states.append(resample(cast("Game[Any]", recorder), view, rng, game.place))
-            logs.append(log_likelihood(game, self.model, seat, recorder.steps, self.softness))
+            states.append(state)
         weights = tempered(logs, max(1.0, self.effective * len(states)))
         pool = [Weighed(state, weight) for state, weight in zip(states, weights, strict=True)]
         self.latest = (view, pool)
@@ -200,12 +216,17 @@ class InferredWorlds:
     def __call__(self, view: PlayerView, rng: random.Random) -> Callable[[], Any]:
         """A draw of this decision's worlds: each call one world, drawn by weight."""
         pool: list[Weighed] = []
+        weighed = False
         if not others_acted(view):
             return lambda: self.game.resample(view, rng)  # nothing to infer from: every world alike
 
         def draw() -> Any:
-            if not pool:
+            nonlocal weighed
+            if not weighed:
                 pool.extend(self.weighed(view, rng))
+                weighed = True
+            if not pool:  # no time to weigh even one world: every world alike
+                return self.game.resample(view, rng)
             return rng.choices(pool, weights=[w.weight for w in pool])[0].state
 
         return draw
