@@ -207,3 +207,34 @@ def test_mask_map_of_any_length(size: int) -> None:
     assert table.select(full) == items
     assert table.select(1 << (size - 1)) == (size - 1,)
     assert table.select(full & 0xAAAAAAAAAAAAAAAAAAAA) == tuple(i for i in items if i % 2)
+
+
+@settings(max_examples=300)
+@given(size=st.integers(0, 256), data=st.data())
+def test_the_c_selection_gives_the_byte_tables_items(size: int, data: st.DataObject) -> None:
+    """``_rows.selected`` (built by ``make compiled``, importable whichever way the engine loads)
+    and the byte tables pure Python selects by give the same items for any mask of the items'
+    length, from none to all."""
+    from tarocchi.core._rows import selected
+
+    items = tuple(f"item{i}" for i in range(size))
+    mask = data.draw(st.integers(0, (1 << size) - 1) | st.just((1 << size) - 1))
+    table = MaskMap(items)
+    assert selected(items, mask) == table.by_tables(mask) == tuple(items[i] for i in naive_bits(mask))
+
+
+@pytest.mark.parametrize("mask", [-1, -(1 << 100), 1 << 80, 1 << 300])
+def test_the_c_selection_refuses_a_mask_past_its_items(mask: int) -> None:
+    """A negative mask, or one with bits past the items, is an error, never memory read out of place."""
+    from tarocchi.core._rows import selected
+
+    with pytest.raises((ValueError, OverflowError)):
+        selected(tuple(range(80)), mask)
+
+
+@pytest.mark.parametrize("args", [((1, 2), "3"), ([1, 2], 3), (tuple(range(257)), 1), ((1,),)])
+def test_the_c_selection_refuses_what_is_no_items_and_mask(args: tuple[object, ...]) -> None:
+    from tarocchi.core._rows import selected
+
+    with pytest.raises(TypeError):
+        selected(*args)

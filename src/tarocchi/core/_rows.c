@@ -4,7 +4,9 @@
  * rows.py, which falls back to exactly that where this module is not built).
  * replaced(state, at, value, ...): ``state`` (of such a class) with the field at position ``at``
  * holding ``value``, for each pair, the others as they are, built the same way (see
- * positional.py, which falls back to a list and ``tuple.__new__``). */
+ * positional.py, which falls back to a list and ``tuple.__new__``).
+ * selected(items, mask): the items at the set bits of ``mask``, in bit order, as a tuple made
+ * once (``cards.MaskMap.select``, which falls back to its byte tables). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -116,11 +118,151 @@ replaced(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 #endif
 }
 
+/* At most this many items: a pack's actions, a bit each (a mask of 80 cards is two words). */
+#define SELECTED_WORDS 4
+#define SELECTED_MOST (64 * SELECTED_WORDS)
+
+static int
+word_bits(unsigned long long word)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcountll(word);
+#else
+    int count = 0;
+    for (; word; word &= word - 1) {
+        count++;
+    }
+    return count;
+#endif
+}
+
+static int
+lowest_bit(unsigned long long word)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(word);
+#else
+    int bit = 0;
+    for (; !(word & 1); word >>= 1) {
+        bit++;
+    }
+    return bit;
+#endif
+}
+
+static int
+past_items(void)
+{
+    PyErr_SetString(PyExc_ValueError, "selected: the mask has bits past the items");
+    return -1;
+}
+
+/* ``mask`` as 64-bit words, lowest first: 0, or -1 with an exception set for a negative mask or
+ * one with bits past ``size``. */
+static int
+mask_words(PyObject *mask, Py_ssize_t size, unsigned long long *words)
+{
+    Py_ssize_t i;
+    int overflow;
+#if PY_VERSION_HEX < 0x030C0000
+    /* 3.11: the int's own 30-bit digits (cpython/longintrepr.h), read in place. */
+    Py_ssize_t digits = Py_SIZE(mask);
+    if (digits < 0) {
+        PyErr_SetString(PyExc_ValueError, "selected: a negative mask");
+        return -1;
+    }
+    for (i = 0; i < digits; i++) {
+        unsigned long long digit = ((PyLongObject *)mask)->ob_digit[i];
+        Py_ssize_t at = i * PyLong_SHIFT;
+        if (!digit) {
+            continue;
+        }
+        if (at >= SELECTED_MOST) {
+            return past_items();
+        }
+        words[at / 64] |= digit << (at % 64);
+        if (at % 64 + PyLong_SHIFT > 64 && digit >> (64 - at % 64)) {
+            if (at / 64 + 1 >= SELECTED_WORDS) {
+                return past_items();
+            }
+            words[at / 64 + 1] |= digit >> (64 - at % 64);
+        }
+    }
+#else
+    unsigned char bytes[8 * SELECTED_WORDS] = {0};
+    if (_PyLong_Sign(mask) < 0) {
+        PyErr_SetString(PyExc_ValueError, "selected: a negative mask");
+        return -1;
+    }
+#if PY_VERSION_HEX < 0x030D0000
+    if (_PyLong_AsByteArray((PyLongObject *)mask, bytes, sizeof bytes, 1, 0) < 0) {
+        return -1;
+    }
+#else
+    if (PyLong_AsNativeBytes(mask, bytes, sizeof bytes,
+                             Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER)
+        > (Py_ssize_t)sizeof bytes) {
+        return past_items();
+    }
+#endif
+    for (i = 0; i < (Py_ssize_t)sizeof bytes; i++) {
+        words[i / 8] |= (unsigned long long)bytes[i] << (8 * (i % 8));
+    }
+#endif
+    overflow = 0;
+    for (i = 0; i < SELECTED_WORDS; i++) {
+        if (64 * i >= size) {
+            overflow |= words[i] != 0;
+        }
+        else if (size - 64 * i < 64) {
+            overflow |= (words[i] >> (size - 64 * i)) != 0;
+        }
+    }
+    return overflow ? past_items() : 0;
+}
+
+static PyObject *
+selected(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *items, *made;
+    unsigned long long words[SELECTED_WORDS] = {0};
+    Py_ssize_t count = 0, i, k = 0;
+
+    if (nargs != 2 || !PyTuple_Check(args[0]) || !PyLong_Check(args[1])
+        || PyTuple_GET_SIZE(args[0]) > SELECTED_MOST) {
+        PyErr_SetString(PyExc_TypeError,
+                        "selected(items, mask) needs a tuple of at most 256 items and an int mask");
+        return NULL;
+    }
+    items = args[0];
+    if (mask_words(args[1], PyTuple_GET_SIZE(items), words) < 0) {
+        return NULL;
+    }
+    for (i = 0; i < SELECTED_WORDS; i++) {
+        count += word_bits(words[i]);
+    }
+    made = PyTuple_New(count);
+    if (made == NULL || count == 0) {
+        return made;
+    }
+    for (i = 0; i < SELECTED_WORDS; i++) {
+        unsigned long long word;
+        for (word = words[i]; word; word &= word - 1) {
+            PyObject *item = PyTuple_GET_ITEM(items, 64 * i + lowest_bit(word));
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(made, k++, item);
+        }
+    }
+    return made;
+}
+
 static PyMethodDef methods[] = {
     {"row", (PyCFunction)(void (*)(void))row, METH_FASTCALL,
      "row(cls, *fields): the instance of the tuple subclass cls holding fields"},
     {"replaced", (PyCFunction)(void (*)(void))replaced, METH_FASTCALL,
      "replaced(state, at, value, ...): state with the field at each position at holding value"},
+    {"selected", (PyCFunction)(void (*)(void))selected, METH_FASTCALL,
+     "selected(items, mask): the items at the set bits of mask, in bit order"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,13 +9,14 @@ records); the engine's hot paths use the raw ``int``.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from tarocchi.core.compiled import mypyc_attr
 from tarocchi.core.errors import NotationError
 from tarocchi.core.text import MESSAGE_LIMIT, shown
+from tarocchi.loading import built
 
 TRUMPS = "T"
 """Suit letter of the trump suit (Good and Evil included)."""
@@ -253,8 +254,17 @@ class CardSet:
         return f"CardSet({self})"
 
 
+_SELECTED: Final[Callable[[tuple[object, ...], int], tuple[Any, ...]] | None] = built(
+    "tarocchi.core._rows", "selected"
+)
+"""``selected(items, mask)`` from ``_rows.c`` where built: the tuple of the items at the set bits,
+made once from the mask's bytes (about a quarter of the byte tables' instructions, which join a
+tuple a byte); None where tarocchi loads from source."""
+
+
 class MaskMap:
-    """Maps a mask to the tuple of items at its set bits, through per-byte tables.
+    """Maps a mask to the tuple of items at its set bits, through per-byte tables (or
+    ``_rows.selected`` where built).
 
     Turning a legal-card mask into a tuple of actions is the hottest loop of random play;
     looking up whole bytes is several times faster than visiting bits one by one.
@@ -283,6 +293,12 @@ class MaskMap:
 
     def select(self, mask: int) -> tuple[Any, ...]:
         """The items at the set bits of ``mask``, in bit order."""
+        if _SELECTED is not None:
+            return _SELECTED(self._items, mask)
+        return self.by_tables(mask)
+
+    def by_tables(self, mask: int) -> tuple[Any, ...]:
+        """``select`` through the byte tables: pure Python's (and any build's without ``_rows``)."""
         # Forty bits at a time: compiled, each part is a machine integer, so that the byte loop
         # allocates nothing (a mask of an 80-card pack is two parts, not ten big-int shifts).
         tables = self._tables

@@ -52,6 +52,8 @@ _BYTE_POINTS: Final = tuple(
 )
 """P1's card values summed a byte of a mask at a time."""
 _FOOL_BIT: Final = 1 << FOOL
+_BITS: Final = tuple(1 << card for card in range(DECK.size))
+"""Each card's bit, made once (a shift past 62 bits allocates)."""
 
 
 _HALF: Final = 40
@@ -117,6 +119,18 @@ def _scoring_at(side: int, starts: list[int], sides: list[int], number: int) -> 
     return _SCORING[side][earth_air + 1]
 
 
+def _score_run(run: list[int], earth_air: int, held: list[int], scored: list[int]) -> None:
+    """Credit each side its cards of a run of tricks under one call (``earth_air``: -1 no call,
+    else the side holding Earth and Air), and those of them that score for it (P4); ``run``
+    emptied for the next."""
+    for side in range(2):
+        mask = run[side]
+        if mask:
+            held[side] |= mask
+            scored[side] |= mask & _SCORING[side][earth_air + 1]
+            run[side] = 0
+
+
 def allegiance_scored(
     masks: list[int],
     winners: list[int],
@@ -137,12 +151,22 @@ def allegiance_scored(
     won = [0, 0]
     held = [0, 0]  # every card credited to each side (whether it scores or not)
     scored = [0, 0]  # the cards credited to each side that score for it, under their trick's call
+    # The tricks in runs under one call (``starts`` never decrease: the calls in the order made):
+    # each run's cards gathered by side, then scored by its call at once (an 80-bit mask's every
+    # operation allocates).
+    run = [0, 0]
+    earth_air = -1
+    call = 0
     for number in range(len(masks)):
+        if call < len(starts) and starts[call] <= number:
+            _score_run(run, earth_air, held, scored)
+            while call < len(starts) and starts[call] <= number:
+                earth_air = sides[call]
+                call += 1
         side = winners[number] & 1
-        mask = masks[number]
         won[side] += 1
-        held[side] |= mask
-        scored[side] |= mask & _scoring_at(side, starts, sides, number)
+        run[side] |= masks[number]
+    _score_run(run, earth_air, held, scored)
     moved = -1
     worth = 0
     if fool_seat >= 0:  # the Fool stays with its side, and scores for it (SUITLESS)
@@ -200,7 +224,7 @@ def _score_by_segments(state: PiedmontState) -> HandResult:
                 fool_seat = (trick[0] + pos) % PLAYERS
                 fool_trick = number
             else:
-                mask |= 1 << card
+                mask |= _BITS[card]
         masks.append(mask)
         winners.append(trick[2])
     segments = fields.segments
