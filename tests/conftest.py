@@ -95,14 +95,48 @@ SLOW_FIRST = (
 )
 """Where the tests taking tens of seconds each are (a browser, a server process, search players'
 hands, a copy compared step by step; pytest's ``--durations`` names them): run first, so that the
-workers share the quick ones at the end instead of one waiting for another's last long test
-(pytest-xdist's worksteal moves only tests not started)."""
+workers share the quick ones at the end instead of one waiting for another's last long test."""
+
+
+def together(item: pytest.Item) -> str:
+    """What one worker runs as a whole: the page tests (each worker starts its own browser and
+    servers), a module whose tests share a module-scoped fixture (a server, a recorded game),
+    else the test alone."""
+    if item.nodeid.startswith("tests/web/"):
+        return "tests/web/"
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.values() if info is not None else ()
+    shared = any(fixture.scope in ("module", "package") for found in definitions for fixture in found)
+    return item.nodeid.split("::")[0] if shared else item.nodeid
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, dealt out in turn to the workers' shares. pytest-xdist's worksteal
+    hands each worker one contiguous share of the collection and later moves to an idle worker
+    only tests not started, from the end of a share: each share starts with its part of the slow
+    tests and is filled up with quick ones, instead of the first worker's share holding them all."""
+
     def place(item: pytest.Item) -> int:
         return next(
             (i for i, where in enumerate(SLOW_FIRST) if item.nodeid.startswith(where)), len(SLOW_FIRST)
         )
 
     items.sort(key=place)
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    slow = [item for item in items if place(item) < len(SLOW_FIRST)]
+    quick = items[len(slow) :]
+    units: dict[str, list[pytest.Item]] = {}
+    for item in slow:
+        units.setdefault(together(item), []).append(item)
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for turn, unit in enumerate(units.values()):
+        shares[turn % workers] += unit
+    left = len(items)
+    for worker, share in enumerate(shares):  # the shares' sizes as worksteal cuts them
+        size = left // (workers - worker)
+        left -= size
+        room = max(0, size - len(share))
+        share += quick[:room]
+        del quick[:room]
+    shares[-1] += quick
+    items[:] = [item for share in shares for item in share]
