@@ -36,22 +36,28 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 TAROINCHE = get_game("taroinche")
 
 
-def test_a_seat_that_did_not_follow_is_marked_out_of_the_suit_led() -> None:
-    """Taroinche, seat 2 encoding: seat 0 led the Jack of spades, seat 1 followed with the Seven,
-    seat 2 (itself) the Eight, seat 3 played the Ace of clubs, seat 4 the Seven of hearts; in the
-    trick in progress seat 4 led the Ten of clubs and seat 0 played the Ace of hearts. Shown out:
-    seats 3 and 4 of spades (relative 1 and 2), seat 0 of clubs (relative 3); nothing else."""
-    card = TAROINCHE.deck.card
-    done = SimpleNamespace(plays=[(0, card("JS")), (1, card("7S")), (2, card("8S")), (3, card("AC")),
-                                  (4, card("7H"))])  # fmt: skip
-    going = SimpleNamespace(plays=[(4, card("10C")), (0, card("AH"))])
-    view: Any = SimpleNamespace(seat=2, tricks=[done], trick=going)
-    features = Features(TAROINCHE)
-    out = np.zeros(5 * features.suits, np.float32)
-    features._shown_out(view, out)
-    suits = sorted({c.suit for c in TAROINCHE.deck.cards})
-    marked = {(i // features.suits, suits[i % features.suits]) for i in np.flatnonzero(out)}
-    assert marked == {(1, "S"), (2, "S"), (3, "C")}
+def test_the_features_mark_the_cards_play_has_shown_a_seat_lacks() -> None:
+    """Taroux (T7: follow, else trump, beating the trick's best trump if able), seat 1 encoding:
+    seat 0 led the King of Earth, seat 1 (itself) followed with the Two, seat 2 trumped with the
+    Ten, seat 3 trumped under it with the Five, seat 4 played the Three of Air, seat 5 the Fool.
+    Seat 2 lacks Earth; seat 3 Earth and the trumps above the Ten; seat 4 Earth and every trump;
+    seat 5 (the Fool shows nothing) and seat 0 nothing; seat 1's own row is not in the table.
+    Relative seats: 2 is 1, 3 is 2, 4 is 3."""
+    game = get_game("taroux")
+    card = game.deck.card
+    going = SimpleNamespace(plays=[(0, card("KE")), (1, card("2E")), (2, card("T10")), (3, card("T5")),
+                                   (4, card("3A")), (5, card("FOOL"))])  # fmt: skip
+    view: Any = SimpleNamespace(seat=1, tricks=[], trick=going)
+    features = Features(game)
+    out = np.ones(5 * game.deck.size, np.float32)
+    features.write_lacking(view, out)
+    earth = {f"{rank}E" for rank in ("K", "Q", "C", "J", *map(str, range(2, 11)), "A")}
+    trumps = {f"T{n}" for n in range(1, 22)}
+    d = game.deck.size
+    marked = {(i // d + 1, game.deck.cards[i % d].code) for i in np.flatnonzero(out)}
+    above = {f"T{n}" for n in range(11, 22)}
+    expected = {(1, code) for code in earth} | {(2, code) for code in earth | above}
+    assert marked == expected | {(3, code) for code in earth | trumps}
 
 
 def test_the_features_are_compact_and_in_the_unit_range() -> None:
@@ -60,7 +66,7 @@ def test_the_features_are_compact_and_in_the_unit_range() -> None:
     for game_id in available_games():
         game = get_game(game_id)
         features = Features(game)
-        assert features.size < 1200 < features.encoder.information_state_layout.size
+        assert features.size < 1500 < features.encoder.information_state_layout.size
         rng = random.Random(game_id)
         state = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * game.players))
         while (seat := game.to_act(state)) is not None:
