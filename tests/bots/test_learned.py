@@ -11,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -23,11 +24,10 @@ from tarocchi.bots.learned import INSTALL, WEIGHTS, shipped_weights, weights_pat
 from tarocchi.bots.learned.data import Stage, gather
 from tarocchi.bots.learned.features import Features
 from tarocchi.bots.learned.network import Network
-from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer
+from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer, weighed
 from tarocchi.bots.learned.train import main as train
 from tarocchi.bots.players import KINDS, make_player, player_kinds, search_player
 from tarocchi.bots.search import SearchPlayer
-from tarocchi.core.actions import Action
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.views import PlayerView
 from tarocchi.spread import Spread
@@ -197,36 +197,41 @@ def test_an_option_without_its_own_weights_plays_with_the_games() -> None:
 
 
 class _Fixed(SearchPlayer):
-    """A search that reports fixed means over 40 worlds."""
+    """A search whose every world scores each legal action as ``score`` says."""
 
-    def __init__(self, means: dict[Action, float]) -> None:
+    def __init__(self, score: Callable[[int], int]) -> None:
         super().__init__(TAROINCHE, None)
-        self.means = means
+        self.score = score
 
-    def evaluate(self, view: PlayerView, rng: random.Random) -> list[tuple[Action, float, int]]:
-        return sorted(((a, self.means[a], 40) for a in view.legal_actions), key=lambda r: -r[1])
+    def world_scores(self, view: PlayerView, rng: random.Random) -> list[list[int]]:
+        return [[self.score(i) for i in range(len(view.legal_actions))] for _ in range(8)]
+
+
+def test_the_prior_is_worth_standard_errors_of_the_paired_difference() -> None:
+    """Actions A, B, C over four worlds: A scores 10, 10, 10, 10; B 8, 12, 6, 10; C as A. B's
+    differences from A are -2, 2, -4, 0: mean -1, standard deviation sqrt(20/3) = 2.582, standard
+    error 1.291. A ten-to-one preference of the policy for B over A is worth one standard error:
+    -1 + 1.291 > 0, B is played. Two-to-one is worth 1.291 log10(2) = 0.389: A or C, which the
+    worlds cannot tell apart, so the policy's preference between them decides."""
+    rows = np.array([[10, 8, 10], [10, 12, 10], [10, 6, 10], [10, 10, 10]], dtype=np.float64)
+    assert weighed(rows, np.log(np.array([0.05, 0.5, 0.45], np.float32))) == 1
+    assert weighed(rows, np.log(np.array([0.2, 0.4, 0.4], np.float32))) == 2
+    assert weighed(rows, np.log(np.array([0.4, 0.4, 0.2], np.float32))) == 0
+    assert weighed(rows, np.log(np.array([0.4, 0.2, 0.4], np.float32))) == 0  # the search's best first
 
 
 def test_the_expert_follows_the_search_unless_it_cannot_tell_the_actions_apart() -> None:
-    """The prior's weight is 1/(4 ln 10) of the points' scale over the root of the worlds: a
-    ten-to-one preference of the policy is worth a quarter of such a step of the search's mean.
-    Means apart by more than the prior's lead, the search's best wins; by less, the policy's."""
+    """Where every world puts one action 100 points ahead, the expert plays it whatever the
+    policy thinks; where every world scores every action the same, it plays the policy's choice."""
     rng = random.Random(4)
     state = TAROINCHE.initial_state(TAROINCHE.deal(rng, 4), HandContext(1, 4, (0,) * 5))
     view = TAROINCHE.view(state, TAROINCHE.to_act(state))
     policy = LearnedPlayer(TAROINCHE)
-    legal = view.legal_actions
     favourite = policy.choose(view, rng)
-    other = next(a for a in legal if a != favourite)
-    step = policy.network.made["points_scale"] / 40**0.5
-    logs = dict(zip(legal, policy.log_probabilities(view, legal), strict=True))
-    gap = float(logs[favourite] - logs[other]) / (4 * np.log(10)) * step  # the prior's lead, in points
-    means = dict.fromkeys(legal, -1e6)
-    means[other] = 0.0
-    means[favourite] = -gap - 1.0
-    assert ExpertPlayer(_Fixed(means), policy).choose(view, rng) == other
-    means[favourite] = -gap + 1.0
-    assert ExpertPlayer(_Fixed(means), policy).choose(view, rng) == favourite
+    other = next(i for i, a in enumerate(view.legal_actions) if a != favourite)
+    ahead = ExpertPlayer(_Fixed(lambda i: 100 if i == other else 0), policy)
+    assert ahead.choose(view, rng) == view.legal_actions[other]
+    assert ExpertPlayer(_Fixed(lambda i: 0), policy).choose(view, rng) == favourite
 
 
 def test_the_expert_is_the_hard_search_with_the_policy() -> None:
