@@ -210,13 +210,14 @@ class _Fixed(SearchPlayer):
 def test_the_prior_is_worth_standard_errors_of_the_paired_difference() -> None:
     """Actions A, B, C over four worlds: A scores 10, 10, 10, 10; B 8, 12, 6, 10; C as A. B's
     differences from A are -2, 2, -4, 0: mean -1, standard deviation sqrt(20/3) = 2.582, standard
-    error 1.291. A ten-to-one preference of the policy for B over A is worth one standard error:
-    -1 + 1.291 > 0, B is played. Two-to-one is worth 1.291 log10(2) = 0.389: A or C, which the
-    worlds cannot tell apart, so the policy's preference between them decides."""
+    error 1.291. Each factor of ten in the policy's preference for B over A is worth a quarter of
+    that, 0.323: at 10,000 to one, -1 + 4 x 0.323 > 0, B is played; at 1,000 to one, -1 + 3 x
+    0.323 < 0: A or C, which the worlds cannot tell apart, so the policy's preference between
+    them decides."""
     rows = np.array([[10, 8, 10], [10, 12, 10], [10, 6, 10], [10, 10, 10]], dtype=np.float64)
-    assert weighed(rows, np.log(np.array([0.05, 0.5, 0.45], np.float32))) == 1
-    assert weighed(rows, np.log(np.array([0.2, 0.4, 0.4], np.float32))) == 2
-    assert weighed(rows, np.log(np.array([0.4, 0.4, 0.2], np.float32))) == 0
+    assert weighed(rows, np.log(np.array([0.00005, 0.5, 0.49995], np.float32))) == 1
+    assert weighed(rows, np.log(np.array([0.0004, 0.4, 0.5996], np.float32))) == 2
+    assert weighed(rows, np.log(np.array([0.5996, 0.4, 0.0004], np.float32))) == 0
     assert weighed(rows, np.log(np.array([0.4, 0.2, 0.4], np.float32))) == 0  # the search's best first
 
 

@@ -4,10 +4,10 @@
 encoding (a fraction of a millisecond) and two small matrix products. ``ExpertPlayer`` asks the
 hard level's search for every legal action's score in each world it searched, and measures each
 action against the search's best by their difference world by world: its mean, and its standard
-error. The policy's log-odds of the action over the best is worth ``PRIOR`` of those standard
-errors for every factor of ten: where the search cannot tell the two apart within its own noise,
-the policy decides; where it can, the search does. Decisions the search leaves to its delegate
-(the bids it takes from the heuristic) stay so.
+error. The policy's log-odds of the action over the best is worth a quarter of that standard
+error for every factor of ten (``PRIOR``): where the search cannot tell the two apart within its
+own noise, the policy decides; where it can, the search does. Decisions the search leaves to its
+delegate (the bids it takes from the heuristic) stay so.
 """
 
 from __future__ import annotations
@@ -30,9 +30,11 @@ from tarocchi.core.actions import Action
 from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
-PRIOR = 1 / math.log(10)
+PRIOR = 1 / (4 * math.log(10))
 """The prior's weight, in standard errors of an action's paired difference from the search's best
-per unit of log-probability: a ten-to-one preference of the policy is worth one standard error."""
+per unit of log-probability: a ten-to-one preference of the policy is worth a quarter of one (a
+whole one lost to the hard level in Piedmont: the policy is weaker than the medium player,
+docs/bots.md)."""
 
 
 @lru_cache(maxsize=16)
