@@ -5,6 +5,7 @@
     python benchmarks/strength.py --no-ismcts          # the levels' ladder alone
     python benchmarks/strength.py --no-ladder --simulations 40
     python benchmarks/strength.py --no-ladder --game piedmont --option good_evil=trumps
+    python benchmarks/strength.py --level expert      # expert v hard, expert v IS-MCTS alone
 
 Two kinds of match, each paired by deal with a 95% normal interval over the deals:
 
@@ -141,12 +142,14 @@ def has_level(game: Game[Any], level: str) -> bool:
     return True
 
 
-def ladder(game: Game[Any], deals: int, seed: int, jobs: int) -> list[Row]:
-    """Each of ``game``'s levels against the one below it, duplicate."""
+def ladder(game: Game[Any], deals: int, seed: int, jobs: int, only: str | None = None) -> list[Row]:
+    """Each of ``game``'s levels against the one below it (``only``: that level's match alone), duplicate."""
     levels = [level for level in LADDER if has_level(game, level)]
     games = max(1, -(-deals // game.hands_per_game()))
     rows = []
     for lower, upper in itertools.pairwise(levels):
+        if only is not None and upper != only:
+            continue
         before = load()
         task = partial(play_chunk, game.info.id, dict(game.options), [upper, lower], seed)
         results, _ = spread(task, games, Spread(jobs), largest=1)
@@ -249,6 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--option", action="append", default=[], help="only the configurations with this option, name=value"
     )
+    parser.add_argument(
+        "--level", choices=LADDER[2:], help="only this level's matches: against the one below and IS-MCTS"
+    )
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1 or (args.simulations is not None and args.simulations < 1):
         parser.error("--deals, --jobs and --simulations must be positive")
@@ -264,10 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     for game_id, options in configs:
         game = get_game(game_id, options)
         if not args.no_ladder:
-            ladder(game, args.deals, args.seed, args.jobs)
+            ladder(game, args.deals, args.seed, args.jobs, args.level)
         if not args.no_ismcts:
             for tested in ("hard", "expert"):
-                if has_level(game, tested):
+                if has_level(game, tested) and args.level in (None, tested):
                     versus_ismcts(game, tested, args.deals, args.seed, args.jobs, args.simulations)
     return 0
 

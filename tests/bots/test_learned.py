@@ -11,6 +11,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -23,11 +24,10 @@ from tarocchi.bots.learned import INSTALL, WEIGHTS, shipped_weights, weights_pat
 from tarocchi.bots.learned.data import Stage, gather
 from tarocchi.bots.learned.features import Features
 from tarocchi.bots.learned.network import Network
-from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer
+from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer, weighed
 from tarocchi.bots.learned.train import main as train
 from tarocchi.bots.players import KINDS, make_player, player_kinds, search_player
 from tarocchi.bots.search import SearchPlayer
-from tarocchi.core.actions import Action
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.views import PlayerView
 from tarocchi.spread import Spread
@@ -36,22 +36,28 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 TAROINCHE = get_game("taroinche")
 
 
-def test_a_seat_that_did_not_follow_is_marked_out_of_the_suit_led() -> None:
-    """Taroinche, seat 2 encoding: seat 0 led the Jack of spades, seat 1 followed with the Seven,
-    seat 2 (itself) the Eight, seat 3 played the Ace of clubs, seat 4 the Seven of hearts; in the
-    trick in progress seat 4 led the Ten of clubs and seat 0 played the Ace of hearts. Shown out:
-    seats 3 and 4 of spades (relative 1 and 2), seat 0 of clubs (relative 3); nothing else."""
-    card = TAROINCHE.deck.card
-    done = SimpleNamespace(plays=[(0, card("JS")), (1, card("7S")), (2, card("8S")), (3, card("AC")),
-                                  (4, card("7H"))])  # fmt: skip
-    going = SimpleNamespace(plays=[(4, card("10C")), (0, card("AH"))])
-    view: Any = SimpleNamespace(seat=2, tricks=[done], trick=going)
-    features = Features(TAROINCHE)
-    out = np.zeros(5 * features.suits, np.float32)
-    features._shown_out(view, out)
-    suits = sorted({c.suit for c in TAROINCHE.deck.cards})
-    marked = {(i // features.suits, suits[i % features.suits]) for i in np.flatnonzero(out)}
-    assert marked == {(1, "S"), (2, "S"), (3, "C")}
+def test_the_features_mark_the_cards_play_has_shown_a_seat_lacks() -> None:
+    """Taroux (T7: follow, else trump, beating the trick's best trump if able), seat 1 encoding:
+    seat 0 led the King of Earth, seat 1 (itself) followed with the Two, seat 2 trumped with the
+    Ten, seat 3 trumped under it with the Five, seat 4 played the Three of Air, seat 5 the Fool.
+    Seat 2 lacks Earth; seat 3 Earth and the trumps above the Ten; seat 4 Earth and every trump;
+    seat 5 (the Fool shows nothing) and seat 0 nothing; seat 1's own row is not in the table.
+    Relative seats: 2 is 1, 3 is 2, 4 is 3."""
+    game = get_game("taroux")
+    card = game.deck.card
+    going = SimpleNamespace(plays=[(0, card("KE")), (1, card("2E")), (2, card("T10")), (3, card("T5")),
+                                   (4, card("3A")), (5, card("FOOL"))])  # fmt: skip
+    view: Any = SimpleNamespace(seat=1, tricks=[], trick=going)
+    features = Features(game)
+    out = np.ones(5 * game.deck.size, np.float32)
+    features.write_lacking(view, out)
+    earth = {f"{rank}E" for rank in ("K", "Q", "C", "J", *map(str, range(2, 11)), "A")}
+    trumps = {f"T{n}" for n in range(1, 22)}
+    d = game.deck.size
+    marked = {(i // d + 1, game.deck.cards[i % d].code) for i in np.flatnonzero(out)}
+    above = {f"T{n}" for n in range(11, 22)}
+    expected = {(1, code) for code in earth} | {(2, code) for code in earth | above}
+    assert marked == expected | {(3, code) for code in earth | trumps}
 
 
 def test_the_features_are_compact_and_in_the_unit_range() -> None:
@@ -60,7 +66,7 @@ def test_the_features_are_compact_and_in_the_unit_range() -> None:
     for game_id in available_games():
         game = get_game(game_id)
         features = Features(game)
-        assert features.size < 1200 < features.encoder.information_state_layout.size
+        assert features.size < 1500 < features.encoder.information_state_layout.size
         rng = random.Random(game_id)
         state = game.initial_state(game.deal(rng, 0), HandContext(1, 0, (0,) * game.players))
         while (seat := game.to_act(state)) is not None:
@@ -191,36 +197,42 @@ def test_an_option_without_its_own_weights_plays_with_the_games() -> None:
 
 
 class _Fixed(SearchPlayer):
-    """A search that reports fixed means over 40 worlds."""
+    """A search whose every world scores each legal action as ``score`` says."""
 
-    def __init__(self, means: dict[Action, float]) -> None:
+    def __init__(self, score: Callable[[int], int]) -> None:
         super().__init__(TAROINCHE, None)
-        self.means = means
+        self.score = score
 
-    def evaluate(self, view: PlayerView, rng: random.Random) -> list[tuple[Action, float, int]]:
-        return sorted(((a, self.means[a], 40) for a in view.legal_actions), key=lambda r: -r[1])
+    def world_scores(self, view: PlayerView, rng: random.Random) -> list[list[int]]:
+        return [[self.score(i) for i in range(len(view.legal_actions))] for _ in range(8)]
+
+
+def test_the_prior_is_worth_standard_errors_of_the_paired_difference() -> None:
+    """Actions A, B, C over four worlds: A scores 10, 10, 10, 10; B 8, 12, 6, 10; C as A. B's
+    differences from A are -2, 2, -4, 0: mean -1, standard deviation sqrt(20/3) = 2.582, standard
+    error 1.291. Each factor of ten in the policy's preference for B over A is worth a quarter of
+    that, 0.323: at 10,000 to one, -1 + 4 x 0.323 > 0, B is played; at 1,000 to one, -1 + 3 x
+    0.323 < 0: A or C, which the worlds cannot tell apart, so the policy's preference between
+    them decides."""
+    rows = np.array([[10, 8, 10], [10, 12, 10], [10, 6, 10], [10, 10, 10]], dtype=np.float64)
+    assert weighed(rows, np.log(np.array([0.00005, 0.5, 0.49995], np.float32))) == 1
+    assert weighed(rows, np.log(np.array([0.0004, 0.4, 0.5996], np.float32))) == 2
+    assert weighed(rows, np.log(np.array([0.5996, 0.4, 0.0004], np.float32))) == 0
+    assert weighed(rows, np.log(np.array([0.4, 0.2, 0.4], np.float32))) == 0  # the search's best first
 
 
 def test_the_expert_follows_the_search_unless_it_cannot_tell_the_actions_apart() -> None:
-    """The prior's weight is 1/(4 ln 10) of the points' scale over the root of the worlds: a
-    ten-to-one preference of the policy is worth a quarter of such a step of the search's mean.
-    Means apart by more than the prior's lead, the search's best wins; by less, the policy's."""
+    """Where every world puts one action 100 points ahead, the expert plays it whatever the
+    policy thinks; where every world scores every action the same, it plays the policy's choice."""
     rng = random.Random(4)
     state = TAROINCHE.initial_state(TAROINCHE.deal(rng, 4), HandContext(1, 4, (0,) * 5))
     view = TAROINCHE.view(state, TAROINCHE.to_act(state))
     policy = LearnedPlayer(TAROINCHE)
-    legal = view.legal_actions
     favourite = policy.choose(view, rng)
-    other = next(a for a in legal if a != favourite)
-    step = policy.network.made["points_scale"] / 40**0.5
-    logs = dict(zip(legal, policy.log_probabilities(view, legal), strict=True))
-    gap = float(logs[favourite] - logs[other]) / (4 * np.log(10)) * step  # the prior's lead, in points
-    means = dict.fromkeys(legal, -1e6)
-    means[other] = 0.0
-    means[favourite] = -gap - 1.0
-    assert ExpertPlayer(_Fixed(means), policy).choose(view, rng) == other
-    means[favourite] = -gap + 1.0
-    assert ExpertPlayer(_Fixed(means), policy).choose(view, rng) == favourite
+    other = next(i for i, a in enumerate(view.legal_actions) if a != favourite)
+    ahead = ExpertPlayer(_Fixed(lambda i: 100 if i == other else 0), policy)
+    assert ahead.choose(view, rng) == view.legal_actions[other]
+    assert ExpertPlayer(_Fixed(lambda i: 0), policy).choose(view, rng) == favourite
 
 
 def test_the_expert_is_the_hard_search_with_the_policy() -> None:

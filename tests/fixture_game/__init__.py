@@ -9,6 +9,7 @@ MANIFEST = Manifest(
     game="fixture_game.game:TrioGame",
     kernel="fixture_game.kernel:factory",
     placer="fixture_game.worlds:place",
+    revealed="fixture_game.worlds:revealed",
     players="fixture_game.players:PLAYERS",
     facts="fixture_game.research:facts",
     follower="fixture_game.research:TrioFollower",

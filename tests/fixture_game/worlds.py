@@ -13,6 +13,11 @@ from tarocchi.core.tricks import voids
 from tarocchi.core.views import PlayerView, trick_plays
 
 
+def revealed(view: PlayerView) -> list[int]:
+    """Per seat, the cards play has shown it cannot hold (C3 read backwards)."""
+    return voids(trick_plays(view), TABLE, PLAYERS)
+
+
 def place(view: PlayerView, rng: random.Random) -> World:
     """The deal of one world consistent with ``view``."""
     seat = view.seat
@@ -24,7 +29,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
             played_by[who] |= 1 << card
     mine = view.hand.mask
     unseen = DECK.full & ~(mine | sum(played_by))
-    lacks = voids(tricks, TABLE, PLAYERS)
+    lacks = revealed(view)
     others = [s for s in range(PLAYERS) if s != seat]
     masks = deal_unseen(unseen, [view.hand_sizes[s] for s in others], [lacks[s] for s in others], rng)
     hands = [0] * PLAYERS

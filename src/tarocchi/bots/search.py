@@ -145,16 +145,28 @@ class SearchPlayer:
         a single world was played out (a world of heuristic playouts of every discard may take
         longer than a decision's time on a slow machine)."""
         legal = view.legal_actions
+        rows = self.world_scores(view, rng)
+        if not rows:
+            return []
+        totals = [sum(column) for column in zip(*rows, strict=True)]
+        ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
+        return [(legal[i], totals[i] / len(rows), len(rows)) for i in ranked]
+
+    def world_scores(self, view: PlayerView, rng: random.Random) -> list[list[int]]:
+        """This seat's playout score after each legal action (in their order), one row per world
+        searched: the same worlds and playout seeds serve every action, so the rows pair them
+        (the spread of the differences says how sure the comparison is). Empty if ``seconds``
+        ran out before a single world was played out."""
+        legal = view.legal_actions
         seat = view.seat
         assert seat is not None and legal
         game = self.game
         policy = self.playout
-        totals = [0] * len(legal)
-        worlds = 0
+        rows: list[list[int]] = []
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.worlds
         draw = self.sampler(view, rng) if self.sampler is not None else partial(game.resample, view, rng)
-        while worlds < limit:
+        while len(rows) < limit:
             if deadline is not None and time.perf_counter() > deadline:
                 break  # out of time: no new world (sampling one may take long on a loaded machine)
             world = draw()
@@ -174,9 +186,5 @@ class SearchPlayer:
                     scores.append(policy_playout(game, after, seat, random.Random(playout_seed), policy))
             if len(scores) < len(legal):
                 break
-            totals = [total + score for total, score in zip(totals, scores, strict=True)]
-            worlds += 1
-        if not worlds:
-            return []
-        ranked = sorted(range(len(legal)), key=lambda i: -totals[i])
-        return [(legal[i], totals[i] / worlds, worlds) for i in ranked]
+            rows.append(scores)
+        return rows

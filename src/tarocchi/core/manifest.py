@@ -1,12 +1,12 @@
 """What a game package declares about itself, once: its ``MANIFEST``.
 
 Everything game-specific that the rest of tarocchi looks up (the rules object, the playout
-kernel, where unseen cards may lie, the computer players, the research adapters' facts writer
-and follower, how many calls the information state holds, the bounds its rules set on a hand)
-is named in the game's manifest, and
-found through ``core.registry.manifest``: no other table is kept by game id. The parts outside
-the engine are named as ``"module:name"`` and imported when first asked for, so a game's
-package imports nothing of the players or the research adapters.
+kernel, where unseen cards may lie, what play has shown a seat lacks, the computer players, the
+research adapters' facts writer and follower, how many calls the information state holds, the
+bounds its rules set on a hand) is named in the game's manifest, and found through
+``core.registry.manifest``: no other table is kept by game id. The parts outside the engine are
+named as ``"module:name"`` and imported when first asked for, so a game's package imports nothing
+of the players or the research adapters.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import importlib
 from dataclasses import dataclass, fields
 from typing import Any
 
-PARTS = ("game", "kernel", "placer", "players", "facts", "follower")
+PARTS = ("game", "kernel", "placer", "revealed", "players", "facts", "follower")
 """The parts a manifest names, each as ``"module:name"``."""
 
 
@@ -44,6 +44,10 @@ class Manifest:
     play (``core.kernel``), which the search player plays its worlds out in."""
     placer: str = ""
     """``place(view, rng)``: where the cards a view does not show may lie (``core.resample``)."""
+    revealed: str = ""
+    """``revealed(view)``: per seat, the cards play has shown it cannot hold, the game's duties in
+    play read backwards (``core.tricks.voids``): what the placer and the learned policy's features
+    both take as certain."""
     players: str = ""
     """The game's computer players, a ``bots.registry.GamePlayers``."""
     facts: str = ""

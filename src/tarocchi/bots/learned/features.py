@@ -4,8 +4,11 @@ The research observation (``research.encoding``) is the base: the seat's hand, t
 progress, the cards played, its own discard, the phase, the totals, the running state and the
 game's public facts, each value divided by its bound from the rules. Two changes keep it small
 and add what the observation leaves to the history: every other slot that holds a card set per
-relative seat (Taroux's shown Abundances) is summed over the seats, and a table of the suits each
-relative seat has been seen not to follow (a fact of the tricks, not an inference) is added.
+relative seat (Taroux's shown Abundances) is summed over the seats, and a table of the cards each
+other seat has been shown not to hold is added: the game's ``revealed`` (its manifest's, the
+one its world placer takes as certain: ``core.tricks.voids`` under its duties), so a suit not
+followed, trumps not played, and the cards above a best not beaten where a duty to beat it holds
+(a fact of the tricks, not an inference).
 The full information state (10,000 to 41,000 floats, mostly call slots never filled) would make
 the weights a hundred times larger for little more than this says.
 
@@ -15,14 +18,17 @@ know.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from tarocchi.core.cards import bits
 from tarocchi.core.protocol import Game
-from tarocchi.core.views import PlayerView, trick_plays
+from tarocchi.core.registry import manifest_of
+from tarocchi.core.views import PlayerView
 from tarocchi.research.encoding import Encoder, encoder
 
 Floats = npt.NDArray[np.float32]
@@ -62,10 +68,13 @@ class Features:
             size += d if per_seat else slot.size
         self._parts = tuple(parts)
         self._observed = size
-        suits = sorted({card.suit for card in game.deck.cards if card.suit})
-        self._suit = {card.index: suits.index(card.suit) if card.suit else -1 for card in game.deck.cards}
-        self.suits = len(suits)
-        self.size = size + n * self.suits
+        self.cards = d
+        found = manifest_of(game)
+        revealed = found.part("revealed") if found is not None else None
+        if revealed is None:
+            raise ValueError(f"{game.info.id} declares no revealed cards (its manifest's 'revealed')")
+        self._revealed: Callable[[PlayerView], list[int]] = revealed
+        self.size = size + (n - 1) * d
         """Floats in a feature vector."""
         self.ids = {action: number for number, action in enumerate(game.actions)}
         """Each action's id (``game.action_id``, looked up once: an auction offers hundreds)."""
@@ -89,28 +98,20 @@ class Features:
                 width = block.shape[1]
                 out[at : at + width] = block.sum(axis=0)
             at += width
-        shown = out[at:]
-        shown.fill(0)
-        self._shown_out(view, shown)
+        self.write_lacking(view, out[at:])
         return out
 
     def vector(self, view: PlayerView) -> Floats:
         """The features of ``view`` in a new array."""
         return self.write(view, np.empty(self.size, dtype=np.float32))
 
-    def _shown_out(self, view: PlayerView, out: Floats) -> None:
-        """1 at (relative seat, suit) for each suit a seat has played another card to: the suit
-        led is the first card's that has one (the Fool has none)."""
+    def write_lacking(self, view: PlayerView, out: Floats) -> None:
+        """1 at (relative seat - 1, card) for each card play has shown that other seat cannot
+        hold (the game's ``revealed``), else 0: the seat's own hand it sees."""
         seat = view.seat
         assert seat is not None
-        n, suits, suit_of = self.players, self.suits, self._suit
-        for plays in trick_plays(view):
-            led = -1
-            for who, card in plays:
-                suit = suit_of[card]
-                if suit < 0:
-                    continue
-                if led < 0:
-                    led = suit
-                elif suit != led:
-                    out[(who - seat) % n * suits + led] = 1
+        n, d = self.players, self.cards
+        lacks = self._revealed(view)
+        out.fill(0)
+        for relative in range(1, n):
+            out[[(relative - 1) * d + card for card in bits(lacks[(seat + relative) % n])]] = 1

@@ -2,11 +2,12 @@
 
 ``LearnedPlayer`` plays the network's most probable legal action: a decision costs the feature
 encoding (a fraction of a millisecond) and two small matrix products. ``ExpertPlayer`` asks the
-hard level's search for every legal action's mean score over its worlds and adds the policy's
-log-probability, weighed so that a ten-to-one preference of the policy is worth a quarter of a
-standard deviation of a hand's points over the square root of the worlds searched: where the
-search cannot tell two actions apart within its noise, the policy decides; where it can, the
-search does. Decisions the search leaves to its delegate (the bids it takes from the heuristic) stay so.
+hard level's search for every legal action's score in each world it searched, and measures each
+action against the search's best by their difference world by world: its mean, and its standard
+error. The policy's log-odds of the action over the best is worth a quarter of that standard
+error for every factor of ten (``PRIOR``): where the search cannot tell the two apart within its
+own noise, the policy decides; where it can, the search does. Decisions the search leaves to its
+delegate (the bids it takes from the heuristic) stay so.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tarocchi.bots.base import legal_choices
 from tarocchi.bots.learned import shipped_weights
@@ -29,9 +31,10 @@ from tarocchi.core.protocol import Game
 from tarocchi.core.views import PlayerView
 
 PRIOR = 1 / (4 * math.log(10))
-"""The prior's weight, in standard errors of the search's mean per unit of log-probability: a
-ten-to-one preference counts as a quarter of one (four times that lost to the hard level in
-Piedmont: the policy is weaker than the medium player, docs/bots.md)."""
+"""The prior's weight, in standard errors of an action's paired difference from the search's best
+per unit of log-probability: a ten-to-one preference of the policy is worth a quarter of one (a
+whole one lost to the hard level in Piedmont: the policy is weaker than the medium player,
+docs/bots.md)."""
 
 
 @lru_cache(maxsize=16)
@@ -85,8 +88,6 @@ class ExpertPlayer:
         self.search = search
         self.policy = policy
         self.name = name
-        self.scale = float(policy.network.made.get("points_scale", 1.0))
-        """A hand's points' standard deviation for one seat, from the training data."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         legal = legal_choices(view)
@@ -95,9 +96,28 @@ class ExpertPlayer:
             return legal[0]
         if search.delegate is not None and search.delegates(view):
             return search.delegate.choose(view, rng)
-        ranked = search.evaluate(view, rng)
-        actions = [action for action, _, _ in ranked]
+        rows = search.world_scores(view, rng)
+        if not rows:
+            return search.fallback(view, rng)
+        actions = view.legal_actions
         prior = self.policy.log_probabilities(view, actions)
-        weight = PRIOR * self.scale / math.sqrt(max(1, ranked[0][2]))
-        scores = [mean + weight * float(p) for (_, mean, _), p in zip(ranked, prior, strict=True)]
-        return actions[max(range(len(actions)), key=scores.__getitem__)]
+        return actions[weighed(np.array(rows, dtype=np.float64), prior)]
+
+
+def weighed(rows: npt.NDArray[np.float64], prior: Floats) -> int:
+    """The index of the action to play, from the search's scores (a row per world, a column per
+    action) and the policy's log-probabilities: the search's best (the first of the best means)
+    unless another's mean deficit is smaller than ``PRIOR`` standard errors of the paired
+    difference per unit of the policy's log-odds for it. Actions the worlds cannot tell apart at
+    all (the same score in every world) are the policy's to order."""
+    worlds = len(rows)
+    means = rows.mean(axis=0)
+    best = int(np.argmax(means))
+    differences = rows - rows[:, [best]]
+    spread = differences.std(axis=0, ddof=1) if worlds > 1 else np.zeros(len(means))
+    lead = prior.astype(np.float64) - float(prior[best])
+    scores = means - means[best] + PRIOR * spread / math.sqrt(worlds) * lead
+    tied = np.isclose(scores, scores.max()) & (spread == 0)
+    if tied.sum() > 1 and tied[best]:
+        return int(np.flatnonzero(tied)[np.argmax(prior[tied])])
+    return int(np.argmax(scores))

@@ -11,6 +11,7 @@ MANIFEST = Manifest(
     game="tarocchi.games.piedmont.game:PiedmontGame",
     kernel="tarocchi.games.piedmont.kernel:factory",
     placer="tarocchi.games.piedmont.worlds:place",
+    revealed="tarocchi.games.piedmont.worlds:revealed",
     players="tarocchi.bots.piedmont:PLAYERS",
     facts="tarocchi.research.followers.piedmont:facts",
     follower="tarocchi.research.followers.piedmont:PiedmontFollower",

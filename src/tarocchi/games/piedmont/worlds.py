@@ -38,6 +38,12 @@ def _plays_as_made(view: PlayerView) -> list[list[tuple[int, int]]]:
     return tricks
 
 
+def revealed(view: PlayerView) -> list[int]:
+    """Per seat, the cards play has shown it cannot hold (``tricks.voids`` of the plays as made:
+    follow, else trump; a dead card, P4, shows nothing)."""
+    return voids(_plays_as_made(view), TABLE, PLAYERS, dead=PiedmontFacts.of(view).dead.mask)
+
+
 def place(view: PlayerView, rng: random.Random) -> World:
     """The deal of one world consistent with ``view``, and the dealer's discards if the seat
     did not see them."""
@@ -60,7 +66,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
     held[seat] = 0
     unseen = DECK.full & ~(mine | played | own_discard | sum(held))
 
-    lacks = voids(_plays_as_made(view), TABLE, PLAYERS, dead=facts.dead.mask)
+    lacks = revealed(view)
     caller = facts.caller
     others = [s for s in range(PLAYERS) if s != seat]
     forbidden = [lacks[s] for s in others]

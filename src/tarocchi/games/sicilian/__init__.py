@@ -11,6 +11,7 @@ MANIFEST = Manifest(
     game="tarocchi.games.sicilian.game:SicilianGame",
     kernel="tarocchi.games.sicilian.kernel:factory",
     placer="tarocchi.games.sicilian.worlds:place",
+    revealed="tarocchi.games.sicilian.worlds:revealed",
     players="tarocchi.bots.sicilian:PLAYERS",
     facts="tarocchi.research.followers.sicilian:facts",
     follower="tarocchi.research.followers.sicilian:SicilianFollower",

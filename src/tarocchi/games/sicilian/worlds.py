@@ -60,6 +60,11 @@ def _shown_stock(view: PlayerView) -> int:
     return SicilianFacts.of(view).stock.mask
 
 
+def revealed(view: PlayerView) -> list[int]:
+    """Per seat, the cards play has shown it cannot hold (``tricks.voids``: follow, else trump)."""
+    return voids(trick_plays(view), TABLE, PLAYERS)
+
+
 def place(view: PlayerView, rng: random.Random) -> World:
     """The deal of one world consistent with ``view``, and the discarder's face-down discards if
     the seat did not see them."""
@@ -97,7 +102,7 @@ def place(view: PlayerView, rng: random.Random) -> World:
     discard_known = own_discard if discarder == seat else shown_trumps
     unseen = DECK.full & ~(mine | played | discard_known)
 
-    lacks = voids(trick_plays(view), TABLE, PLAYERS)
+    lacks = revealed(view)
     others = [s for s in range(PLAYERS) if s != seat]
     forbidden = [lacks[s] for s in others]
     capacities = [view.hand_sizes[s] for s in others]

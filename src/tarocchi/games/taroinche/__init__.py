@@ -12,6 +12,7 @@ MANIFEST = Manifest(
     game="tarocchi.games.taroinche.game:TaroincheGame",
     kernel="tarocchi.games.taroinche.kernel:factory",
     placer="tarocchi.games.taroinche.worlds:place",
+    revealed="tarocchi.games.taroinche.worlds:revealed_of",
     players="tarocchi.bots.taroinche:PLAYERS",
     facts="tarocchi.research.followers.taroinche:facts",
     follower="tarocchi.research.followers.taroinche:TaroincheFollower",

@@ -77,6 +77,15 @@ def revealed(tricks: Iterable[Sequence[tuple[int, int]]], trump: int, taker: int
     return voids(tricks, _SUITS[trump], PLAYERS, above=table.above, beat=table.beat, partners=attack)
 
 
+def revealed_of(view: PlayerView) -> list[int]:
+    """``revealed`` of ``view``'s tricks under its contract: nothing before trick play."""
+    found = contract_of(view)
+    if found is None or view.phase not in (Phase.PLAY, Phase.DONE):
+        return [0] * PLAYERS
+    contract, _, taker, partner = found
+    return revealed(trick_plays(view), contract.trump, taker, partner)
+
+
 def place(view: PlayerView, rng: random.Random) -> World:
     """The deal of one world consistent with ``view``, and the taker's face-down discards if
     the seat did not see them."""

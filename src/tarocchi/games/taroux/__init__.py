@@ -11,6 +11,7 @@ MANIFEST = Manifest(
     game="tarocchi.games.taroux.game:TarouxGame",
     kernel="tarocchi.games.taroux.kernel:factory",
     placer="tarocchi.games.taroux.worlds:place",
+    revealed="tarocchi.games.taroux.worlds:revealed",
     players="tarocchi.bots.taroux:PLAYERS",
     facts="tarocchi.research.followers.taroux:facts",
     follower="tarocchi.research.followers.taroux:TarouxFollower",
