@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from tarocchi import available_games, get_game
+from tarocchi.bots.base import play_match
 from tarocchi.bots.learned import INSTALL, WEIGHTS, shipped_weights, weights_path
 from tarocchi.bots.learned.data import Stage, gather
 from tarocchi.bots.learned.features import Features
@@ -240,6 +241,16 @@ def test_the_expert_is_the_hard_search_with_the_policy() -> None:
     assert isinstance(expert, ExpertPlayer) and expert.search.seconds == 0.5
     assert isinstance(expert.search, SearchPlayer) and isinstance(expert.policy, LearnedPlayer)
     assert search_player(TAROINCHE).name == "search"
+
+
+@pytest.mark.parametrize("game_id", ["piedmont", "sicilian", "taroinche", "taroux"])
+def test_the_expert_out_of_time_before_its_first_world_still_plays_a_legal_action(game_id: str) -> None:
+    """On a loaded machine the search can have no world scored when its time is up: the expert
+    then plays its search's fallback (the heuristic's choice), for a whole game of hands."""
+    game = get_game(game_id)
+    players = [make_player("expert", game, seconds=1e-9)] + [make_player("random", game)] * (game.players - 1)
+    match = play_match(game, players, seed=3)
+    assert match.over and not game.audit(match.state)
 
 
 def test_without_numpy_the_engine_plays_and_the_learned_players_say_what_to_install() -> None:
