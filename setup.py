@@ -33,6 +33,7 @@ HOT = [
     "tarocchi/games/sicilian/state.py",
     "tarocchi/games/sicilian/auction.py",
     "tarocchi/games/sicilian/play.py",
+    "tarocchi/games/sicilian/rally.py",
     "tarocchi/games/sicilian/scoring.py",
     "tarocchi/games/taroinche/rules.py",
     "tarocchi/games/taroinche/state.py",

@@ -29,13 +29,27 @@ from tarocchi.games.sicilian.rules import (
 )
 from tarocchi.games.sicilian.state import (
     I_ACTOR,
+    I_DECLARER,
     I_DISCARD,
+    I_DISCARDER,
     I_EVENTS,
     I_HANDS,
     I_HELD,
+    I_LEADER,
+    I_LED,
+    I_MODE,
     I_OFFERS,
+    I_PARTNER,
+    I_PHASE,
+    I_RALLIED,
+    I_REVEALED,
+    I_SHOWN_STOCK,
     I_SPEAKER,
     I_SPOKEN,
+    I_STOCK,
+    I_TAKEN,
+    I_THROWN_IN,
+    I_TRICK,
     Bargain,
     Mode,
     Phase,
@@ -53,6 +67,9 @@ PAYS = tuple(Offer(PAY, n) for n in range(OFFER_CAP + 1))
 TAKES = tuple(Take(seat) for seat in range(PLAYERS))
 _SPEAK = (SILENT, HOLD, *THROWS, *PAYS[1:])
 _DISCARDS_OF = MaskMap(DISCARDS)
+_MENUS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""The bargaining's menu for each order of open offers' seats, built once: a turn with an open
+offer would otherwise copy the whole menu of offers."""
 
 
 def _say(state: SicilianState, action: Action) -> EventLog:
@@ -65,7 +82,10 @@ def note(events: EventLog, seat: int | None, text: str, audience: int = PUBLIC) 
 
 def start_play(state: SicilianState, events: EventLog) -> SicilianState:
     """S8: the Declarer leads to the first trick."""
-    return state._replace(phase=Phase.PLAY, leader=state.declarer, trick=(), led=None, events=events)
+    return replaced(
+        state, I_PHASE, Phase.PLAY, I_LEADER, state.declarer, I_TRICK, (), I_LED, None, I_EVENTS, events,
+        I_ACTOR, UNSETTLED,
+    )  # fmt: skip
 
 
 class _Bargaining:
@@ -75,8 +95,13 @@ class _Bargaining:
         return state.speaker
 
     def legal(self, state: SicilianState) -> tuple[Action, ...]:
-        takes = tuple(TAKES[o.seat] for o in state.offers if o.taker < 0)
-        return takes + _SPEAK if takes else _SPEAK
+        open_seats = tuple(o.seat for o in state.offers if o.taker < 0)
+        if not open_seats:
+            return _SPEAK
+        menu = _MENUS.get(open_seats)
+        if menu is None:
+            menu = _MENUS[open_seats] = (*(TAKES[seat] for seat in open_seats), *_SPEAK)
+        return menu
 
     def apply(self, state: SicilianState, action: Action) -> SicilianState | None:
         seat = state.speaker
@@ -92,7 +117,9 @@ class _Bargaining:
             assert isinstance(action, Take)
             if TAKES[action.seat % PLAYERS] != action or action not in self.legal(state):
                 return None
-            offers = tuple(o._replace(taker=seat) if o.seat == action.seat else o for o in offers)
+            offers = tuple(
+                Bargain(o.seat, o.kind, o.amount, seat) if o.seat == action.seat else o for o in offers
+            )
         elif action is HOLD or action == HOLD:
             held = True
         elif not (action is SILENT or action == SILENT):
@@ -108,14 +135,16 @@ class _Bargaining:
         eldest = eldest_of(state.context.dealer)
         if not bargain_played(held, any(o.taker >= 0 for o in offers)):
             events = note(events, None, "the hand is thrown in: an offer was taken and nobody holds (S3)")
-            return state._replace(
-                phase=Phase.DONE, offers=offers, spoken=spoken, thrown_in=ThrownIn.BARGAIN, events=events
-            )
+            return replaced(
+                state, I_PHASE, Phase.DONE, I_OFFERS, offers, I_SPOKEN, spoken, I_THROWN_IN, ThrownIn.BARGAIN,
+                I_EVENTS, events, I_ACTOR, UNSETTLED,
+            )  # fmt: skip
         why = "somebody holds" if held else "no offer was taken"
         events = note(events, None, f"the hand is played: {why} (S3)")
-        return state._replace(
-            phase=Phase.SOLO, speaker=eldest, spoken=0, offers=offers, held=held, events=events
-        )
+        return replaced(
+            state, I_PHASE, Phase.SOLO, I_SPEAKER, eldest, I_SPOKEN, 0, I_OFFERS, offers, I_HELD, held,
+            I_EVENTS, events, I_ACTOR, UNSETTLED,
+        )  # fmt: skip
 
     def refusal(self, state: SicilianState, action: Action) -> str:
         if isinstance(action, Offer):
@@ -167,7 +196,7 @@ class _Round(ABC):
         events = _say(state, PASS)
         spoken = state.spoken + 1
         if spoken == self.rounds:
-            return self.all_passed(state._replace(spoken=spoken), events)
+            return self.all_passed(replaced(state, I_SPOKEN, spoken, I_ACTOR, UNSETTLED), events)
         return replaced(
             state, I_SPEAKER, (state.speaker + 1) % PLAYERS, I_SPOKEN, spoken, I_EVENTS, events,
             I_ACTOR, UNSETTLED,
@@ -200,16 +229,10 @@ class _Solo(_Round):
         hands = list(state.hands)
         hands[seat] |= state.stock
         events = note(events, seat, f"shows the stock, {DECK.codes(state.stock)}, and takes it (S4)")
-        return state._replace(
-            phase=Phase.EXCHANGE,
-            hands=tuple(hands),
-            stock=0,
-            shown_stock=state.stock,
-            declarer=seat,
-            mode=Mode.SOLO,
-            discarder=seat,
-            events=events,
-        )
+        return replaced(
+            state, I_PHASE, Phase.EXCHANGE, I_HANDS, tuple(hands), I_STOCK, 0, I_SHOWN_STOCK, state.stock,
+            I_DECLARER, seat, I_MODE, Mode.SOLO, I_DISCARDER, seat, I_EVENTS, events, I_ACTOR, UNSETTLED,
+        )  # fmt: skip
 
     def all_passed(self, state: SicilianState, events: EventLog) -> SicilianState:
         dealer = state.context.dealer
@@ -217,14 +240,10 @@ class _Solo(_Round):
         hands[dealer] |= state.stock
         events = note(events, dealer, f"takes the stock, {DECK.codes(state.stock)} (S5)", only(dealer))
         events = note(events, dealer, "takes the stock unseen: nobody said Solo (S5)")
-        return state._replace(
-            phase=Phase.EXCHANGE,
-            hands=tuple(hands),
-            stock=0,
-            discarder=dealer,
-            events=events,
-            taken=state.stock,
-        )
+        return replaced(
+            state, I_PHASE, Phase.EXCHANGE, I_HANDS, tuple(hands), I_STOCK, 0, I_DISCARDER, dealer,
+            I_EVENTS, events, I_TAKEN, state.stock, I_ACTOR, UNSETTLED,
+        )  # fmt: skip
 
 
 class _Prop(_Round):
@@ -234,13 +253,16 @@ class _Prop(_Round):
 
     def bid_made(self, state: SicilianState, events: EventLog) -> SicilianState:
         seat = state.speaker
-        return state._replace(
-            phase=Phase.COP, declarer=seat, speaker=(seat + 1) % PLAYERS, spoken=0, events=events
-        )
+        return replaced(
+            state, I_PHASE, Phase.COP, I_DECLARER, seat, I_SPEAKER, (seat + 1) % PLAYERS, I_SPOKEN, 0,
+            I_EVENTS, events, I_ACTOR, UNSETTLED,
+        )  # fmt: skip
 
     def all_passed(self, state: SicilianState, events: EventLog) -> SicilianState:
         events = note(events, None, "the hand is thrown in: nobody props (S5)")
-        return state._replace(phase=Phase.DONE, thrown_in=ThrownIn.NO_PROP, events=events)
+        return replaced(
+            state, I_PHASE, Phase.DONE, I_THROWN_IN, ThrownIn.NO_PROP, I_EVENTS, events, I_ACTOR, UNSETTLED
+        )
 
 
 class _Cop(_Round):
@@ -250,14 +272,14 @@ class _Cop(_Round):
     ruling = "S6"
 
     def bid_made(self, state: SicilianState, events: EventLog) -> SicilianState:
-        state = state._replace(mode=Mode.COP, partner=state.speaker, revealed=True)
+        state = replaced(state, I_MODE, Mode.COP, I_PARTNER, state.speaker, I_REVEALED, True)
         return start_play(state, events)
 
     def all_passed(self, state: SicilianState, events: EventLog) -> SicilianState:
         if not RALLYING.legal(state):
             events = note(events, state.declarer, "holds all sixteen courts: no rally, he plays alone (S7)")
-            return start_play(state._replace(mode=Mode.ALONE), events)
-        return state._replace(phase=Phase.RALLY, events=events)
+            return start_play(replaced(state, I_MODE, Mode.ALONE), events)
+        return replaced(state, I_PHASE, Phase.RALLY, I_EVENTS, events, I_ACTOR, UNSETTLED)
 
 
 class _Exchanging:
@@ -298,7 +320,9 @@ class _Exchanging:
         if state.mode is Mode.SOLO:
             return start_play(state, events)
         eldest = eldest_of(state.context.dealer)
-        return state._replace(phase=Phase.PROP, speaker=eldest, spoken=0, events=events)
+        return replaced(
+            state, I_PHASE, Phase.PROP, I_SPEAKER, eldest, I_SPOKEN, 0, I_EVENTS, events, I_ACTOR, UNSETTLED
+        )
 
     def refusal(self, state: SicilianState, action: Action) -> str:
         seat = state.discarder
@@ -327,7 +351,7 @@ class _Rallying:
             return None
         card = action.card.index
         holder = next((seat for seat in range(PLAYERS) if state.hands[seat] >> card & 1), -1)
-        state = state._replace(mode=Mode.RALLY, rallied=card, partner=holder)
+        state = replaced(state, I_MODE, Mode.RALLY, I_RALLIED, card, I_PARTNER, holder)
         return start_play(state, (Event(state.declarer, action, PUBLIC), state.events))
 
     def refusal(self, state: SicilianState, action: Action) -> str:
