@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from tarocchi.core.actions import Action, Discard, Play
 from tarocchi.core.cards import MaskMap, Positions
@@ -109,6 +109,22 @@ class TrickPlay(ABC, Generic[S]):
         tricks = tricks + (_ROW(Trick, leader, cards, winner),)  # noqa: RUF005 (one tuple built, not a list)
         number = len(tricks)
         return tricks, (self.won_events[winner][number], events)
+
+
+def trick_with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``trick`` with ``card`` added (at most five cards before it: six seats): a tuple built at
+    its size, the hottest step of card play in every game."""
+    t: tuple[Any, ...] = trick  # its cards as objects: compiled, not unboxed and boxed
+    n = len(trick)
+    if n == 0:
+        return (card,)
+    if n == 1:
+        return (t[0], card)
+    if n == 2:
+        return (t[0], t[1], card)
+    if n == 3:
+        return (t[0], t[1], t[2], card)
+    return (t[0], t[1], t[2], t[3], card) if n == 4 else (t[0], t[1], t[2], t[3], t[4], card)
 
 
 def card_of(action: Action, own: Positions, listed: tuple[Action, ...]) -> int:

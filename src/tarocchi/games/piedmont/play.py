@@ -14,7 +14,7 @@ from tarocchi.core.events import PUBLIC, Event, EventLog, only
 from tarocchi.core.positional import replaced
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.rows import row
-from tarocchi.core.trickplay import TrickPlay, card_of
+from tarocchi.core.trickplay import TrickPlay, card_of, trick_with
 from tarocchi.core.tricks import duty_refusal
 from tarocchi.games.piedmont.rules import (
     DECK,
@@ -96,19 +96,6 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     if seat == 2:
         return (kept[0], kept[1], hands[2] ^ bit, kept[3])
     return (kept[0], kept[1], kept[2], hands[3] ^ bit)
-
-
-def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``trick`` with ``card`` added (at most three cards before it)."""
-    kept: tuple[Any, ...] = trick  # its cards as objects: compiled, not unboxed and boxed
-    n = len(trick)
-    if n == 0:
-        return (card,)
-    if n == 1:
-        return (kept[0], card)
-    if n == 2:
-        return (kept[0], kept[1], card)
-    return (kept[0], kept[1], kept[2], card)
 
 
 _STARTED: Final = PiedmontState(
@@ -212,7 +199,7 @@ class Playing(TrickPlay[PiedmontState]):
         led = s.led
         if led is None:
             led = _LEADS[card]
-        trick = _with(s.trick, card)
+        trick = trick_with(s.trick, card)
         events = (self.play_events[seat][card], s.events)
         forced = s.forced
         if card == forced or len(trick) == PLAYERS or (self.allegiance and card in (GOOD, EVIL)):

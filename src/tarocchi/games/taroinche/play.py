@@ -9,7 +9,7 @@ from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import PUBLIC, Event, EventLog
 from tarocchi.core.positional import replaced
 from tarocchi.core.rows import row
-from tarocchi.core.trickplay import TrickPlay, card_of
+from tarocchi.core.trickplay import TrickPlay, card_of, trick_with
 from tarocchi.core.tricks import standing
 from tarocchi.games.taroinche.rules import (
     CAPOT,
@@ -62,21 +62,6 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     if seat == 3:
         return (kept[0], kept[1], kept[2], hands[3] ^ bit, kept[4])
     return (kept[0], kept[1], kept[2], kept[3], hands[4] ^ bit)
-
-
-def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``trick`` with ``card`` added (at most four cards before it)."""
-    kept: tuple[Any, ...] = trick  # its cards as objects: compiled, not unboxed and boxed
-    n = len(trick)
-    if n == 0:
-        return (card,)
-    if n == 1:
-        return (kept[0], card)
-    if n == 2:
-        return (kept[0], kept[1], card)
-    if n == 3:
-        return (kept[0], kept[1], kept[2], card)
-    return (kept[0], kept[1], kept[2], kept[3], card)
 
 
 def trick_mask(
@@ -182,7 +167,7 @@ class Playing(TrickPlay[TaroincheState]):
         best = s.best
         if trick and takes(table, card, trick[best]):
             best = len(trick)
-        trick = _with(trick, card)
+        trick = trick_with(trick, card)
         leader = s.leader
         if len(trick) < PLAYERS:
             nxt = seat + 1 if seat < PLAYERS - 1 else 0

@@ -8,7 +8,7 @@ from typing import Any, Final
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.events import EventLog
 from tarocchi.core.positional import replaced
-from tarocchi.core.trickplay import TrickPlay, card_of
+from tarocchi.core.trickplay import TrickPlay, card_of, trick_with
 from tarocchi.core.tricks import TRUMP, TRUMPED, best_position, best_standing, duty_refusal
 from tarocchi.games.taroux.rules import (
     DECK,
@@ -63,21 +63,6 @@ def _without(hands: tuple[int, ...], seat: int, bit: int) -> tuple[int, ...]:
     if seat == 4:
         return (h[0], h[1], h[2], h[3], hands[4] ^ bit, h[5])
     return (h[0], h[1], h[2], h[3], h[4], hands[5] ^ bit)
-
-
-def _with(trick: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """``trick`` with ``card`` added (at most five cards before it)."""
-    t: tuple[Any, ...] = trick
-    n = len(trick)
-    if n == 0:
-        return (card,)
-    if n == 1:
-        return (t[0], card)
-    if n == 2:
-        return (t[0], t[1], card)
-    if n == 3:
-        return (t[0], t[1], t[2], card)
-    return (t[0], t[1], t[2], t[3], card) if n == 4 else (t[0], t[1], t[2], t[3], t[4], card)
 
 
 def hand_mask(hand: int, led: int | None, trick: tuple[int, ...]) -> int:
@@ -151,7 +136,7 @@ class Playing(TrickPlay[TarouxState]):
         led = s.led
         if led is None:
             led = _LEADS[card]
-        trick = _with(s.trick, card)
+        trick = trick_with(s.trick, card)
         events: EventLog = (self.play_events[seat][card], s.events)
         if len(trick) == PLAYERS:
             return self.finish(state, hands, trick, led, events)
