@@ -151,9 +151,25 @@ def test_the_train_command_writes_weights_that_say_how_they_were_made(tmp_path: 
     assert net.features == Features(TAROINCHE).size and net.actions == len(TAROINCHE.actions)
 
 
+def test_the_train_command_goes_on_from_weights_it_wrote(tmp_path: Path) -> None:
+    """``--init``: the weights start where the given ones are (one epoch moves them, not from
+    scratch), and the new weights keep the old ones' provenance."""
+    first, second = tmp_path / "first.npz", tmp_path / "second.npz"
+    common = ["--game", "taroinche", "--hands", "6", "--epochs", "1", "--rounds", "0"]
+    assert train([*common, "--seed", "3", "--out", str(first)]) == 0
+    assert train([*common, "--seed", "4", "--init", str(first), "--out", str(second)]) == 0
+    before, after = Network.load(first), Network.load(second)
+    fresh = Network.initial(Features(TAROINCHE).size, len(TAROINCHE.actions), 4)
+    assert after.made["init"] == before.made and after.made["init"]["command"].endswith(str(first))
+    moved, from_scratch = np.abs(after.w1 - before.w1).mean(), np.abs(after.w1 - fresh.w1).mean()
+    assert 0 < moved < from_scratch / 10
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
+        (["--init", "/nonexistent/w.npz"], "--init /nonexistent/w.npz: not weights this command wrote"),
+        (["--init", str(WEIGHTS / "piedmont.npz")], "made for another game or features"),
         (["--teacher", "wizard"], "no 'wizard' player for taroinche"),
         (["--option", "hands=7"], "option hands must be one of 5, 10, 15, 20 (got '7')"),
         (["--hands", "0"], "--hands must be at least 1"),

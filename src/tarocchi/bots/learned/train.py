@@ -7,7 +7,9 @@
 First ``--hands`` hands with the teacher in every seat, every decision with a choice recorded
 (a tenth of the hands held out), and the network fitted to the teacher's choices for
 ``--epochs`` passes; then ``--rounds`` rounds of ``--round-hands`` hands with the policy in one
-seat against the teacher, each followed by a policy-gradient step. ``--ray`` plays the hands on
+seat against the teacher, each followed by a policy-gradient step. ``--init`` starts from
+weights already trained (say the heuristic's, to distill a search player from there: its
+decisions cost thousands of times more, so its data are fewer). ``--ray`` plays the hands on
 Ray (``--jobs`` in local processes), with the same data as here for the same seed. The weights go
 to the package (``weights/<game>[-<option>-<value>].npz``) unless ``--out`` says where, with how
 they were made: this command, the commit, the hours, the data's sizes.
@@ -26,6 +28,7 @@ from pathlib import Path
 
 from tarocchi.bots.learned import weights_path
 from tarocchi.bots.learned.data import Decisions, Stage, gather
+from tarocchi.bots.learned.features import Features
 from tarocchi.bots.learned.network import Adam, Network
 from tarocchi.bots.learned.training import distill, reinforce
 from tarocchi.bots.players import make_player
@@ -75,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4, help="policy-gradient rounds")
     parser.add_argument("--round-hands", type=int, default=300)
     parser.add_argument("--teacher", default="heuristic", help="the player distilled (a kind or level)")
+    parser.add_argument("--init", type=Path, help="weights to start from (default: fresh ones)")
     parser.add_argument("--ray", action="store_true", help="play the hands on Ray (the scale extra)")
     parser.add_argument("--ray-address", help="a Ray cluster's head (default: a local Ray)")
     parser.add_argument("--jobs", type=int, default=1, help="local worker processes (without --ray)")
@@ -91,6 +95,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, LookupError, TarocchiError) as error:
         parser.error(str(error))
     options = tuple(sorted(game.options.items()))
+    start_from = None
+    if args.init is not None:
+        try:
+            start_from = Network.load(args.init)
+        except (OSError, ValueError, KeyError) as error:
+            parser.error(f"--init {args.init}: not weights this command wrote ({error})")
+        if (start_from.features, start_from.actions) != (Features(game).size, len(game.actions)):
+            parser.error(f"--init {args.init}: made for another game or features")
     where = Spread(jobs=args.jobs, ray=args.ray, ray_address=args.ray_address)
 
     def say(text: str) -> None:
@@ -106,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     played = time.perf_counter() - start
     say(f"{args.hands} hands of {args.teacher}: {len(data)} decisions in {played:.0f} s")
     scale = float(max(1.0, data.points.std()))
-    network = Network.initial(data.features.shape[1], data.masks.shape[1], args.seed)
+    network = start_from or Network.initial(data.features.shape[1], data.masks.shape[1], args.seed)
     fit = distill(network, training, held_out, args.epochs, args.seed, say=say)
     adam = Adam(network, PG_RATE)
     means = []
@@ -125,6 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "game": args.game,
         "options": dict(options),
         "teacher": args.teacher,
+        "init": None if start_from is None else start_from.made,
         "hands": args.hands,
         "decisions": len(data),
         "held_out": held,
