@@ -112,9 +112,10 @@ def seat_0_points(results: list[GameScores]) -> list[float]:
 
 
 def times_ms(results: list[GameScores]) -> str:
-    """Seat 0's decision times: p50, p99 and the longest, in milliseconds."""
+    """Seat 0's decision times: the mean, p50, p99 and the longest, in milliseconds."""
     times = [t for result in results for t in result.times[0]] or [0.0]
     return (
+        f"mean {statistics.fmean(times) * 1e3:5.0f} ms, "
         f"p50 {percentile(times, 0.5) * 1e3:5.0f} ms, p99 {percentile(times, 0.99) * 1e3:5.0f} ms, "
         f"max {max(times) * 1e3:5.0f} ms"
     )
