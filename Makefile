@@ -2,19 +2,31 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+TOOLS := $(VENV)/.build-tools
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test setup compiled lint typecheck bench clean test-build test-ruff test-pure test-suite
+.PHONY: play serve test setup compiled lint typecheck bench clean test-build test-ruff test-pure test-suite \
+	system-packages
 
-$(STAMP): pyproject.toml
+# The virtualenv in two steps: first what the mypyc build needs (pyproject's build-system
+# requires), then the package with its extras, built with those same tools (no isolated build
+# environment to fill again). make test starts the build as soon as the first step is done.
+# --no-compile: Python compiles a module the first time it is imported, and most of what is
+# installed (Ray's, matplotlib's) never is; compiling it all at install is a third of pip's time.
+$(TOOLS): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $(STAMP)
+	$(BIN)/python tools/build-requires > $(VENV)/build-requires.txt
+	$(BIN)/python -m pip install --quiet --no-compile -r $(VENV)/build-requires.txt
+	touch $@
+
+$(STAMP): $(TOOLS)
+	$(BIN)/python -m pip install --quiet --no-compile --no-build-isolation -e ".[dev]"
+	touch $@
 
 BUILT := $(VENV)/.compiled
 
-setup: $(BUILT)
+setup: $(BUILT) $(STAMP)
 
 # The hot modules (engine, kernels, research fast path) compiled by mypyc, in place next to
 # their sources (the editable install alone is pure Python); `make play` and `make serve` build
@@ -25,24 +37,24 @@ setup: $(BUILT)
 # (make test runs both at once).
 define COMPILE
 MYPY_CACHE_DIR=build/mypy-cache $(BIN)/python setup.py --quiet build_ext --inplace --force
-$(BIN)/python -c "from tarocchi import loading; print('tarocchi:', loading.mode())"
+PYTHONPATH=src $(BIN)/python -c "from tarocchi import loading; print('tarocchi:', loading.mode())"
 endef
 
-$(BUILT): $(STAMP)
+$(BUILT): $(TOOLS)
 	$(COMPILE)
 	touch $(BUILT)
 
-compiled: $(STAMP)
+compiled: $(TOOLS)
 	rm -f $(BUILT)
 	$(MAKE) --no-print-directory $(BUILT)
 
 # Ctrl-C leaves the table (saving the game) with status 130, as shells expect of an interrupted
 # program; here it is the way out, not an error for make to report: the recipe's shell outlives
 # the interrupt (trap) and takes 130 for success.
-play: $(BUILT)
+play: $(BUILT) $(STAMP)
 	trap : INT; $(BIN)/tarocchi play piedmont || [ $$? -eq 130 ]
 
-serve: $(BUILT)
+serve: $(BUILT) $(STAMP)
 	$(BIN)/tarocchi serve
 
 # make test's build of the compiled modules: built again whenever setup.py or any source of the
@@ -53,13 +65,13 @@ TESTED := $(VENV)/.compiled-tested
 SOURCES := setup.py $(shell find src -name '*.py' -o -name '*.c')
 ALL_COMPILED := import sys; from tarocchi import loading; sys.exit(0 if all(loading.parts().values()) else 1)
 
-$(TESTED): $(STAMP) $(SOURCES)
+$(TESTED): $(TOOLS) $(SOURCES)
 	$(COMPILE)
-	$(BIN)/python -c "$(ALL_COMPILED)" || { echo 'make test: the mypyc build failed (above), so the suite would not run compiled' >&2; exit 1; }
+	PYTHONPATH=src $(BIN)/python -c "$(ALL_COMPILED)" || { echo 'make test: the mypyc build failed (above), so the suite would not run compiled' >&2; exit 1; }
 	touch $(BUILT) $@
 
-test-build: $(STAMP)
-	$(BIN)/python -W ignore -c "$(ALL_COMPILED)" 2>/dev/null || rm -f $(TESTED)
+test-build: $(TOOLS) system-packages
+	PYTHONPATH=src $(BIN)/python -W ignore -c "$(ALL_COMPILED)" 2>/dev/null || rm -f $(TESTED)
 	$(MAKE) --no-print-directory $(TESTED)
 
 test-ruff: $(STAMP)
@@ -75,18 +87,23 @@ test-pure: $(STAMP)
 # The whole suite compiled, naming its 20 slowest tests, on three workers: its browser and server
 # tests spend much of their time waiting on processes and pages, which a third worker fills on two
 # cores.
-test-suite: test-build
+test-suite: test-build $(STAMP)
 	$(BIN)/python -m pytest -n 3 --dist worksteal -q --durations=20
 
-# The build, ruff, mypy and the pure pass at once, and the suite as soon as the build is done,
-# beside what is left of the others (the build and mypy are one process each and the pure pass has
-# one worker, so the two cores are shared by what would wait in turn; each one's output is shown
-# whole as it ends).
-# tools/system-packages installs the C compiler too, so a build that falls back to pure Python
-# here is a failure, not a silent pass.
-test: $(STAMP)
-	tools/system-packages
+# Everything at once as soon as what it needs is there, each one's output shown whole as it
+# ends: tools/system-packages (apt-get: the browsers, PostgreSQL, the C compiler) beside the
+# virtualenv's first step, both mostly waiting on the network and the disk; the build once both
+# are done, beside pip installing the rest (mostly network and disk too); ruff, mypy and the
+# pure pass once pip is done, beside the build (the build and mypy are one process each and the
+# pure pass has one worker, so the two cores are shared by what would wait in turn); the suite
+# once the build and pip are done, beside what is left of the others. tools/system-packages
+# installs the C compiler, so a build that falls back to pure Python here is a failure, not a
+# silent pass.
+test:
 	$(MAKE) --no-print-directory --jobs=4 --output-sync=target PURE_WORKERS=1 test-ruff typecheck test-pure test-suite
+
+system-packages:
+	tools/system-packages
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -95,7 +112,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-bench: $(BUILT)
+bench: $(BUILT) $(STAMP)
 	$(BIN)/tarocchi bench
 
 clean:

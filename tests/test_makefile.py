@@ -18,21 +18,31 @@ SET_UP = 2e9
 """When the checkout was set up (.venv installed): after its sources were written."""
 
 
-def plan(tmp_path: Path, target: str, built: bool, tested: bool = False, edited: bool = False) -> list[str]:
-    """The commands `make -n target` would run in a set-up checkout: compiled before or not, that
-    build checked by `make test` or not, a source edited after both or not."""
+def plan(
+    tmp_path: Path,
+    target: str,
+    built: bool,
+    tested: bool = False,
+    edited: bool = False,
+    installed: bool = True,
+) -> list[str]:
+    """The commands `make -n target` would run in a set-up checkout (``installed``; else one whose
+    virtualenv holds only the build's tools): compiled before or not, that build checked by `make
+    test` or not, a source edited after both or not."""
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     for source in ("pyproject.toml", "setup.py", "src/tarocchi/core/cards.py"):
         (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / source).write_text("")
     (tmp_path / ".venv").mkdir()
-    stamps = {".installed": True, ".compiled": built, ".compiled-tested": tested}
+    stamps = {".build-tools": True, ".installed": installed, ".compiled": built, ".compiled-tested": tested}
     for offset, (stamp, made) in enumerate(stamps.items()):
         if made:
             (tmp_path / ".venv" / stamp).touch()
             os.utime(tmp_path / ".venv" / stamp, (SET_UP + offset, SET_UP + offset))
     if edited:
         os.utime(tmp_path / "src/tarocchi/core/cards.py", (SET_UP + 10, SET_UP + 10))
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools/system-packages").write_text("")
     done = subprocess.run(
         ["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, check=True, timeout=30
     )
@@ -72,3 +82,16 @@ def test_make_test_uses_the_build_it_checked_while_no_source_changed(tmp_path: P
 @pytest.mark.parametrize("tested", [False, True])
 def test_make_test_builds_again_after_an_edit(tmp_path: Path, tested: bool) -> None:
     assert any("build_ext" in line for line in plan(tmp_path, "test", built=True, tested=tested, edited=True))
+
+
+def test_make_tests_build_needs_only_the_build_tools(tmp_path: Path) -> None:
+    """The build starts once the virtualenv holds what it needs, beside pip installing the rest:
+    the package's own install is no step of it (it is one of make test's)."""
+    build, whole = tmp_path / "build", tmp_path / "whole"
+    build.mkdir()
+    whole.mkdir()
+    lines = plan(build, "test-build", built=False, installed=False)
+    assert any("build_ext" in line for line in lines)
+    assert not any("pip install" in line for line in lines)
+    lines = plan(whole, "test", built=False, installed=False)
+    assert any("pip install" in line and '-e ".[dev]"' in line for line in lines)

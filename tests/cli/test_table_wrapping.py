@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 from unittest import mock
 
-import pytest
 from rich.console import Console
 
 from tarocchi.cli.play import TableSession
@@ -64,15 +63,16 @@ def words(text: str, tables: bool) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("width", [80, 60])
-def test_no_word_is_cut_at_80_or_60_columns(width: int, tmp_path: Path, deal: Deal, full_hints: None) -> None:
+def test_no_word_is_cut_at_80_or_60_columns(tmp_path: Path, deal: Deal, full_hints: None) -> None:
+    """One wide screen, the reference of both narrow ones (the same session whatever the width)."""
     record = tmp_path / ("a-folder-with-a-long-name-" * 3) / "the-record-of-this-game.json"
     wide = screen(deal, record, 1000)
-    narrow = screen(deal, record, width)
     assert "hint: discard" in wide and "Ruling P2" in wide and "you must follow suit" in wide
     assert "Trick 2:" in wide and "Score sheet" in wide and "Type a move in notation" in wide
-    assert words(narrow, tables=False) == words(wide, tables=False)
-    assert set(words(narrow, tables=True)) <= set(words(wide, tables=True))
-    for line in narrow.splitlines():
-        assert len(line) <= width or line.strip().endswith(".json"), line
-    assert f"\n{record}\n" in narrow  # the path whole, on its own line
+    for width in (80, 60):
+        narrow = screen(deal, record, width)
+        assert words(narrow, tables=False) == words(wide, tables=False), width
+        assert set(words(narrow, tables=True)) <= set(words(wide, tables=True)), width
+        for line in narrow.splitlines():
+            assert len(line) <= width or line.strip().endswith(".json"), (width, line)
+        assert f"\n{record}\n" in narrow, width  # the path whole, on its own line

@@ -94,7 +94,7 @@ def check_random_playout(game: Any, state: Any, k: Kernel, rng: random.Random) -
     mark = len(k.cards)
     k.random_playout(rng)
     for card in k.cards[mark:]:
-        state = game.apply(state, play_of(game, state, card))
+        state = game.apply(state, play_of(game, state, k, card))
     result = game.outcome(state)
     assert result is not None and k.scores() == list(result.scores)
     k.undo_to(mark)
@@ -106,9 +106,9 @@ def move_of(k: Kernel, action: Any) -> int:
     return action.card.index if isinstance(action, Play) else k.call_move(str(action))  # type: ignore[no-any-return]
 
 
-def play_of(game: Any, state: Any, move: int) -> Any:
-    """The engine's legal action for the kernel's ``move`` (AssertionError if it is not legal)."""
-    k = kernel_factory(game)(state)  # type: ignore[misc]
+def play_of(game: Any, state: Any, k: Kernel, move: int) -> Any:
+    """The engine's legal action for the kernel's ``move`` (AssertionError if it is not legal).
+    ``k`` only names the calls' moves, which are the same in every state."""
     (action,) = [a for a in game.legal_actions(state) if move_of(k, a) == move]
     return action
 

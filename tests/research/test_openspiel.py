@@ -368,7 +368,8 @@ def test_a_seeded_ismcts_bot_plays_the_same_hand_the_same_way(config: Config) ->
     deals = [shuffled(game, rng) for _ in range(3)]
     first = [_ismcts_actions(game, deal, 3) for deal in deals]
     assert [_ismcts_actions(game, deal, 3) for deal in deals] == first
-    assert [_ismcts_actions(game, deal, 40) for deal in deals] != first
+    # some hand played otherwise: the hands after the first that differs need not be played
+    assert any(_ismcts_actions(game, deal, 40) != actions for deal, actions in zip(deals, first, strict=True))
 
 
 def test_exact_resampling_is_a_parameter() -> None:
