@@ -28,8 +28,8 @@ from pathlib import Path
 
 from tarocchi.bots.learned import weights_path
 from tarocchi.bots.learned.data import Decisions, Stage, gather
-from tarocchi.bots.learned.features import Features
 from tarocchi.bots.learned.network import Adam, Network
+from tarocchi.bots.learned.player import LearnedPlayer
 from tarocchi.bots.learned.training import distill, reinforce
 from tarocchi.bots.players import make_player
 from tarocchi.core.errors import TarocchiError
@@ -101,8 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             start_from = Network.load(args.init)
         except (OSError, ValueError, KeyError) as error:
             parser.error(f"--init {args.init}: not weights this command wrote ({error})")
-        if (start_from.features, start_from.actions) != (Features(game).size, len(game.actions)):
-            parser.error(f"--init {args.init}: made for another game or features")
+        try:
+            LearnedPlayer(game, start_from)  # the player's own check that the weights fit the game
+        except ValueError as error:
+            parser.error(f"--init {args.init}: made for another game or features ({error})")
     where = Spread(jobs=args.jobs, ray=args.ray, ray_address=args.ray_address)
 
     def say(text: str) -> None:
