@@ -5,6 +5,12 @@ BIN := $(VENV)/bin
 TOOLS := $(VENV)/.build-tools
 STAMP := $(VENV)/.installed
 
+# Python caches each module's bytecode as it first imports it, whatever the environment says
+# (some images set PYTHONDONTWRITEBYTECODE): the suite starts hundreds of Python processes
+# (servers, terminals, test workers), each of which would otherwise compile every module it
+# imports, and pip's install skips compiling (below) on that understanding.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: play serve test setup compiled lint typecheck bench clean test-build test-ruff test-pure test-suite \
 	system-packages
 

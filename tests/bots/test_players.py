@@ -7,36 +7,36 @@ import random
 from typing import Any
 
 import pytest
+from configs import game_configs
 
-from tarocchi import available_games, get_game
+from tarocchi import get_game
 from tarocchi.bots.base import Player, play_match, player_rng
 from tarocchi.bots.players import make_player, player_kinds, search_player
 from tarocchi.bots.registry import game_players
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.errors import IllegalActionError
 from tarocchi.core.protocol import Deal, Game, HandContext
-from tarocchi.core.registry import game_info
 
 
 def configurations() -> list[tuple[str, str, dict[str, str]]]:
-    result = []
-    for game_id in available_games():
-        info = game_info(game_id)
-        names = [spec.name for spec in info.options]
-        for values in itertools.product(*(spec.choices for spec in info.options)):
-            options = dict(zip(names, values, strict=True))
-            for kind in player_kinds(get_game(game_id, options)):
-                result.append((game_id, kind, options))
-    return result
+    """Every player kind of every game and option, an option that only sets how many hands a game
+    lasts (Taroinche's ``hands``) at its default: the hands are dealt and played alike whatever
+    it is, and the players choose from a hand's view."""
+    return [
+        (game_id, kind, options)
+        for game_id, options in game_configs(every_length=False)
+        for kind in player_kinds(get_game(game_id, options))
+    ]
 
 
 CONFIGS = configurations()
-HANDS = 1000
-"""Hands each player plays in every game and option in the legality test."""
+SEAT_HANDS = 1000
+"""Hands each player plays at a seat in every game and option in the legality test: a table of
+one kind plays a thousand hands over its seats (250 hands of four players, say)."""
 SEARCHING_HANDS = 250
 """Hands of the searching players (search, expert), which cost twenty to forty times a heuristic
 hand: they choose among their view's legal actions by the scores of one world's playouts, and
-leave the bids to the heuristic player (its own thousand hands); the learned policy the expert
+leave the bids to the heuristic player (its own thousand); the learned policy the expert
 weighs plays its thousand hands as the learned level."""
 PARTS = {"search": 2, "expert": 2, "learned": 2}
 """The slower players' hands run in parts, so that the test workers share them."""
@@ -92,10 +92,12 @@ def test_player_plays_its_hands_legally(
     the playout only scores the legal actions, and the next test runs the default. It, or the
     learned player, sits at one seat of each game, a different one from game to game, the others
     playing at random: every hand is still one it plays to the end, at a quarter of the cost of
-    four such players."""
+    four such players. The others (random, heuristic) sit at every seat, each seat's hands
+    counting toward the thousand."""
     game_id, kind, options = config
     game = get_game(game_id, options)
-    wanted = -(-(SEARCHING_HANDS if kind in ("search", "expert") else HANDS) // parts)
+    seat_hands = SEARCHING_HANDS if kind in ("search", "expert") else SEAT_HANDS
+    wanted = -(-seat_hands // (parts if kind in ONE_SEAT else parts * game.players))
     hands = 0
     seed = part
     while hands < wanted:

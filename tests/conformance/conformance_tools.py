@@ -1,8 +1,9 @@
 """Helpers of the conformance suite, written against the protocol only.
 
 Nothing here knows which game it runs: the configurations come from the registry (every game
-times every combination of its option choices), hands are played with uniformly random legal
-actions, and what a seat has seen is read back from its own view and the card notation.
+times every combination of its option choices that changes how a hand plays), hands are played
+with uniformly random legal actions, and what a seat has seen is read back from its own view and
+the card notation.
 """
 
 from __future__ import annotations
@@ -24,8 +25,13 @@ MAX_ACTIONS_PER_HAND = 5_000
 """A hand that has not ended after this many actions is taken to loop."""
 
 
-CONFIGS = game_configs(test_games=True)
+CONFIGS = game_configs(every_length=False, test_games=True)
+"""The configurations whose hands are played: an option that only sets how many hands a game
+lasts (Taroinche's ``hands``) stays at its default, since the hands it deals play alike whatever
+it is, and the protocol is a hand's."""
 CONFIG_IDS = [config_id(c) for c in CONFIGS]
+EVERY_CONFIG = game_configs(test_games=True)
+"""Every combination of every game's options, the game's length too."""
 
 
 def make_game(config: Config) -> Game[Any]:

@@ -1,6 +1,7 @@
-"""Fixtures of the conformance suite: every registered game x every combination of its options,
-and the games written only as test fixtures (``configs.TEST_GAMES``), each registered only while
-one of its own tests runs (a test of no game, or another, sees the registered games alone)."""
+"""Fixtures of the conformance suite: every registered game x every combination of its options
+that changes how a hand plays (``conformance_tools.CONFIGS``), and the games written only as test
+fixtures (``configs.TEST_GAMES``), each registered only while one of its own tests runs (a test
+of no game, or another, sees the registered games alone)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ import re
 from typing import Any
 
 import pytest
-from conformance_tools import Config, PlayedHand, other_kinds, seats_and_spectator
+from configs import config_id, playing
+from conformance_tools import EVERY_CONFIG, Config, PlayedHand, make_game, other_kinds, seats_and_spectator
 
 from tarocchi.core.actions import Action
 from tarocchi.core.errors import IllegalActionError, NotationError
@@ -28,8 +29,11 @@ def all_states(hands: list[PlayedHand]) -> list[Any]:
     return [state for hand in hands for state in hand.states]
 
 
-def test_the_game_accepts_and_reports_its_option_combination(config: Config, game: Game[Any]) -> None:
-    game_id, options = config
+@pytest.mark.parametrize("every", EVERY_CONFIG, ids=[config_id(c) for c in EVERY_CONFIG])
+def test_the_game_accepts_and_reports_its_option_combination(every: Config) -> None:
+    game_id, options = every
+    with playing(game_id):
+        game = make_game(every)
     defaults = {spec.name: spec.default for spec in game.info.options}
     assert game.info.id == game_id
     assert game.options == {**defaults, **options}
