@@ -171,13 +171,6 @@ def _limit(flag: str, setting: str, text: str) -> Callable[[F], F]:
 @_limit("--sockets", "sockets", "Websockets the server holds at most.")
 def serve(**given: Any) -> None:
     """Serve shared tables: friends and computer players in the browser, at http://HOST:PORT/."""
-    try:
-        import uvicorn
-
-        from tarocchi.server.app import MAX_MESSAGE, create_app
-        from tarocchi.server.transport import WebSocketProtocol, quiet
-    except ImportError:
-        raise click.ClickException(WEB_EXTRA) from None
     load_games()  # a game TAROCCHI_GAMES names but cannot load: said before anything starts
     settings = Settings(
         **{**given, "db_url": given["db_url"] or default_db(), "allow_origins": tuple(given["allow_origins"])}
@@ -193,8 +186,16 @@ def serve(**given: Any) -> None:
             f"--db '{shown(settings.db_url)[:60]}' is no database URL: use sqlite:///path/tables.db or "
             "postgresql://user@host/db"
         )
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     listening = listen(settings.host, settings.port)
+    # The server's modules take a second or more to import: a setting that cannot start is said first.
+    try:
+        import uvicorn
+
+        from tarocchi.server.app import MAX_MESSAGE, create_app
+        from tarocchi.server.transport import WebSocketProtocol, quiet
+    except ImportError:
+        raise click.ClickException(WEB_EXTRA) from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     check_database(settings.db_url)
     click.echo(
         f"tarocchi table server on http://{settings.host}:{settings.port}/ · database "
