@@ -29,6 +29,14 @@ COUNT_CARDS = """() => {
 """Every card the page shows in one place: the hands, the cards aside, the trick in progress, the
 tricks won (a trick just won is shown in the middle and listed: counted once)."""
 
+STEP_SHOWN = f"""() => [
+  ({COUNT_CARDS})(),
+  document.querySelectorAll("#replay .log li.now").length,
+  document.querySelectorAll("#replay .log li").length,
+]"""
+"""The cards shown, the log lines marked newest and all the log's lines, read in one round trip
+to the page (a hand is checked at every one of its steps)."""
+
 
 @pytest.fixture(scope="module")
 def finished(server: Server) -> dict[str, str]:
@@ -103,13 +111,13 @@ def test_a_finished_game_steps_through_every_hand_face_up(
             for step in range(1, len(hand["actions"]) + 1):
                 page.keyboard.press("ArrowRight")
                 wait_step(page, 1, step)
-                assert page.evaluate(COUNT_CARDS) == deck_size, f"step {step}: a card is missing"
+                cards, marked, lines = page.evaluate(STEP_SHOWN)
+                assert cards == deck_size, f"step {step}: a card is missing"
                 if step == len(hand["actions"]) // 2:
                     page.screenshot(path=str(screenshots / f"replay-{game_id}.png"), full_page=True)
                 seat = hand["actions"][step - 1][0]
-                assert page.locator("#replay .log li.now").count() == (
-                    1 if page.locator("#replay .log li").count() else 0
-                ), f"step {step} by seat {seat}: the newest line is not marked"
+                newest = f"step {step} by seat {seat}: the newest line is not marked"
+                assert marked == (1 if lines else 0), newest
             page.keyboard.press("ArrowLeft")
             wait_step(page, 1, len(hand["actions"]) - 1)
         page.click("#replay button.end")
