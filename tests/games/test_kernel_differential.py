@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tarocchi.bots.kernels import kernel_factory
-from tarocchi.core.actions import Play
+from tarocchi.core.actions import Call, Play
 from tarocchi.core.kernel import Kernel
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.registry import get_game
@@ -82,7 +82,7 @@ def to_play(game: Any, rng: random.Random, number: int) -> Any:
         if factory(state) is not None and rng.random() < 0.3:
             return state  # sometimes from the middle of trick play, a trick in progress
         legal = game.legal_actions(state)
-        passes = [a for a in legal if str(a) == "pass"]
+        passes = [a for a in legal if isinstance(a, Call) and a.word == "pass"]  # not every bid's text
         state = game.apply(state, passes[0] if passes and rng.random() < passing else rng.choice(legal))
     return None
 

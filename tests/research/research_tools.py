@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 from configs import Config, config_id, game_configs
 
 from tarocchi.core.protocol import Game, HandContext
@@ -27,3 +28,10 @@ def random_hand(game: Game[Any], rng: random.Random) -> Iterator[Any]:
 
 def make(config: Config) -> Game[Any]:
     return get_game(*config)
+
+
+def equal_arrays(actual: Any, expected: Any, message: str = "") -> None:
+    """``assert_array_equal``, whose report is costly to prepare, only once ``array_equal`` (same
+    shape, every element equal: all it would pass) has failed."""
+    if not np.array_equal(actual, expected):
+        np.testing.assert_array_equal(actual, expected, err_msg=message)

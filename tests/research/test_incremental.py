@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from research_tools import CONFIGS, IDS, Config, make, random_hand
+from research_tools import CONFIGS, IDS, Config, equal_arrays, make, random_hand
 
 from tarocchi.core.protocol import Game, HandContext
 from tarocchi.research.encoding import Encoder, encoder
@@ -24,22 +24,15 @@ FULL_SHARE = {"taroinche": 0.2}
 state encoded in full, the hand over)."""
 
 
-def _equal(actual: Any, expected: Any, message: str = "") -> None:
-    """``assert_array_equal``, whose report is costly to prepare, only once ``array_equal`` (same
-    shape, every element equal: all it would pass) has failed."""
-    if not np.array_equal(actual, expected):
-        np.testing.assert_array_equal(actual, expected, err_msg=message)
-
-
 def _same(fast: IncrementalEncoder, enc: Encoder, game: Game[Any], state: Any, seat: int) -> None:
     """The seat's tensors and mask, fast and from the view, are equal (information state first:
     the observation is its first slices, and must not have moved on by a second call)."""
     view = game.view(state, seat)
     info = fast.information_state(state, seat).copy()
-    _equal(info, enc.encode_information_state(view), f"seat {seat}")
-    _equal(fast.observation(state, seat), enc.encode_observation(view))
-    _equal(fast.action_mask(state, seat), enc.action_mask(view))
-    _equal(fast.legal_mask(state, seat), enc.action_mask(view))
+    equal_arrays(info, enc.encode_information_state(view), f"seat {seat}")
+    equal_arrays(fast.observation(state, seat), enc.encode_observation(view))
+    equal_arrays(fast.action_mask(state, seat), enc.action_mask(view))
+    equal_arrays(fast.legal_mask(state, seat), enc.action_mask(view))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
