@@ -87,8 +87,11 @@ def test_an_absence_and_the_words_to_replace_it_survive_a_restart(
         table = public_table(client, keys[0], ["invite"] * 4)
         for seat in (1, 2, 3):
             client.post(f"/api/tables/{table['id']}/join", json={"player": keys[seat], "seat": seat})
-        with sitting(client, table["id"], keys[3]):
-            pass  # Dario came and left
+        with sitting(client, table["id"], keys[0]) as a:
+            with sitting(client, table["id"], keys[3]):
+                pass  # Dario came and left
+            while until(a, "seats")["seats"][3]["connected"]:
+                pass  # his coming; then his leaving, which the server has taken note of
         time.sleep(1.5)  # past the grace time
         with (
             sitting(client, table["id"], keys[0]),
