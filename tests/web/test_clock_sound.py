@@ -90,9 +90,15 @@ def test_the_turn_sound_is_off_until_turned_on_and_kept(browser: Any, server: Se
     assert page.evaluate("() => window.tones") == 0  # two turns came, and no sound: off by default
     toggle.check()
     assert page.evaluate("() => localStorage.getItem('tarocchi.sound')") == "on"
-    act_by_click(page, message)
-    until(page, 0, f"(m, v) => m.version > v && ({MY_TURN})(m, 0)", message["version"])
-    page.wait_for_function("() => window.tones >= 1", timeout=30_000)
+    # The page chimes as it takes in a state (before a test can see that state), but only for a
+    # turn that follows others' moves: a second action in a row (the auction won, a call to make)
+    # is the same turn going on. Within a few of the person's turns others have moved between.
+    for _ in range(6):
+        act_by_click(page, message)
+        message = until(page, 0, f"(m, v) => m.version > v && ({MY_TURN})(m, 0)", message["version"])
+        if page.evaluate("() => window.tones") >= 1:
+            break
+    assert page.evaluate("() => window.tones") >= 1
     page.reload()  # kept for the next visit
     page.wait_for_selector("#table .ring")
     assert page.locator("input.sound-toggle").is_checked()
