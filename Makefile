@@ -83,12 +83,13 @@ test-build: $(TOOLS) system-packages
 test-ruff: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
-# The rules' exactness pure Python: the golden and conformance tests need no compiled module. One
-# worker in make test, where it runs beside the build: the build, which the suite waits for, keeps
-# a core to itself.
+# The rules' exactness pure Python, as a checkout without a C compiler runs them: the golden
+# playthroughs, worked by hand, need no compiled module (the suite runs them, and the conformance
+# tests, compiled). One worker in make test, where it runs beside the build: the build, which the
+# suite waits for, keeps a core to itself.
 PURE_WORKERS ?= 2
 test-pure: $(STAMP)
-	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n $(PURE_WORKERS) --dist worksteal -q tests/golden tests/conformance
+	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n $(PURE_WORKERS) --dist worksteal -q tests/golden
 
 # The whole suite compiled, naming its 20 slowest tests, on three workers: its browser and server
 # tests spend much of their time waiting on processes and pages, which a third worker fills on two

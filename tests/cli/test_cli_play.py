@@ -93,7 +93,8 @@ def test_scripted_game_refuses_bad_input_and_saves_a_record_that_replays(
 
     # final totals and winners as recorded
     # `auto` plays the hint, a search within a time limit: the game may also end level, all winning
-    sides = r"South \(you\) and North \(partner\)|West and East|South \(you\), West, North \(partner\) and East"
+    everyone = r"South \(you\), West, North \(partner\) and East"
+    sides = rf"South \(you\) and North \(partner\)|West and East|{everyone}"
     assert "Game over" in out and re.search(rf"({sides}) win with", out)
     for seat, name in enumerate(("South (you)", "West", "North (partner)", "East")):
         assert final_row(out, name).rstrip(" │").endswith(str(data["totals"][seat]))

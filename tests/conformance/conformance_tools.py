@@ -8,6 +8,7 @@ the card notation.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -85,12 +86,16 @@ def seats_and_spectator(game: Game[Any]) -> list[int | None]:
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
+@functools.cache
 def codes_of(deck: Deck) -> dict[str, Card]:
+    """The deck's cards by code (made once a deck: the secrecy tests read every view's text)."""
     return {card.code: card for card in deck.cards}
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def card_tokens(deck: Deck, text: str) -> int:
-    """Mask of the cards whose exact code occurs in ``text`` as a whole token."""
+    """Mask of the cards whose exact code occurs in ``text`` as a whole token (kept by text: a
+    hand's event lines are read again at every later step)."""
     codes = codes_of(deck)
     mask = 0
     for token in _TOKEN.findall(text):

@@ -168,5 +168,18 @@ def game_info(game_id: str) -> GameInfo:
 
 
 def get_game(game_id: str, options: Mapping[str, str] | None = None) -> Game[Any]:
-    """A rules object for ``game_id`` with validated ``options`` (OptionError if wrong)."""
-    return game_class(game_id)(options)
+    """A rules object for ``game_id`` with validated ``options`` (OptionError if wrong). A game is
+    a stateless rules object, and making one builds its phases' tables (milliseconds: a record's
+    every replay makes its game), so one is made for each class and options and shared; options
+    that are not all text go to the class, which says what is wrong with them."""
+    cls = game_class(game_id)
+    if options is None:
+        return _made(cls, ())
+    if isinstance(options, Mapping) and all(isinstance(x, str) for pair in options.items() for x in pair):
+        return _made(cls, tuple(sorted(options.items())))
+    return cls(options)
+
+
+@functools.lru_cache(maxsize=64)
+def _made(cls: type[Game[Any]], options: tuple[tuple[str, str], ...]) -> Game[Any]:
+    return cls(dict(options) if options else None)
