@@ -4,9 +4,11 @@ and Ctrl-C each ending in one clear line. Every wait is bounded."""
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from remoteterm import Terminal, Watcher, new_table
@@ -25,6 +27,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
 
 
+def told(watcher: Watcher, seconds: float) -> dict[str, Any]:
+    """The watcher's newest state: every message that arrived, after waiting ``seconds`` at most
+    for the first (an event wait: no pause once the server has spoken)."""
+    timeout = seconds
+    while True:
+        try:
+            message = json.loads(watcher.socket.recv(timeout=timeout))
+        except TimeoutError:
+            return watcher.state
+        if message["type"] == "state":
+            watcher.state = message
+        timeout = 0
+
+
 @pytest.mark.parametrize("game", ["piedmont", "sicilian"])
 def test_the_terminal_plays_a_hand_at_a_server_table(server: Server, game: str) -> None:
     table, token, link = new_table(server, game)
@@ -35,6 +51,7 @@ def test_the_terminal_plays_a_hand_at_a_server_table(server: Server, game: str) 
     terminal.wait_for(f"you are {name}")
     deadline = time.monotonic() + HAND_SECONDS
     answered = 0
+    acted = watcher.latest()["version"] - 1  # South answers states of later versions only
     refused = False
     while "Press Enter for the next hand" not in terminal.text():
         assert time.monotonic() < deadline, (
@@ -44,9 +61,9 @@ def test_the_terminal_plays_a_hand_at_a_server_table(server: Server, game: str) 
         if terminal.text().count(prompt) <= answered:
             time.sleep(0.05)
             continue
-        state = watcher.latest()
-        if state["view"]["to_act"] != 0:
-            continue
+        state = told(watcher, 0.05)
+        if state["view"]["to_act"] != 0 or state["version"] <= acted:
+            continue  # the watcher is not yet told of the turn the terminal prompts for
         answered += 1
         legal = state["view"]["legal_actions"]
         held = set(state["view"]["hand"].split())
@@ -57,6 +74,7 @@ def test_the_terminal_plays_a_hand_at_a_server_table(server: Server, game: str) 
             terminal.wait_for("Refused: ", seconds=10)
             continue
         terminal.type(legal[0])
+        acted = state["version"]
     text = terminal.text()
     assert "Hand 1" in text and "This hand:" in text and "Totals:" in text
     if game == "piedmont":  # no auction: the person plays cards every hand (a Sicilian hand may be thrown in)

@@ -9,6 +9,7 @@ who both say it end at one new table. Every wait is bounded."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 from collections.abc import Iterator
@@ -17,11 +18,13 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from configs import TEST_GAMES
 from remoteterm import WAIT, Socket, Terminal, Watcher
 from serverproc import Postgres, Server, serving
 from sqlalchemy import func, select
 
 from tarocchi.cli.play import EXIT_INTERRUPTED
+from tarocchi.core.registry import ENVIRONMENT
 from tarocchi.server.around import GRACE_VARIABLE
 from tarocchi.server.pace import SCALE_VARIABLE
 from tarocchi.server.store import Store, digest, tables
@@ -29,9 +32,19 @@ from tarocchi.server.store import Store, digest, tables
 
 @pytest.fixture(scope="module")
 def servers(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server]]:
+    """Both processes with Trio (``tests/fixture_game``) installed as an operator adds a game, for
+    the whole games of play again: three hands of five cards each, the shortest whole game there
+    is (a Sicilian game is four hands of fifteen)."""
     folder = tmp_path_factory.mktemp("around-processes")
     url = postgres.database(f"around{abs(hash(str(folder))) % 10**9}")
-    env = {SCALE_VARIABLE: "0", GRACE_VARIABLE: "0"}
+    tests = str(Path(__file__).resolve().parent.parent)
+    path = os.pathsep.join(p for p in (tests, os.environ.get("PYTHONPATH", "")) if p)
+    env = {
+        SCALE_VARIABLE: "0",
+        GRACE_VARIABLE: "0",
+        "PYTHONPATH": path,
+        ENVIRONMENT: f"trio={TEST_GAMES['trio']}",
+    }
     (Path(folder) / "first").mkdir()
     (Path(folder) / "second").mkdir()
     with (
@@ -203,12 +216,21 @@ def test_a_person_connected_elsewhere_since_before_the_loading_is_offered_the_se
             terminal.process.kill()
 
 
-def newest(people: dict[int, Socket]) -> None:
-    """Read what each person's socket has received so far (their ``state`` the newest)."""
+def newest(people: dict[int, Socket], waiting: Socket | None = None) -> None:
+    """Read what each person's socket has received so far (their ``state`` the newest), after
+    ``waiting``'s next message (a second at most): an event wait, never a fixed pause."""
+    if waiting is not None:
+        try:
+            message = json.loads(waiting.socket.recv(timeout=1))
+        except TimeoutError:
+            pass
+        else:
+            if message["type"] == "state":
+                waiting.state = message
     for person in people.values():
         while True:
             try:
-                message = json.loads(person.socket.recv(timeout=0.05))
+                message = json.loads(person.socket.recv(timeout=0))
             except TimeoutError:
                 break
             if message["type"] == "state":
@@ -217,14 +239,17 @@ def newest(people: dict[int, Socket]) -> None:
 
 def play_to_the_end(people: dict[int, Socket], seconds: float = 300) -> None:
     """Each person plays their first legal action whenever the newest state says it is their turn,
-    until both have seen the game's end (the computer players play the other seats)."""
+    until both have seen the game's end (the computer players play the other seats). Between moves
+    it waits for the next message of the person told the least so far: every state goes to both,
+    so that person's socket is the one sure to hear next."""
     deadline = time.monotonic() + seconds
     acted: dict[int, int] = {}
+    waiting: Socket | None = None
     while not all(person.state.get("table", {}).get("over") for person in people.values()):
         assert time.monotonic() < deadline, (
             f"the game did not end: {[p.state.get('view') for p in people.values()]}"
         )
-        newest(people)
+        newest(people, waiting)
         for seat, person in people.items():
             state = person.state
             if state["view"]["to_act"] == seat and acted.get(seat) != state["version"]:
@@ -232,6 +257,7 @@ def play_to_the_end(people: dict[int, Socket], seconds: float = 300) -> None:
                 person.send(
                     {"type": "act", "action": state["view"]["legal_actions"][0], "version": state["version"]}
                 )
+        waiting = min(people.values(), key=lambda person: int(person.state["version"]))
 
 
 @pytest.mark.parametrize("at_once", [True, False], ids=["at-once", "in-turn"])
@@ -248,8 +274,8 @@ def test_play_again_with_the_people_at_two_processes(servers: tuple[Server, Serv
     made = httpx.post(
         f"{first.base}/api/tables",
         json={
-            "game": "sicilian",
-            "seats": ["invite", "invite", "easy", "easy"],
+            "game": "trio",
+            "seats": ["invite", "invite", "easy"],
             "public": True,
             "player": keys[0],
             "sit": 0,
