@@ -66,6 +66,9 @@ STANDBY_SECONDS = 5.0
 """How much longer than the driving process a process that did not make the table's latest
 change waits before it moves for a computer player or a person out of time: past the hard
 player's thinking (under 1 s) and a commit, so that it acts only when the driver is gone."""
+STEP_SECONDS = 0.1
+"""How often a computer player waiting (a standby, a person's undo window) looks whether the
+table moved on meanwhile."""
 
 STAND_IN = "heuristic"
 """Who makes a move for a person whose time ran out (the medium player; easy where there is none)."""
@@ -767,11 +770,15 @@ class Tables:
         wait = 0.0 if table.driving else STANDBY_SECONDS
         if any(table.undo_refusal(s) is None for s, kind in enumerate(table.kinds) if kind == "invite"):
             wait += table.undo_seconds
-        if wait:
-            await asyncio.sleep(wait)
-        if table.version != version:  # the person took the move back, or the table moved on
-            return
         loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        # Waited out in short steps: a table that moves on meanwhile (the person took the move
+        # back, or this process made a change and drives the table now) is met at once, not after
+        # the whole standby.
+        while table.version == version and loop.time() < deadline:
+            await asyncio.sleep(min(STEP_SECONDS, deadline - loop.time()))
+        if table.version != version:
+            return
         action = await loop.run_in_executor(
             self.pool, player.choose, table.match.view(seat), table.rngs[seat]
         )
