@@ -34,10 +34,16 @@ SEAT_HANDS = 1000
 """Hands each player plays at a seat in every game and option in the legality test: a table of
 one kind plays a thousand hands over its seats (250 hands of four players, say)."""
 SEARCHING_HANDS = 250
-"""Hands of the searching players (search, expert), which cost twenty to forty times a heuristic
-hand: they choose among their view's legal actions by the scores of one world's playouts, and
-leave the bids to the heuristic player (its own thousand); the learned policy the expert
-weighs plays its thousand hands as the learned level."""
+"""Hands of the search player, which cost twenty to forty times a heuristic hand: it chooses
+among its view's legal actions by the scores of one world's playouts, and leaves the bids to the
+heuristic player (its own thousand)."""
+LEARNED_HANDS = 250
+"""Hands of the learned player: it takes the legal action its network scores highest, by the
+action's id (every action of a game has one: tests/core/test_action_space.py)."""
+EXPERT_HANDS = 100
+"""Hands of the expert player: the search player's choice (its 250 hands above) weighed by the
+learned policy's (its 250): what is its own is the weighing's index into the legal actions."""
+HANDS = {"search": SEARCHING_HANDS, "learned": LEARNED_HANDS, "expert": EXPERT_HANDS}
 PARTS = {"search": 2, "expert": 2, "learned": 2}
 """The slower players' hands run in parts, so that the test workers share them."""
 ONE_SEAT = ("search", "expert", "learned")
@@ -96,7 +102,7 @@ def test_player_plays_its_hands_legally(
     counting toward the thousand."""
     game_id, kind, options = config
     game = get_game(game_id, options)
-    seat_hands = SEARCHING_HANDS if kind in ("search", "expert") else SEAT_HANDS
+    seat_hands = HANDS.get(kind, SEAT_HANDS)
     wanted = -(-seat_hands // (parts if kind in ONE_SEAT else parts * game.players))
     hands = 0
     seed = part
