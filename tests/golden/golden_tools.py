@@ -94,17 +94,29 @@ class Page:
             highlight=False,
             _environ={},
         )
+        self.printed: dict[tuple[object, ...], str] = {}
 
     def line(self, text: str = "") -> None:
         """A line of the page's own (headings, the deal): printed as it is, never wrapped."""
-        self.console.print(Text(text), soft_wrap=True)
+        self.rich(Text(text))
 
     def rich(self, renderable: RenderableType) -> None:
-        """A line or a table of the terminal's, printed as the terminal prints it."""
-        if isinstance(renderable, Text):
-            self.console.print(renderable, soft_wrap=True)
-        else:
+        """A line or a table of the terminal's, printed as the terminal prints it. A line the
+        console has printed before (the same words in the same styles) is written as it printed
+        it then: most of a chair's status lines do not change from one action to the next, and
+        printing is most of a playthrough's time."""
+        if not isinstance(renderable, Text):
             self.console.print(renderable)
+            return
+        text = renderable
+        wrapping = (text.justify, text.overflow, text.no_wrap, text.end)
+        key = (type(text), text.plain, tuple(text.spans), text.style, wrapping)
+        printed = self.printed.get(key)
+        if printed is None:
+            with self.console.capture() as capture:
+                self.console.print(text, soft_wrap=True)
+            printed = self.printed[key] = capture.get()
+        self.out.write(printed)
 
     def text(self) -> str:
         """The page, each line's trailing blanks cut (rich pads table rows)."""
