@@ -134,7 +134,9 @@ def test_two_friends_and_a_spectator_around_a_table(
             f"() => document.querySelector('#around').textContent.includes({BRUNO!r} + ' (West)')"
         )
 
-        # the game played out, both say play again, and both land at the new table
+        # the game played out, both say play again, and both land at the new table; the watcher
+        # steps away meanwhile (a third page drawing every move) and comes back by the link
+        watcher.close()
         first_dealer = anna.evaluate("() => window.tarocchiTable.message.view.dealer")
         for page in (anna, bruno):
             page.evaluate(PLAY)
@@ -148,6 +150,10 @@ def test_two_friends_and_a_spectator_around_a_table(
         new = anna.evaluate("() => window.tarocchiTable.message")
         assert new["table"]["names"][:2] == ["Anna", BRUNO] and new["view"]["hand_number"] == 1
         assert new["view"]["dealer"] == (first_dealer + 1) % 4
+
+        watcher = watcher_ctx.new_page()
+        watcher.goto(watch)
+        watcher.wait_for_function("() => window.tarocchiTable?.message?.table.over === true")
 
         # the players' keys are secrets: in no page of another person, and not in the server's log
         keys = [

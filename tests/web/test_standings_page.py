@@ -106,7 +106,7 @@ def test_a_guest_by_link_reclaims_names_themselves_and_the_game_is_rated(
             page.evaluate(PLAY)
         for page in (anna, gia):
             page.wait_for_function(
-                "() => window.tarocchiTable?.message?.table.over === true", timeout=240_000
+                "() => window.tarocchiTable?.message?.table.over === true", timeout=240_000, polling=200
             )
         table_id = anna.evaluate("() => window.tarocchiTable.message.table.id")
         totals = anna.evaluate("() => window.tarocchiTable.message.sheet.at(-1).totals")

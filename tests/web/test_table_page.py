@@ -38,7 +38,8 @@ def state(page: Any) -> dict[str, Any]:
 def _wait(page: Any, function: str, arg: object) -> Any:
     """``page.wait_for_function``'s value; on a timeout, an error that shows the table as it stood."""
     try:
-        return page.wait_for_function(function, arg=arg, timeout=30_000).json_value()
+        # every 50 ms rather than every frame: a wait spans the computer players' moves
+        return page.wait_for_function(function, arg=arg, timeout=30_000, polling=50).json_value()
     except Exception as error:
         m = state(page)
         shown = {k: m[k] for k in ("version", "refusal", "legal")} | {"view": m["view"], "table": m["table"]}
@@ -49,18 +50,19 @@ def until(page: Any, seat: int, condition: str, arg: object = None) -> dict[str,
     """The next state where ``condition`` (a JavaScript function of the message and ``arg``)
     holds, clicking "Next hand" as a person does at each hand's end held for ``seat`` on the way."""
     while True:
-        reason = _wait(
+        reached = _wait(
             page,
             f"""([seat, arg]) => {{
                 const m = window.tarocchiTable && window.tarocchiTable.message;
                 if (!m) return false;
-                if (({condition})(m, arg)) return "ready";
-                return (m.table.waiting || []).includes(seat) && "next";
+                if (({condition})(m, arg)) return {{ ready: m }};
+                return (m.table.waiting || []).includes(seat) && {{ next: true }};
             }}""",
             [seat, arg],
         )
-        if reason == "ready":
-            return state(page)
+        if "ready" in reached:  # the state itself, read in the same round trip as the wait
+            ready: dict[str, Any] = reached["ready"]
+            return ready
         page.locator("button.next-hand").click()
         page.wait_for_function(
             "(seat) => !(window.tarocchiTable.message.table.waiting || []).includes(seat)", arg=seat
@@ -91,22 +93,34 @@ def keeping(message: dict[str, Any]) -> str | None:
     return keeping_call(message["table"]["game"], message["view"], legal)
 
 
+SHOWN = """(kept) => {
+  const count = (selector) => document.querySelectorAll(selector).length;
+  return {
+    kept: kept !== "" && count(`button.call[data-action='${kept}']`) > 0,
+    discard: count(".discard") > 0,
+    cards: count("button.in-hand.legal") > 0,
+    calls: count("button.call") > 0,
+    choices: count("button.card-choice") > 0,
+  };
+}"""
+"""Which of the ways to act the page offers (``act_by_click`` clicks the first that applies)."""
+
+
 def act_by_click(page: Any, message: dict[str, Any]) -> str:
     """Click what a person would: the call that keeps the hand in play whatever the deal (its
     button, or typed as a bid), else a raised card, else a call button, else a card offered to
     choose (not in the hand), else type a legal bid."""
     version = message["version"]
-    cards = page.locator("button.in-hand.legal")
     kept = keeping(message)
+    shown = page.evaluate(SHOWN, kept or "")  # what the page offers, read in one round trip
     if kept is not None:
-        button = page.locator(f"button.call[data-action='{kept}']")
-        if button.count():
-            button.click()
+        if shown["kept"]:
+            page.locator(f"button.call[data-action='{kept}']").click()
         else:
             page.fill("#action-text", kept)
             page.click("form.bid button[type=submit]")
         what = "call"
-    elif page.locator(".discard").count():  # several cards to lay aside: choose them all, confirm once
+    elif shown["discard"]:  # several cards to lay aside: choose them all, confirm once
         due = message["table"]["discards"]
         for chosen in range(due):
             assert page.locator(".discard .count").inner_text().endswith(f"{due - chosen} left")
@@ -115,13 +129,13 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
         page.click("button.confirm-discard")
         what = "discard"
         page.wait_for_function("(v) => window.tarocchiTable.message.version >= v", arg=version + due)
-    elif cards.count():
-        cards.first.click()
+    elif shown["cards"]:
+        page.locator("button.in-hand.legal").first.click()
         what = "card"
-    elif page.locator("button.call").count():
+    elif shown["calls"]:
         page.locator("button.call").first.click()
         what = "call"
-    elif page.locator("button.card-choice").count():  # a stock's half, a card to rally
+    elif shown["choices"]:  # a stock's half, a card to rally
         page.locator("button.card-choice").first.click()
         what = "choice"
     else:
@@ -131,7 +145,8 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
     page.wait_for_function(
         "(v) => window.tarocchiTable.message.version > v || window.tarocchiTable.message.refusal", arg=version
     )
-    assert state(page)["refusal"] is None, state(page)["refusal"]
+    refusal = page.evaluate("() => window.tarocchiTable.message.refusal")
+    assert refusal is None, refusal
     return what
 
 
@@ -224,6 +239,12 @@ def test_an_illegal_card_is_refused_with_the_reason(browser: Any, server: Server
     page.close()
 
 
+TURN_OR_HELD = f"""(seat) => {{
+  const m = window.tarocchiTable.message;
+  return [({MY_TURN})(m, seat), (m.table.waiting || []).includes(seat)];
+}}"""
+
+
 def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -> None:
     created = httpx.post(
         f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "invite", "easy", "easy"]}
@@ -240,11 +261,11 @@ def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -
     while plays < 12:
         assert time.monotonic() < deadline, "the two people's table stopped"
         for seat, page in enumerate(pages):
-            message = state(page)
-            if message["view"]["to_act"] == seat and message["legal"]:
-                act_by_click(page, message)
+            turn, held = page.evaluate(TURN_OR_HELD, seat)  # the whole state only when acting
+            if turn:
+                act_by_click(page, state(page))
                 plays += 1
-            elif seat in (message["table"]["waiting"] or []):  # a hand thrown in: on to the next
+            elif held:  # a hand thrown in: on to the next
                 page.locator("button.next-hand").click()
         pages[0].wait_for_timeout(50)
     hands = [
