@@ -236,13 +236,18 @@ def test_tricks_shows_every_completed_trick_of_the_hand(
 def test_hint_suggests_the_whole_discard(
     invoke: Invoke, write_deals: Callable[[int], Path], tmp_path: Path, full_hints: None
 ) -> None:
-    result = start(invoke, write_deals, tmp_path / "hint.json", "hint\n")
+    """South deals, so the first decision is a discard: the hint names the whole of it and the
+    average the hard player's search expects, and applies nothing (quit then saves a record with
+    no action for South). The search is the costliest of the table's: one test asks it."""
+    result = start(invoke, write_deals, tmp_path / "hint.json", "hint\nquit\n")
+    assert result.exit_code == 0, result.output
     hint = [line for line in result.output.splitlines() if line.startswith("hint: ")]
     assert len(hint) == 1, result.output
     words = hint[0].split(":")[1].split()
     assert words[0] == "discard" and len(words) == 5  # hint: discard C1 C2 C3 C4: why
     assert "game points for you over 20 deals of the unseen cards" in hint[0]
     assert re.search(r"; it (voids|shortens) ", hint[0])
+    assert "You left the table during hand 1." in result.output
     assert load(tmp_path / "hint.json")["hands"][0]["actions"] == []  # a hint applies nothing
 
 
