@@ -188,6 +188,30 @@ def test_ctrl_d_at_a_terminal_asks_too(tmp_path: Path, deal: Deal) -> None:
     assert "End of input during hand 1." in out.getvalue() and "Resume it with" in out.getvalue()
 
 
+def test_at_every_prompt_the_record_on_disk_holds_every_action_so_far(tmp_path: Path, deal: Deal) -> None:
+    """A kill at the prompt loses nothing: what was saved last is the game as it stands, the
+    computer players' actions since the human's last one included."""
+    session, _, _ = terminal_session(tmp_path, deal, [])
+    lines = iter(["discard 2E 3E 4E 5E", *["auto"] * 30])
+    saved: list[bool] = []
+
+    def typed(prompt: Text | str = "", **_: object) -> str:
+        data = load(tmp_path / "t.json")
+        played = [[seat, str(action)] for seat, action in session.match.hand.actions]
+        saved.append(
+            len(data["hands"]) == len(session.match.hands) and data["hands"][-1]["actions"] == played
+        )
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    session.ask = typed  # type: ignore[method-assign]
+    assert session.run() == 0
+    assert len(session.match.hands) > 1  # the prompts of a second hand too
+    assert len(saved) > 30 and all(saved)
+
+
 # -- forced moves, undo, tricks, hint -----------------------------------------------------
 def test_forced_moves_play_themselves_unless_autoplay_is_off(
     invoke: Invoke, write_deals: Callable[[int], Path], tmp_path: Path
