@@ -47,6 +47,11 @@ EXPERT_HANDS = 50
 """Hands of the expert player: the search player's choice (its hands above) weighed by the
 learned policy's (its hands above): what is its own is the weighing's index into the legal
 actions, tried on fifty hands of every game and option."""
+PLAYOUT_HANDS = 10
+"""Hands (at least) of the search player with its default playout, in which every world is
+played out by the heuristic player at every seat: ten hands make some seventy thousand of those
+decisions, in sampled worlds, in Piedmont, ten to sixteen thousand in Sicilian and Taroux, over a
+thousand in Taroinche's short hands."""
 HANDS = {"search": SEARCHING_HANDS, "learned": LEARNED_HANDS, "expert": EXPERT_HANDS}
 PARTS = {"search": 2, "expert": 2, "learned": 2}
 """The slower players' hands run in parts, so that the test workers share them."""
@@ -134,7 +139,7 @@ def test_search_player_with_heuristic_playouts_plays_legally(config: tuple[str, 
     assert isinstance(default, SearchPlayer)
     assert isinstance(default.playout, type(game_players(game).heuristic()))
     hands = seed = 0
-    while hands < 20:
+    while hands < PLAYOUT_HANDS:
         match = play_match(game, at_one_seat(game, quick(kind, game), seed), seed=1000 + seed)
         assert match.over and not game.audit(match.state)
         hands += len(match.hands)
