@@ -262,7 +262,8 @@ def test_hint_suggests_the_whole_discard(
 ) -> None:
     """South deals, so the first decision is a discard: the hint names the whole of it and the
     average the hard player's search expects, and applies nothing (quit then saves a record with
-    no action for South). The search is the costliest of the table's: one test asks it."""
+    no action for South). The whole search of a discard is the costliest hint: the table tests
+    ask it here and in test_table_wrapping.py only."""
     result = start(invoke, write_deals, tmp_path / "hint.json", "hint\nquit\n")
     assert result.exit_code == 0, result.output
     hint = [line for line in result.output.splitlines() if line.startswith("hint: ")]
