@@ -33,16 +33,25 @@ CONFIGS = configurations()
 SEAT_HANDS = 1000
 """Hands each player plays at a seat in every game and option in the legality test: a table of
 one kind plays a thousand hands over its seats (250 hands of four players, say)."""
-SEARCHING_HANDS = 250
+SEARCHING_HANDS = 125
 """Hands of the search player, which cost twenty to forty times a heuristic hand: it chooses
 among its view's legal actions by the scores of one world's playouts, and leaves the bids to the
-heuristic player (its own thousand)."""
-LEARNED_HANDS = 250
+heuristic player (its own thousand). Its choice is an index into the view's legal actions, so
+what the hands try is the world sampler, on the view of each searched decision: over a hundred
+hands of a dozen and more decisions each (the samplers have their own tests: test_*_worlds.py)."""
+LEARNED_HANDS = 125
 """Hands of the learned player: it takes the legal action its network scores highest, by the
-action's id (every action of a game has one: tests/core/test_action_space.py)."""
-EXPERT_HANDS = 100
-"""Hands of the expert player: the search player's choice (its 250 hands above) weighed by the
-learned policy's (its 250): what is its own is the weighing's index into the legal actions."""
+action's id (every action of a game has one: tests/core/test_action_space.py): over a hundred
+hands of it still try that on every phase's views."""
+EXPERT_HANDS = 50
+"""Hands of the expert player: the search player's choice (its hands above) weighed by the
+learned policy's (its hands above): what is its own is the weighing's index into the legal
+actions, tried on fifty hands of every game and option."""
+PLAYOUT_HANDS = 10
+"""Hands (at least) of the search player with its default playout, in which every world is
+played out by the heuristic player at every seat: ten hands make some seventy thousand of those
+decisions, in sampled worlds, in Piedmont, ten to sixteen thousand in Sicilian and Taroux, over a
+thousand in Taroinche's short hands."""
 HANDS = {"search": SEARCHING_HANDS, "learned": LEARNED_HANDS, "expert": EXPERT_HANDS}
 PARTS = {"search": 2, "expert": 2, "learned": 2}
 """The slower players' hands run in parts, so that the test workers share them."""
@@ -130,7 +139,7 @@ def test_search_player_with_heuristic_playouts_plays_legally(config: tuple[str, 
     assert isinstance(default, SearchPlayer)
     assert isinstance(default.playout, type(game_players(game).heuristic()))
     hands = seed = 0
-    while hands < 20:
+    while hands < PLAYOUT_HANDS:
         match = play_match(game, at_one_seat(game, quick(kind, game), seed), seed=1000 + seed)
         assert match.over and not game.audit(match.state)
         hands += len(match.hands)

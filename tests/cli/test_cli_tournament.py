@@ -99,32 +99,6 @@ def test_play_defaults_to_the_heuristic_level_and_refuses_unknown_levels(
     assert "no 'grandmaster' player for piedmont; the players are: easy (random), medium" in result.output
 
 
-def test_hint_names_the_search_players_move_and_its_reason(
-    invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path, full_hints: None
-) -> None:
-    """South deals in the deals file, so the first decision is a discard: the hint names one of
-    the legal discards and the average it expects, and changes nothing (quit replays with no
-    action recorded for South)."""
-    record = tmp_path / "hint.json"
-    result = invoke(
-        "play",
-        "piedmont",
-        "--deals",
-        str(write_deals(4)),
-        "--seed",
-        "4",
-        "--record",
-        str(record),
-        input="hint\nquit\n",
-    )
-    assert result.exit_code == 0, result.output
-    hint = next(line for line in result.output.splitlines() if line.startswith("hint: "))
-    assert hint.split()[1].rstrip(":") == "discard"
-    assert "game points for you over 20 deals of the unseen cards" in hint
-    data = json.loads(record.read_text(encoding="utf-8"))
-    assert data["hands"][0]["actions"] == []
-
-
 def test_levels_may_be_given_per_computer_seat(
     invoke: Callable[..., Result], write_deals: Callable[[int], Path], tmp_path: Path
 ) -> None:

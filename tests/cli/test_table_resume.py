@@ -188,6 +188,30 @@ def test_ctrl_d_at_a_terminal_asks_too(tmp_path: Path, deal: Deal) -> None:
     assert "End of input during hand 1." in out.getvalue() and "Resume it with" in out.getvalue()
 
 
+def test_at_every_prompt_the_record_on_disk_holds_every_action_so_far(tmp_path: Path, deal: Deal) -> None:
+    """A kill at the prompt loses nothing: what was saved last is the game as it stands, the
+    computer players' actions since the human's last one included."""
+    session, _, _ = terminal_session(tmp_path, deal, [])
+    lines = iter(["discard 2E 3E 4E 5E", *["auto"] * 30])
+    saved: list[bool] = []
+
+    def typed(prompt: Text | str = "", **_: object) -> str:
+        data = load(tmp_path / "t.json")
+        played = [[seat, str(action)] for seat, action in session.match.hand.actions]
+        saved.append(
+            len(data["hands"]) == len(session.match.hands) and data["hands"][-1]["actions"] == played
+        )
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    session.ask = typed  # type: ignore[method-assign]
+    assert session.run() == 0
+    assert len(session.match.hands) > 1  # the prompts of a second hand too
+    assert len(saved) > 30 and all(saved)
+
+
 # -- forced moves, undo, tricks, hint -----------------------------------------------------
 def test_forced_moves_play_themselves_unless_autoplay_is_off(
     invoke: Invoke, write_deals: Callable[[int], Path], tmp_path: Path
@@ -236,13 +260,19 @@ def test_tricks_shows_every_completed_trick_of_the_hand(
 def test_hint_suggests_the_whole_discard(
     invoke: Invoke, write_deals: Callable[[int], Path], tmp_path: Path, full_hints: None
 ) -> None:
-    result = start(invoke, write_deals, tmp_path / "hint.json", "hint\n")
+    """South deals, so the first decision is a discard: the hint names the whole of it and the
+    average the hard player's search expects, and applies nothing (quit then saves a record with
+    no action for South). The whole search of a discard is the costliest hint: the table tests
+    ask it here and in test_table_wrapping.py only."""
+    result = start(invoke, write_deals, tmp_path / "hint.json", "hint\nquit\n")
+    assert result.exit_code == 0, result.output
     hint = [line for line in result.output.splitlines() if line.startswith("hint: ")]
     assert len(hint) == 1, result.output
     words = hint[0].split(":")[1].split()
     assert words[0] == "discard" and len(words) == 5  # hint: discard C1 C2 C3 C4: why
     assert "game points for you over 20 deals of the unseen cards" in hint[0]
     assert re.search(r"; it (voids|shortens) ", hint[0])
+    assert "You left the table during hand 1." in result.output
     assert load(tmp_path / "hint.json")["hands"][0]["actions"] == []  # a hint applies nothing
 
 

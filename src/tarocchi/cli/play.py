@@ -200,7 +200,7 @@ class TableSession:
         self.ask_before_leaving = ask_before_leaving
         self.forced: set[tuple[int, int]] = set()  # (hand, action index) of the moves autoplayed
         self.saved = False
-        self.keeping = True  # saving after every action; off after a failure, said once
+        self.keeping = True  # saving as the game goes (see _keep); off after a failure, said once
         self.last_refusal: str | None = None  # in full, with its ruling ids, for ``why``
         self.refused_notation = False  # the last refusal was of the typing, not of the rules
         self.suggested: tuple[int, Hint] | None = None  # (state id, hint): what auto plays there
@@ -233,7 +233,8 @@ class TableSession:
                 self._human_turn()
             else:
                 computers(seat)
-            self._keep()
+            if seat == self.seat or self.match.to_act() == self.seat:
+                self._keep()  # a computer's action followed by another's: saved with the last
             self._show_events()
 
         self._announce_hand()
@@ -293,9 +294,12 @@ class TableSession:
         return self._save("Record saved to", 0)
 
     def _keep(self) -> None:
-        """Save the record as it stands, after every action and every deal, so that a closed
-        window, a killed process or a power cut loses at most the action being typed. A failure
-        is said once and the game goes on (leaving tries again and says where it stands)."""
+        """Save the record as it stands, after every deal, every action of the human's and the
+        last of the computer players' before the human's turn, so that a closed window, a killed
+        process or a power cut loses at most the action being typed (and computer actions since
+        the human's, which the computer players make again on resuming). Each save writes the
+        whole record: one per computer action too would double a game's writes. A failure is
+        said once and the game goes on (leaving tries again and says where it stands)."""
         if not self.keeping:
             return
         try:
