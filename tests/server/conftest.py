@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -28,13 +29,26 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def on_copy(migrated: Path, path: Path) -> str:
+    """The URL of an SQLite file at ``path`` that starts as a copy of the migrated one."""
+    with closing(sqlite3.connect(migrated)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    return f"sqlite:///{path}"
+
+
 @pytest.fixture
 def client(db_url: str, migrated: Path) -> Iterator[TestClient]:
     """The app with no undo window (computer players act at once): tests of undo make their own.
     Its database is a copy of the migrated file, so it starts as empty as a fresh one."""
-    with sqlite3.connect(migrated) as source, sqlite3.connect(db_url.removeprefix("sqlite:///")) as copy:
-        source.backup(copy)
-    source.close()
-    copy.close()
-    with TestClient(create_app(db_url, undo_seconds=0)) as test_client:
+    url = on_copy(migrated, Path(db_url.removeprefix("sqlite:///")))
+    with TestClient(create_app(url, undo_seconds=0)) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def module_client(tmp_path_factory: pytest.TempPathFactory, migrated: Path) -> Iterator[TestClient]:
+    """One app as ``client`` for a whole module, for tests that each make their own players and
+    tables, or only read."""
+    url = on_copy(migrated, tmp_path_factory.mktemp("module") / "tables.db")
+    with TestClient(create_app(url, undo_seconds=0)) as test_client:
         yield test_client

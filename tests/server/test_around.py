@@ -15,7 +15,6 @@ from fastapi.testclient import TestClient
 from serverproc import Seat
 from test_player_names import player, public_table
 
-from tarocchi.server.app import create_app
 from tarocchi.server.around import GRACE_VARIABLE
 from tarocchi.server.store import digest
 
@@ -237,14 +236,6 @@ def test_play_again_when_everyone_at_the_table_says_so(client: TestClient) -> No
     assert client.get(f"/api/tables/{new_id}").json()["over"] is False
 
 
-@pytest.fixture(scope="module")
-def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    """One app for the hostile messages: each case makes its own player and table there."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('hostile') / 'tables.db'}"
-    with TestClient(create_app(url, undo_seconds=0)) as test_client:
-        yield test_client
-
-
 @pytest.mark.parametrize(
     "message",
     [
@@ -260,9 +251,10 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     ],
 )
 def test_hostile_messages_around_the_table_get_clear_errors(
-    hostile: TestClient, message: dict[str, Any]
+    module_client: TestClient, message: dict[str, Any]
 ) -> None:
-    client = hostile
+    """Each message tried at a table of its own, on one app for the module."""
+    client = module_client
     anna = player(client, "Anna")
     table = public_table(client, anna, ["invite", "easy", "easy", "easy"])
     with sitting(client, table["id"], anna) as a:

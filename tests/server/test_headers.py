@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,18 +36,10 @@ ANSWERS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def answering(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    """One app for every answer checked: each request only reads, or is refused (the POST's empty
-    body), so no answer depends on another."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('headers') / 'tables.db'}"
-    with TestClient(create_app(url, undo_seconds=0)) as test_client:
-        yield test_client
-
-
 @pytest.mark.parametrize(("method", "path"), ANSWERS)
-def test_every_answer_carries_the_security_headers(answering: TestClient, method: str, path: str) -> None:
-    answer = answering.request(method, path, json={} if method == "POST" else None)
+def test_every_answer_carries_the_security_headers(module_client: TestClient, method: str, path: str) -> None:
+    """On one app for the module: each request only reads, or is refused (the POST's empty body)."""
+    answer = module_client.request(method, path, json={} if method == "POST" else None)
     assert answer.headers["x-content-type-options"] == "nosniff"
     assert answer.headers["x-frame-options"] == "DENY"
     assert answer.headers["referrer-policy"] == "no-referrer"

@@ -80,7 +80,7 @@ def try_every_string(
     client: TestClient, table: str, answers: list[Any], opens: dict[str, int], tried_before: set[str]
 ) -> set[str]:
     """Each string of ``answers`` tried as a token: only those of ``opens`` open a seat, their own;
-    the candidates. Those of ``tried_before`` that opened no seat then are not tried again: no
+    returns every candidate. Those of ``tried_before`` (which opened no seat) are skipped: no
     token was given since (each seat handed over since is a computer player's, asserted so), so
     nothing they could open has come."""
     candidates = {s for answer in answers for s in strings(answer) if 0 < len(s) <= 200}
