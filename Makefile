@@ -85,8 +85,8 @@ test-ruff: $(STAMP)
 
 # The rules' exactness pure Python, as a checkout without a C compiler runs them: the golden
 # playthroughs, worked by hand, need no compiled module (the suite runs them, and the conformance
-# tests, compiled). One worker in make test, where it runs beside the build: the build, which the
-# suite waits for, keeps a core to itself.
+# tests, compiled). One worker in make test, where it runs beside the build, which the suite
+# waits for.
 PURE_WORKERS ?= 2
 test-pure: $(STAMP)
 	TAROCCHI_PURE=1 $(BIN)/python -m pytest -n $(PURE_WORKERS) --dist worksteal -q tests/golden
@@ -101,8 +101,8 @@ test-suite: test-build $(STAMP)
 # ends: tools/system-packages (apt-get: the browsers, PostgreSQL, the C compiler) beside the
 # virtualenv's first step, both mostly waiting on the network and the disk; the build once both
 # are done, beside pip installing the rest (mostly network and disk too); ruff, mypy and the
-# pure pass once pip is done, beside the build (the build and mypy are one process each and the
-# pure pass has one worker, so the two cores are shared by what would wait in turn); the suite
+# pure pass once pip is done, beside the build (which compiles its C files one per core), so the
+# two cores are shared by what would wait in turn; the suite
 # once the build and pip are done, beside what is left of the others. tools/system-packages
 # installs the C compiler, so a build that falls back to pure Python here is a failure, not a
 # silent pass.

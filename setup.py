@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from setuptools import Extension, setup
@@ -101,10 +103,33 @@ class OptionalBuildExt(build_ext):
     def build_extension(self, ext: Any) -> None:
         if self.failed:
             return  # all or none: compiled modules rely on each other
+        self.compile_in_parallel()
+        if len(ext.sources) > 1 and self.is_gcc():
+            # one C file per module: link-time optimisation inlines across them again, as one file would
+            ext.extra_compile_args = [*ext.extra_compile_args, "-flto=auto"]
+            ext.extra_link_args = [*ext.extra_link_args, "-flto=auto"]
         try:
             super().build_extension(ext)
         except Exception as error:
             self.announce_fallback(error)
+
+    def compile_in_parallel(self) -> None:
+        """The C files of one extension compiled at once, one per core (setuptools compiles them
+        one after another)."""
+        compile_serially = self.compiler.compile
+        if getattr(compile_serially, "parallel", False):
+            return
+
+        def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+            with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                parts = pool.map(lambda source: compile_serially([source], *args, **kwargs), sources)
+                return [obj for part in parts for obj in part]
+
+        compile_all.parallel = True  # type: ignore[attr-defined]
+        self.compiler.compile = compile_all
+
+    def is_gcc(self) -> bool:
+        return Path(self.compiler.compiler_so[0]).name.startswith("gcc")
 
     def announce_fallback(self, error: Exception) -> None:
         self.failed = True
@@ -122,8 +147,11 @@ def extensions() -> list[Any]:
         paths = [f"src/{path}" for path in HOT]
         # no config file: pyproject says MYPYC is always false, for mypy itself
         flags = ["--config-file", os.devnull, "--always-true=MYPYC"]
-        # no debugging symbols: a quarter less of the build's time, the same machine code
-        compiled = list(mypycify([*paths, *flags], opt_level="3", debug_level="0", group_name="tarocchi"))
+        # no debugging symbols: a quarter less of the build's time, the same machine code; one C
+        # file per module, compiled in parallel, less than half of gcc's time on one whole file
+        compiled = list(
+            mypycify([*paths, *flags], opt_level="3", debug_level="0", group_name="tarocchi", multi_file=True)
+        )
         built = [Extension("tarocchi.core._rows", ["src/tarocchi/core/_rows.c"])]
         built += [Extension("tarocchi.research._tensor", ["src/tarocchi/research/_tensor.c"])]
         return [*compiled, *built]
