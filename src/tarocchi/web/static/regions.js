@@ -11,17 +11,26 @@ function asNode(part) {
 
 /** Draw ``parts`` (by name, in order: ``[key, build]``) as ``parent``'s children, calling ``build``
  * only for a region whose key changed (a build may return "": an empty text node keeps its place).
- * Returns each region's node by name. */
+ * Kept nodes are not moved unless the order changed. Returns each region's node by name. */
 export function drawRegions(parent, parts) {
-  const entries = Object.entries(parts);
-  const last = drawn.get(parent);
-  // Children changed by anyone else (a first draw, an error shown in their place): all anew.
-  const fresh = !last || last.length !== entries.length || parent.childNodes.length !== entries.length || last.some((region) => region.node.parentNode !== parent);
-  const next = entries.map(([, [key, build]], i) => (!fresh && last[i].key === key ? last[i] : { key, node: asNode(build()) }));
-  if (fresh) parent.replaceChildren(...next.map((region) => region.node));
-  else next.forEach((region, i) => region === last[i] || last[i].node.replaceWith(region.node));
+  const last = drawn.get(parent) || new Map();
+  const next = new Map();
+  for (const [name, [key, build]] of Object.entries(parts)) {
+    const had = last.get(name);
+    next.set(name, had && had.key === key && had.node.parentNode === parent ? had : { key, node: asNode(build()) });
+  }
+  // Drop what is not drawn now (a region drawn anew, a card played, a first draw's placeholder),
+  // then insert the new nodes between the kept ones.
+  const nodes = [...next.values()].map((region) => region.node);
+  const kept = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!kept.has(child)) child.remove();
+  let at = parent.firstChild;
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling;
+    else parent.insertBefore(node, at);
+  }
   drawn.set(parent, next);
-  return Object.fromEntries(entries.map(([name], i) => [name, next[i].node]));
+  return Object.fromEntries([...next].map(([name, region]) => [name, region.node]));
 }
 
 /** Draw ``items`` as ``list``'s children; when the items drawn before are the first of these

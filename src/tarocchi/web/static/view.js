@@ -63,31 +63,32 @@ export function cardActions(legal) {
   return byCard;
 }
 
-/** The hand, sorted as the game shows it, legal cards raised and the others dimmed. */
-export function handRow(message, deck, onCard) {
+/** The hand, sorted as the game shows it, legal cards raised and the others dimmed: each card
+ * a region of the row (``drawRegions``), drawn anew only when its actions or choice changed. */
+export function handCards(message, deck, onCard) {
   const byCard = cardActions(message.legal);
-  const row = el("div", { className: "hand", role: "group", "aria-label": "your hand" });
+  const cards = {};
   for (const code of message.hand) {
     const actions = byCard.get(code) || [];
     const legal = actions.length > 0;
-    const card = cardOf(deck, code);
-    const label = `${cardLabel(card)}${legal ? `: ${actions[0].verb || "play"}` : ""}`;
-    row.append(
+    const selected = Boolean(message.selected?.has(code));
+    const label = `${cardLabel(cardOf(deck, code))}${legal ? `: ${actions[0].verb || "play"}` : ""}`;
+    const build = () =>
       el(
         "button",
         {
-          className: `in-hand${legal ? " legal" : " dim"}${message.selected?.has(code) ? " selected" : ""}`,
+          className: `in-hand${legal ? " legal" : " dim"}${selected ? " selected" : ""}`,
           dataset: { code },
           "aria-label": label,
           "aria-disabled": legal ? "false" : "true",
-          "aria-pressed": message.selected?.has(code) ? "true" : null,
+          "aria-pressed": selected ? "true" : null,
           onclick: () => onCard(code, actions),
         },
         svgNode(cardSvg(cardOf(deck, code), deck.suits)),
-      ),
-    );
+      );
+    cards[`card ${code}`] = [JSON.stringify([deck.name, code, actions, selected]), build];
   }
-  return row;
+  return cards;
 }
 
 /** A discard of several cards: how many to choose and how many are left, the cards set aside,
@@ -337,7 +338,7 @@ export function drawTable(root, message, deck, handlers) {
     hint: message.hint ? [key(message.hint), () => el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`)] : NOTHING,
     shown: [key(message.shown), () => shownPanel(message, deck)],
     discard: [key(table.discards, message.legal.some((action) => action.type === "Discard"), selected), () => discardPanel(message, deck, handlers)],
-    hand: seated ? [key(message.hand, message.legal.filter((action) => action.card), selected), () => handRow(message, deck, handlers.onCard)] : NOTHING,
+    hand: seated ? [key(), () => el("div", { className: "hand", role: "group", "aria-label": "your hand" })] : NOTHING,
     actions: [key(message.legal, message.call_cards, message.hand, message.summary, message.compose, names), () => actionBar(message, deck, handlers)],
     auction: [key(message.calls, names), () => auctionList(message, deck) || ""],
     side: [
@@ -357,6 +358,7 @@ export function drawTable(root, message, deck, handlers) {
   // comes in from its seat once
   seats.trick = [key(shownTrick(message), message.animate, message.pace, view.hand_number, place, names), () => trickArea(message, deck, place)];
   drawRegions(regions.ring, seats);
+  if (seated) drawRegions(regions.hand, handCards(message, deck, handlers.onCard));
   const [panels, story] = regions.side.children;
   drawRegions(panels, {
     facts: [key(message.public || view.public), () => factsList(message, deck)],
@@ -369,7 +371,7 @@ export function drawTable(root, message, deck, handlers) {
   const field = root.querySelector("#action-text");
   if (field && typed && field.value !== typed) field.value = typed;
   // the focused control, drawn anew, is focused again (one kept stays focused)
-  const again = focused && !active.isConnected && root.querySelector(focused);
+  const again = focused && document.activeElement !== active && root.querySelector(focused);
   if (again) again.focus({ preventScroll: true });
 }
 
