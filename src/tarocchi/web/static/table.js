@@ -32,6 +32,7 @@ export class TablePage {
     this.previousTrick = null; // the last trick of the hand before, to look at in the next
     this.announce = document.getElementById("announce");
     this.turnStarted = Date.now();
+    this.handlers = this.makeHandlers();
     setInterval(() => this.tick(), 1000);
   }
 
@@ -223,9 +224,10 @@ export class TablePage {
     this.draw();
   }
 
-  draw() {
-    Object.assign(this.message, this.ui);
-    drawTable(this.root, this.message, this.deck, {
+  /** What the page's controls do. Made once: a region drawTable keeps holds these handlers, and
+   * each reads the page's state when called, never the message of the draw that made it. */
+  makeHandlers() {
+    return {
       onCard: (code, actions) => this.card(code, actions),
       onAction: (action) => this.send(action.text),
       onText: (text) => this.send(text),
@@ -269,7 +271,12 @@ export class TablePage {
         localStorage.setItem("tarocchi.animate", this.animate ? "on" : "off");
         this.message.animate = this.animate;
       },
-    });
+    };
+  }
+
+  draw() {
+    Object.assign(this.message, this.ui);
+    drawTable(this.root, this.message, this.deck, this.handlers);
     this.tick();
   }
 

@@ -8,33 +8,47 @@ import { cardChip, lineNode, suitLegend, textParts } from "./chips.js";
 import { cardOf, el, indexDeck, svgNode } from "./dom.js";
 import { gameOverDialog, handEndDialog, scoreGrid } from "./handend.js";
 import { places, seatLabel } from "./seats.js";
-import { lastTrick, trickArea, trickHistory } from "./trick.js";
+import { drawItems, drawRegions } from "./regions.js";
+import { lastTrick, shownTrick, trickArea, trickHistory } from "./trick.js";
 
 export { cardOf, el, indexDeck, places, seatLabel };
 
+/** A seat's box as ``[key, build]``: its key is what the box says, so a seat that did not change
+ * keeps its node. */
 function seatBox(message, seat, place, deck) {
   const { view, table } = message;
   const call = lastCalls(message).get(seat);
-  const role = (message.roles || [])[seat] || "";
-  const toAct = view.to_act === seat;
   const info = table.seats[seat] || {};
-  const won = view.tricks.filter((t) => t.winner === seat).length;
-  const who = info.kind && info.kind !== "invite" ? `computer, ${info.kind}` : info.connected ? "online" : "away";
-  return el(
-    "div",
-    {
-      className: `seat ${place}${toAct ? " to-act" : ""}${seat === table.seat ? " me" : ""}`,
-      dataset: { seat: String(seat) },
-      "aria-label": `${seatLabel(table, seat)}${role ? `, ${role}` : ""}: ${view.hand_sizes[seat]} cards, ${won} tricks${toAct ? ", to play" : ""}`,
-    },
-    el("strong", {}, seatLabel(table, seat), seat === view.dealer ? el("span", { className: "dealer", title: "dealer", "aria-label": "dealer" }, "D") : null),
-    el("span", { className: "who" }, who),
-    seat === table.seat ? null : el("span", { className: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(view.hand_sizes[seat], 12) }, () => el("span", { className: "back" }))),
-    el("span", { className: "count" }, `${view.hand_sizes[seat]} cards · ${won} tricks`),
-    toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
-    role ? el("span", { className: "role", dataset: { role } }, role) : null,
-    call ? el("span", { className: "bubble", "aria-label": `last call: ${callWords(call, seat, message, deck)}` }, callWords(call, seat, message, deck)) : null,
-  );
+  const box = {
+    place,
+    label: seatLabel(table, seat),
+    role: (message.roles || [])[seat] || "",
+    toAct: view.to_act === seat,
+    me: seat === table.seat,
+    dealer: seat === view.dealer,
+    who: info.kind && info.kind !== "invite" ? `computer, ${info.kind}` : info.connected ? "online" : "away",
+    cards: view.hand_sizes[seat],
+    won: view.tricks.filter((t) => t.winner === seat).length,
+    call: call ? callWords(call, seat, message, deck) : "",
+  };
+  const { label, role, toAct, me, dealer, who, cards, won } = box;
+  const build = () =>
+    el(
+      "div",
+      {
+        className: `seat ${place}${toAct ? " to-act" : ""}${me ? " me" : ""}`,
+        dataset: { seat: String(seat) },
+        "aria-label": `${label}${role ? `, ${role}` : ""}: ${cards} cards, ${won} tricks${toAct ? ", to play" : ""}`,
+      },
+      el("strong", {}, label, dealer ? el("span", { className: "dealer", title: "dealer", "aria-label": "dealer" }, "D") : null),
+      el("span", { className: "who" }, who),
+      me ? null : el("span", { className: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(cards, 12) }, () => el("span", { className: "back" }))),
+      el("span", { className: "count" }, `${cards} cards · ${won} tricks`),
+      toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
+      role ? el("span", { className: "role", dataset: { role } }, role) : null,
+      box.call ? el("span", { className: "bubble", "aria-label": `last call: ${box.call}` }, box.call) : null,
+    );
+  return [JSON.stringify([deck.name, box]), build];
 }
 
 /** The legal actions that name a card, by card code (a play, a discard, a show, a rally...). */
@@ -49,31 +63,32 @@ export function cardActions(legal) {
   return byCard;
 }
 
-/** The hand, sorted as the game shows it, legal cards raised and the others dimmed. */
-export function handRow(message, deck, onCard) {
+/** The hand, sorted as the game shows it, legal cards raised and the others dimmed: each card
+ * a region of the row (``drawRegions``), drawn anew only when its actions or choice changed. */
+export function handCards(message, deck, onCard) {
   const byCard = cardActions(message.legal);
-  const row = el("div", { className: "hand", role: "group", "aria-label": "your hand" });
+  const cards = {};
   for (const code of message.hand) {
     const actions = byCard.get(code) || [];
     const legal = actions.length > 0;
-    const card = cardOf(deck, code);
-    const label = `${cardLabel(card)}${legal ? `: ${actions[0].verb || "play"}` : ""}`;
-    row.append(
+    const selected = Boolean(message.selected?.has(code));
+    const label = `${cardLabel(cardOf(deck, code))}${legal ? `: ${actions[0].verb || "play"}` : ""}`;
+    const build = () =>
       el(
         "button",
         {
-          className: `in-hand${legal ? " legal" : " dim"}${message.selected?.has(code) ? " selected" : ""}`,
+          className: `in-hand${legal ? " legal" : " dim"}${selected ? " selected" : ""}`,
           dataset: { code },
           "aria-label": label,
           "aria-disabled": legal ? "false" : "true",
-          "aria-pressed": message.selected?.has(code) ? "true" : null,
+          "aria-pressed": selected ? "true" : null,
           onclick: () => onCard(code, actions),
         },
         svgNode(cardSvg(cardOf(deck, code), deck.suits)),
-      ),
-    );
+      );
+    cards[`card ${code}`] = [JSON.stringify([deck.name, code, actions, selected]), build];
   }
-  return row;
+  return cards;
 }
 
 /** A discard of several cards: how many to choose and how many are left, the cards set aside,
@@ -205,11 +220,12 @@ function cardChoices(message, deck, onAction) {
 }
 
 
-/** The hand's whole log, oldest first, its cards drawn as chips; the page keeps the newest line
- * in view unless the reader scrolled up (``drawTable``). */
-function logList(message, deck) {
+/** The hand's whole log, oldest first, its cards drawn as chips: only the new lines are drawn
+ * while the log grows; the page keeps the newest line in view unless the reader scrolled up
+ * (``drawTable``). */
+function drawLog(list, message, deck) {
   const parts = message.log_parts || (message.log || []).map((line) => [line]);
-  return el("ol", { className: "log", "aria-label": "what happened", tabindex: "0" }, parts.map((line) => lineNode(deck, line)));
+  drawItems(list, parts, (line) => JSON.stringify(line), (line) => lineNode(deck, line));
 }
 
 /** A key naming the focused control, to focus its counterpart after a redraw. */
@@ -282,58 +298,80 @@ function clockMoved(message, deck) {
   return el("p", { className: "clock-moved", role: "status" }, "Your time ran out: the clock ", what, " for you.");
 }
 
-/** The whole table for one message from the server. */
+const NOTHING = ["", () => ""]; // a region not shown (no real key is empty)
+
+/** The whole table for one message from the server, region by region: each region's key holds
+ * every field of the message it reads, so a region whose key did not change keeps its nodes (and
+ * its handlers: those read the page's state when called, or what they hold is in the key). */
 export function drawTable(root, message, deck, handlers) {
   const { view, table } = message;
+  const active = document.activeElement;
   const focused = focusKey(root);
   const typed = root.querySelector("#action-text")?.value;
   const scroll = logScroll(root);
-  const place = places(view.hand_sizes.length, table.seat);
-  const seats = el("div", { className: `ring players-${view.hand_sizes.length}` });
-  for (let seat = 0; seat < view.hand_sizes.length; seat += 1) seats.append(seatBox(message, seat, place[seat], deck));
-  seats.append(trickArea(message, deck, place));
-  const status = el(
-    "p",
-    { className: "status", role: "status" },
-    `${table.game_name} · hand ${view.hand_number} of ${table.hands} · ${view.phase}` +
-      (view.to_act === null || view.to_act === undefined ? "" : ` · ${seatLabel(table, view.to_act)} to play`),
-    el("span", { className: "timer", "aria-hidden": "true" }),
-  );
-  const clock = table.move_seconds && view.to_act !== null && view.to_act !== undefined
-    ? el("div", { className: "clock", "aria-hidden": "true" }, el("div", { className: "left" }))
-    : "";
+  const players = view.hand_sizes.length;
+  const place = places(players, table.seat);
+  const seated = table.seat !== null && table.seat !== undefined;
+  const toAct = view.to_act !== null && view.to_act !== undefined;
   const held = Array.isArray(table.waiting);
-  let dialog = "";
-  if (!message.dialogHidden && table.over) dialog = gameOverDialog(message, handlers);
-  else if (!message.dialogHidden && held) dialog = handEndDialog(message, deck, handlers);
-  root.replaceChildren(
-    status,
-    clock,
-    controls(message, handlers),
-    table.over && message.dialogHidden ? el("p", { className: "over", role: "status" }, `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.`) : "",
-    message.showGrid && !dialog ? scoreGrid(message) : "",
-    seats,
-    clockMoved(message, deck),
-    message.refusal ? el("p", { className: "refusal", role: "alert" }, message.refusal) : "",
-    message.hint ? el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`) : "",
-    shownPanel(message, deck),
-    discardPanel(message, deck, handlers),
-    table.seat === null || table.seat === undefined ? "" : handRow(message, deck, handlers.onCard),
-    actionBar(message, deck, handlers),
-    auctionList(message, deck) || "",
-    el(
-      "div",
-      { className: "side" },
-      el("div", {}, factsList(message, deck), trickHistory(message, deck, handlers.onHistory), suitLegend(deck)),
-      el("div", {}, el("h2", {}, "What happened"), logList(message, deck)),
-    ),
-    dialog,
-  );
-  const log = root.querySelector(".log");
+  const key = (...fields) => JSON.stringify([deck.name, ...fields]);
+  const names = [table.seat_names, table.seat, table.partners, message.field_words]; // what seatLabel and callWords read
+  const selected = [...(message.selected || [])];
+  const status = `${table.game_name} · hand ${view.hand_number} of ${table.hands} · ${view.phase}` + (toAct ? ` · ${seatLabel(table, view.to_act)} to play` : "");
+  const over = table.over && message.dialogHidden ? `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.` : "";
+  const dialog = message.dialogHidden ? "" : table.over ? "over" : held ? "hand" : "";
+  const regions = drawRegions(root, {
+    // the timer's text is tick's (table.js), written after every draw
+    status: [key(status), () => el("p", { className: "status", role: "status" }, status, el("span", { className: "timer", "aria-hidden": "true" }))],
+    // a new turn starts a full bar: one drawn anew does not slide back up
+    clock: table.move_seconds && toAct ? [key(message.version, view.to_act, table.move_seconds), () => el("div", { className: "clock", "aria-hidden": "true" }, el("div", { className: "left" }))] : NOTHING,
+    controls: [
+      key(message.showLast, Boolean(lastTrick(message)), message.showGrid, held, message.dialogHidden, table.over, table.id, seated, message.pace, message.animate, message.sound,
+        table.hints && view.to_act === table.seat, message.hintAsked, table.undo),
+      () => controls(message, handlers),
+    ],
+    over: over ? [key(over), () => el("p", { className: "over", role: "status" }, over)] : NOTHING,
+    grid: message.showGrid && !dialog ? [key(message.sheet, view.hand_number, table.hands, table.over, names), () => scoreGrid(message)] : NOTHING,
+    ring: [key(players), () => el("div", { className: `ring players-${players}` })],
+    clockMoved: [key(table.clock_moved, names), () => clockMoved(message, deck)],
+    refusal: message.refusal ? [key(message.refusal), () => el("p", { className: "refusal", role: "alert" }, message.refusal)] : NOTHING,
+    hint: message.hint ? [key(message.hint), () => el("p", { className: "hint-text", role: "status" }, `Hint: ${message.hint}`)] : NOTHING,
+    shown: [key(message.shown), () => shownPanel(message, deck)],
+    discard: [key(table.discards, message.legal.some((action) => action.type === "Discard"), selected), () => discardPanel(message, deck, handlers)],
+    hand: seated ? [key(), () => el("div", { className: "hand", role: "group", "aria-label": "your hand" })] : NOTHING,
+    actions: [key(message.legal, message.call_cards, message.hand, message.summary, message.compose, names), () => actionBar(message, deck, handlers)],
+    auction: [key(message.calls, names), () => auctionList(message, deck) || ""],
+    side: [
+      key(),
+      () => el("div", { className: "side" }, el("div"), el("div", {}, el("h2", {}, "What happened"), el("ol", { className: "log", "aria-label": "what happened", tabindex: "0" }))),
+    ],
+    dialog: dialog
+      ? [
+          key(dialog, view.hand_number, view.tricks, view.facts?.running?.sides, message.sheet, message.showGrid, table.hands, table.waiting, table.winners, table.over, table.id, names),
+          () => (dialog === "over" ? gameOverDialog(message, handlers) : handEndDialog(message, deck, handlers)),
+        ]
+      : NOTHING,
+  });
+  const seats = {};
+  for (let seat = 0; seat < players; seat += 1) seats[`seat ${seat}`] = seatBox(message, seat, place[seat], deck);
+  // trickArea marks the cards it draws as seen: drawn anew only when its trick changed, a card
+  // comes in from its seat once
+  seats.trick = [key(shownTrick(message), message.animate, message.pace, view.hand_number, place, names), () => trickArea(message, deck, place)];
+  drawRegions(regions.ring, seats);
+  if (seated) drawRegions(regions.hand, handCards(message, deck, handlers.onCard));
+  const [panels, story] = regions.side.children;
+  drawRegions(panels, {
+    facts: [key(message.public || view.public), () => factsList(message, deck)],
+    history: [key(view.tricks, message.historyOpen, names), () => trickHistory(message, deck, handlers.onHistory)],
+    legend: [key(), () => suitLegend(deck)],
+  });
+  const log = story.querySelector(".log");
+  drawLog(log, message, deck);
   log.scrollTop = scroll.follow ? log.scrollHeight : scroll.top;
   const field = root.querySelector("#action-text");
-  if (field && typed) field.value = typed;
-  const again = focused && root.querySelector(focused);
+  if (field && typed && field.value !== typed) field.value = typed;
+  // the focused control, drawn anew, is focused again (one kept stays focused)
+  const again = focused && document.activeElement !== active && root.querySelector(focused);
   if (again) again.focus({ preventScroll: true });
 }
 
