@@ -154,10 +154,11 @@ def create_in_lobby(page: Any, base: str, game: str, options: dict[str, str]) ->
 def test_a_person_clicks_through_a_hand_to_the_score_sheet(
     browser: Any, server: Server, screenshots: Path, game: str, options: dict[str, str]
 ) -> None:
+    name = "-".join([game, *options.values()])  # each variant its own screenshots
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     page.add_init_script("localStorage.setItem('tarocchi.animate', 'off')")  # still screenshots
     create_in_lobby(page, server.base, game, options)
-    page.screenshot(path=str(screenshots / f"{game}-lobby.png"), full_page=True)
+    page.screenshot(path=str(screenshots / f"{name}-lobby.png"), full_page=True)
     page.click("#create button[type=submit]")
     page.locator("#created a[data-seat='0']").click()
     page.wait_for_selector("#table .ring")
@@ -173,10 +174,10 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
             message = turn_or_sheet_line(page, 0, len(message["sheet"]))
             continue
         if not shot_auction and not page.locator("button.in-hand.legal").count():
-            page.screenshot(path=str(screenshots / f"{game}-auction.png"), full_page=True)
+            page.screenshot(path=str(screenshots / f"{name}-auction.png"), full_page=True)
             shot_auction = True
         if not shot_trick and message["view"]["trick"] and message["view"]["trick"]["plays"]:
-            page.screenshot(path=str(screenshots / f"{game}-trick.png"), full_page=True)
+            page.screenshot(path=str(screenshots / f"{name}-trick.png"), full_page=True)
             shot_trick = True
         kinds.append(act_by_click(page, message))
         if kinds[-1] == "card":
@@ -193,14 +194,14 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
     assert dialog.get_by_role("button", name="Next hand").is_visible()
     box = dialog.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 300) <= 900  # in view
-    page.screenshot(path=str(screenshots / f"{game}-hand-end.png"))
+    page.screenshot(path=str(screenshots / f"{name}-hand-end.png"))
     # the score grid, one click away: a row per finished hand, the hand just played highlighted
     dialog.get_by_role("button", name="Scores").click()
     grid = page.locator("section.grid")
     assert grid.locator("tbody tr").count() == len(message["sheet"])
     assert grid.locator("tbody tr.current th").inner_text() == str(message["view"]["hand_number"])
     assert grid.locator("tfoot td").all_inner_texts() == [str(t) for t in message["sheet"][-1]["totals"]]
-    page.screenshot(path=str(screenshots / f"{game}-grid.png"))
+    page.screenshot(path=str(screenshots / f"{name}-grid.png"))
     page.close()
 
 

@@ -10,7 +10,7 @@ import { keep, post } from "./names.js";
 export function mountAround(page, holder) {
   const around = new Around(page, holder);
   document.addEventListener("tarocchi:message", (event) => around.receive(event.detail));
-  setInterval(() => around.draw(), 1000);
+  setInterval(() => around.tick(), 1000);
   return around;
 }
 
@@ -135,9 +135,22 @@ class Around {
     return (Date.now() - this.seen) / 1000;
   }
 
+  /** The absences shown, in whole seconds: what a second's passing may change in the panel. */
+  absences() {
+    const absent = this.state ? this.state.table.absent : [];
+    return JSON.stringify(absent.map((away) => (away === null || away === undefined ? null : Math.floor(away + this.since()))));
+  }
+
+  /** Each second the panel is drawn again only if an absence it shows grew: a panel drawn anew
+   * is laid out anew, and most seconds nobody is away. */
+  tick() {
+    if (this.absences() !== this.shown) this.draw();
+  }
+
   draw() {
     const state = this.state;
     if (!state) return;
+    this.shown = this.absences();
     const table = state.table;
     const names = state.present.seat_names;
     const mine = table.seat;
