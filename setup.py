@@ -103,7 +103,6 @@ class OptionalBuildExt(build_ext):
     def build_extension(self, ext: Any) -> None:
         if self.failed:
             return  # all or none: compiled modules rely on each other
-        self.compile_in_parallel()
         if len(ext.sources) > 1 and self.is_gcc():
             # one C file per module: link-time optimisation inlines across them again, as one file would
             ext.extra_compile_args = [*ext.extra_compile_args, "-flto=auto"]
@@ -113,20 +112,18 @@ class OptionalBuildExt(build_ext):
         except Exception as error:
             self.announce_fallback(error)
 
-    def compile_in_parallel(self) -> None:
-        """The C files of one extension compiled at once, one per core (setuptools compiles them
+    def build_extensions(self) -> None:
+        """The C files of each extension compiled at once, one per core (setuptools compiles them
         one after another)."""
         compile_serially = self.compiler.compile
-        if getattr(compile_serially, "parallel", False):
-            return
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
             with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
                 parts = pool.map(lambda source: compile_serially([source], *args, **kwargs), sources)
                 return [obj for part in parts for obj in part]
 
-        compile_all.parallel = True  # type: ignore[attr-defined]
         self.compiler.compile = compile_all
+        super().build_extensions()
 
     def is_gcc(self) -> bool:
         return Path(self.compiler.compiler_so[0]).name.startswith("gcc")
