@@ -31,6 +31,7 @@ from tarocchi.bots.players import KINDS, make_player, player_kinds, search_playe
 from tarocchi.bots.search import SearchPlayer
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.views import PlayerView
+from tarocchi.games.piedmont.state import Phase as PiedmontPhase
 from tarocchi.spread import Spread
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -257,6 +258,18 @@ def test_the_expert_is_the_hard_search_with_the_policy() -> None:
     assert isinstance(expert, ExpertPlayer) and expert.search.seconds == 0.5
     assert isinstance(expert.search, SearchPlayer) and isinstance(expert.policy, LearnedPlayer)
     assert search_player(TAROINCHE).name == "search"
+
+
+def test_the_expert_searches_piedmonts_discard_in_kernel_worlds_and_hard_does_not() -> None:
+    """The expert hands the discard's worlds to the kernel (``GamePlayers.handed_off``); the hard
+    level plays them out with the heuristic, and the Sicilian expert, where handing off measured
+    weaker, does too."""
+    piedmont = get_game("piedmont")
+    expert, hard = make_player("expert", piedmont), make_player("hard", piedmont)
+    assert isinstance(expert, ExpertPlayer) and expert.search.handoff == {PiedmontPhase.DISCARD}
+    assert isinstance(hard, SearchPlayer) and not hard.handoff
+    sicilian = make_player("expert", get_game("sicilian"))
+    assert isinstance(sicilian, ExpertPlayer) and not sicilian.search.handoff
 
 
 @pytest.mark.parametrize("game_id", ["piedmont", "sicilian", "taroinche", "taroux"])

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from tarocchi import get_game
+from tarocchi.bots.base import Player
+from tarocchi.bots.kernels import kernel_factory
 from tarocchi.bots.players import search_player
+from tarocchi.bots.registry import game_players
 from tarocchi.bots.search import SearchPlayer
+from tarocchi.core.actions import Action
+from tarocchi.core.kernel import Kernel
 from tarocchi.core.protocol import HandContext
 from tarocchi.core.views import PlayerView
+from tarocchi.games.piedmont.state import Phase as PiedmontPhase
 
 
 def first_lead_view() -> tuple[SearchPlayer, PlayerView]:
@@ -22,6 +29,54 @@ def first_lead_view() -> tuple[SearchPlayer, PlayerView]:
         state = game.apply(state, game.legal_actions(state)[0])
     assert game.to_act(state) == 0
     return search_player(game, worlds=2), game.view(state, 0)
+
+
+class Watched:
+    """The game's heuristic, noting the phase of every view it is asked to choose in."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.phases: list[int] = []
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        self.phases.append(view.phase)
+        return self.player.choose(view, rng)
+
+
+def test_a_discard_handed_off_is_searched_in_kernel_worlds_the_heuristic_playing_only_the_discard() -> None:
+    """Handed off (the expert's way with Piedmont's discard, P2), the dealer's first discard is
+    searched in as many worlds as a trick-play decision (here 5, against 2 otherwise); in each
+    world and for each card, the heuristic makes the dealer's three other discards and is asked
+    nothing more, and the kernel takes the hand over at the first lead, four cards aside."""
+    game = get_game("piedmont")
+    state = game.initial_state(game.deal(random.Random("handoff"), 3), HandContext(1, 3, (0,) * 4))
+    view = game.view(state, 3)
+    assert view.phase == PiedmontPhase.DISCARD and len(view.legal_actions) > 1
+    factory = kernel_factory(game)
+    assert factory is not None
+    handed: list[Any] = []
+
+    def kernel(world: Any) -> Kernel | None:
+        k = factory(world)
+        if k is not None:
+            handed.append(world)
+        return k
+
+    heuristic = Watched(game_players(game).heuristic())
+    player = SearchPlayer(
+        game, heuristic, kernel=kernel, worlds=2, kernel_worlds=5, handoff=frozenset({PiedmontPhase.DISCARD})
+    )
+    rows = player.world_scores(view, random.Random(1))
+    assert len(rows) == 5 and {len(row) for row in rows} == {len(view.legal_actions)}
+    assert heuristic.phases == [PiedmontPhase.DISCARD] * 3 * 5 * len(view.legal_actions)
+    assert len(handed) == 5 * len(view.legal_actions)
+    assert all(w.phase == PiedmontPhase.PLAY and not w.tricks and not w.trick for w in handed)
+    assert all(bin(w.discard).count("1") == 4 for w in handed)
+
+    heuristic.phases.clear()
+    whole = SearchPlayer(game, heuristic, kernel=kernel, worlds=2, kernel_worlds=5)
+    assert len(whole.world_scores(view, random.Random(1))) == 2
+    assert PiedmontPhase.PLAY in heuristic.phases
 
 
 def test_every_legal_action_is_scored_once_over_every_world_best_first() -> None:

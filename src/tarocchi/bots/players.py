@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from tarocchi.bots.base import Player
@@ -117,11 +118,18 @@ def make_player(name: str, game: Game[Any], seconds: float | None = None) -> Pla
         from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer  # needs numpy
 
         policy = LearnedPlayer(game)
-        return policy if kind == "learned" else ExpertPlayer(hard_player(game, seconds), policy)
+        if kind == "learned":
+            return policy
+        return ExpertPlayer(hard_player(game, seconds, handoff=game_players(game).handed_off), policy)
     return game_players(game).heuristic()
 
 
-def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bool = False) -> SearchPlayer:
+def hard_player(
+    game: Game[Any],
+    seconds: float | None = None,
+    searched_bids: bool = False,
+    handoff: frozenset[IntEnum] = frozenset(),
+) -> SearchPlayer:
     """The hard level: the search player with the game's kernel and as many worlds per trick-play
     decision as the game's players declare (``GamePlayers.hard_worlds``), fewer if its time
     runs out; 20 worlds of heuristic playouts elsewhere; its worlds
@@ -141,6 +149,7 @@ def hard_player(game: Game[Any], seconds: float | None = None, searched_bids: bo
         sampler=sampler,
         delegate=bidder,
         name=BIDDING_KIND if searched_bids else "search",
+        handoff=handoff,
     )
 
 
@@ -166,6 +175,7 @@ def search_player(
     kernel_worlds: int | None = None,
     sampler: Sampler | None = None,
     delegate: Player | None = None,
+    handoff: frozenset[IntEnum] = frozenset(),
 ) -> SearchPlayer:
     """``game``'s search player, with its delegated phases, which it leaves
     to the game's heuristic player; ``playout`` is one of ``PLAYOUTS``. With the kernel,
@@ -182,7 +192,7 @@ def search_player(
     return SearchPlayer(
         game,
         None if playout == "random" else heuristic,
-        players.delegated,
+        players.delegated - handoff,
         heuristic if delegate is None else delegate,
         worlds=worlds,
         seconds=seconds,
@@ -194,6 +204,7 @@ def search_player(
         else worlds
         if worlds is not None
         else KERNEL_WORLDS,
+        handoff=handoff,
     )
 
 

@@ -50,6 +50,12 @@ class GamePlayers:
     bid_candidates: Candidates | None = None
     """The game's candidates for a searched bid with many actions (None: the heuristic's choice
     alone; a decision with few actions has every one searched)."""
+    handed_off: frozenset[IntEnum] = frozenset()
+    """Members of the game's ``Phase`` before the trick play that the expert level searches in as
+    many worlds as the trick play, each played by the heuristic only until the trick play starts
+    and then at random by the kernel (``bots.search.policy_playout``), where the hard level plays
+    each world to its end with the heuristic, or leaves the decision to it; the declaring module
+    says what that measured."""
 
 
 def games_with_players() -> tuple[str, ...]:

@@ -49,11 +49,23 @@ def random_playout(game: Game[Any], state: Any, seat: int, rng: random.Random) -
     return result.scores[seat]
 
 
-def policy_playout(game: Game[Any], state: Any, seat: int, rng: random.Random, policy: Player) -> int:
-    """Finish the hand with every seat choosing as ``policy`` does from its own view of the world;
-    ``seat``'s game points."""
+def policy_playout(
+    game: Game[Any],
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    policy: Player,
+    kernel: KernelFactory | None = None,
+) -> int:
+    """Finish the hand with every seat choosing as ``policy`` does from its own view of the world,
+    or with ``kernel``, only until the kernel covers the hand (its trick play), then at random in
+    the kernel; ``seat``'s game points."""
     to_act, view, apply, choose = game.to_act, game.view, game.apply, policy.choose
     while (actor := to_act(state)) is not None:
+        k = None if kernel is None else kernel(state)
+        if k is not None:
+            k.random_playout(rng)
+            return k.scores()[seat]
         state = apply(state, choose(view(state, actor), rng))
     result = game.outcome(state)
     assert result is not None
@@ -99,6 +111,7 @@ class SearchPlayer:
         kernel: KernelFactory | None = None,
         kernel_worlds: int | None = None,
         sampler: Sampler | None = None,
+        handoff: frozenset[IntEnum] = frozenset(),
     ):
         if delegated and delegate is None:
             raise ValueError("a search player that delegates phases needs a player to delegate them to")
@@ -117,6 +130,11 @@ class SearchPlayer:
         self.sampler = sampler
         """Where each decision's worlds come from: ``game.resample`` (uniform) if None, else a
         sampler such as ``bots.inference.InferredWorlds`` (weighed by the other seats' actions)."""
+        self.handoff = handoff if kernel is not None else frozenset()
+        """Phases before the trick play whose worlds ``playout`` plays only until the trick play,
+        which the kernel then plays out at random (``kernel_worlds`` of them, as cheap as the
+        trick play's); other decisions the kernel does not cover are played out by ``playout``
+        to the end (``worlds`` of them)."""
 
     def delegates(self, view: PlayerView) -> bool:
         """Whether this decision is left to ``delegate`` rather than searched."""
@@ -164,7 +182,8 @@ class SearchPlayer:
         policy = self.playout
         rows: list[list[int]] = []
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        limit = self.worlds
+        handoff = self.kernel if view.phase in self.handoff else None
+        limit = self.worlds if handoff is None else self.kernel_worlds
         draw = self.sampler(view, rng) if self.sampler is not None else partial(game.resample, view, rng)
         while len(rows) < limit:
             if deadline is not None and time.perf_counter() > deadline:
@@ -183,7 +202,8 @@ class SearchPlayer:
                 if policy is None:
                     scores.append(random_playout(game, after, seat, random.Random(playout_seed)))
                 else:
-                    scores.append(policy_playout(game, after, seat, random.Random(playout_seed), policy))
+                    playout_rng = random.Random(playout_seed)
+                    scores.append(policy_playout(game, after, seat, playout_rng, policy, handoff))
             if len(scores) < len(legal):
                 break
             rows.append(scores)
