@@ -135,7 +135,9 @@ def hard_player(
     runs out; 20 worlds of heuristic playouts elsewhere; its worlds
     weighed by what the other seats did (``bots.inference``); its bids the heuristic's, or searched
     (``bots.bidding_search``) with ``searched_bids``. ``seconds`` (``DECISION_SECONDS`` unless
-    given) is shared out: a third to weigh worlds, the rest to search (docs/bots.md)."""
+    given) is shared out: a third to weigh worlds, the rest to search (docs/bots.md). The phases
+    in ``handoff`` (the expert's: ``GamePlayers.handed_off``) are searched in the trick play's
+    worlds, each handed to the kernel once the trick play starts."""
     seconds = DECISION_SECONDS if seconds is None else seconds
     players = game_players(game)
     heuristic = players.heuristic()
