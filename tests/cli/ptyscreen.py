@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -41,6 +42,12 @@ class Screen:
         return seen[:cut]
 
 
+def hangup_ends_it() -> None:
+    """A hangup ends the program as it does one started at a terminal, even when the tests run
+    under ``nohup`` (which would hand the program an ignored SIGHUP)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def table(args: list[str], cwd: Path, columns: int = 100) -> tuple[subprocess.Popen[bytes], Screen]:
     """``tarocchi ARGS`` at a terminal of ``columns`` columns, in ``cwd``; the process and its screen
     (the caller closes ``screen.fd`` and ends the process)."""
@@ -55,6 +62,7 @@ def table(args: list[str], cwd: Path, columns: int = 100) -> tuple[subprocess.Po
         env=env,
         cwd=cwd,
         start_new_session=True,
+        preexec_fn=hangup_ends_it,
     )
     os.close(terminal)
     return process, Screen(fd)
