@@ -47,7 +47,8 @@ def test_a_discard_handed_off_is_searched_in_kernel_worlds_the_heuristic_playing
     """Handed off (the expert's way with Piedmont's discard, P2), the dealer's first discard is
     searched in as many worlds as a trick-play decision (here 5, against 2 otherwise); in each
     world and for each card, the heuristic makes the dealer's three other discards and is asked
-    nothing more, and the kernel takes the hand over at the first lead, four cards aside."""
+    nothing more, and the kernel takes the hand over at the first lead, four cards aside. Any
+    deal will do: every assertion holds whatever the cards."""
     game = get_game("piedmont")
     state = game.initial_state(game.deal(random.Random("handoff"), 3), HandContext(1, 3, (0,) * 4))
     view = game.view(state, 3)
