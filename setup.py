@@ -126,7 +126,9 @@ class OptionalBuildExt(build_ext):
         super().build_extensions()
 
     def is_gcc(self) -> bool:
-        return Path(self.compiler.compiler_so[0]).name.startswith("gcc")
+        """Whether the C compiler is GCC: link-time optimisation is added for it alone."""
+        command = getattr(self.compiler, "compiler_so", None)  # MSVC has none
+        return bool(command) and Path(command[0]).name.startswith("gcc")
 
     def announce_fallback(self, error: Exception) -> None:
         self.failed = True

@@ -11,6 +11,8 @@ kernel (by default the phases the game's players hand off, ``GamePlayers.handed_
 seat draws from a generator of the seed, the hand and the seat, so the two differ only by what
 the handing off changes. It prints seat 0's paired difference a hand with a 95% interval, how
 many hands differ at all, and the handing-off expert's decision times in the phases handed off.
+It plays hand by hand rather than whole games (``tarocchi.bots.tournament.play_game``), so that
+a phase only one seat's deal reaches, the dealer's discard, can come up in every hand.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import argparse
 import random
 import sys
 import time
+from enum import IntEnum
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -29,13 +32,20 @@ except ImportError:  # run from a checkout without installing: use the source tr
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     from tarocchi import get_game
 
+from tarocchi.bots.base import Player
 from tarocchi.bots.learned.player import ExpertPlayer, LearnedPlayer
 from tarocchi.bots.players import hard_player, make_player
 from tarocchi.bots.registry import game_players
 from tarocchi.bots.tournament import paired, percentile
-from tarocchi.core.protocol import HandContext, parse_option_pairs
+from tarocchi.core.protocol import Game, HandContext, parse_option_pairs
 from tarocchi.core.registry import available_games
 from tarocchi.spread import Spread, spread
+
+
+def phase_of(game: Game[Any]) -> type[IntEnum]:
+    """The game's ``Phase`` (the type of a view's phase)."""
+    state = game.initial_state(game.deal(random.Random(0), 0), HandContext(1, 0, (0,) * game.players))
+    return type(game.view(state, 0).phase)
 
 
 def play(
@@ -47,13 +57,12 @@ def play(
     at = hand % game.players if dealer is None else dealer
     deal = game.deal(random.Random(f"{seed}-{hand}-deal"), at)
     first = game.initial_state(deal, HandContext(1, at, (0,) * game.players))
-    phase = type(game.view(first, 0).phase)  # the game's Phase
-    handed = frozenset(phase[name] for name in phases)
+    handed = frozenset(phase_of(game)[name] for name in phases)
     points: list[float] = []
     times: list[float] = []
     for handoff in (frozenset(), handed):
         tested = ExpertPlayer(hard_player(game, handoff=handoff), LearnedPlayer(game))
-        players: list[Any] = [tested] + [make_player("medium", game) for _ in range(game.players - 1)]
+        players: list[Player] = [tested] + [make_player("medium", game) for _ in range(game.players - 1)]
         rngs = [random.Random(f"{seed}-{hand}-{seat}") for seat in range(game.players)]
         state = first
         while (seat := game.to_act(state)) is not None:
@@ -102,6 +111,12 @@ def main() -> None:
     )
     if not names:
         parser.error(f"{args.game} hands no phase off; name some with --phases")
+    if args.dealer is not None and not 0 <= args.dealer < game.players:
+        parser.error(f"--dealer: a seat from 0 to {game.players - 1}")
+    known = [phase.name for phase in phase_of(game)]
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        parser.error(f"no phase {', '.join(unknown)} in {args.game}; its phases are: {', '.join(known)}")
     task = partial(play_chunk, args.game, dict(game.options), args.dealer, names, args.seed)
     results, _ = spread(task, args.hands, Spread(args.jobs), largest=1)
     rows = [points for points, _ in results]

@@ -185,7 +185,8 @@ def search_player(
     and ``worlds`` (else 20) for the others, played out by the heuristic. ValueError naming the
     playouts if ``playout`` is none of them, or the games that have computer players if ``game``
     has none. ``sampler`` draws its worlds (else ``game.resample``); ``delegate`` decides the
-    delegated phases (else the heuristic)."""
+    delegated phases (else the heuristic). The phases in ``handoff`` are searched, never
+    delegated, in ``kernel_worlds`` worlds, each handed to the kernel once the trick play starts."""
     if playout not in PLAYOUTS:
         raise ValueError(f"no '{shown(playout)}' playout; the playouts are: {', '.join(PLAYOUTS)}")
     players = game_players(game)

@@ -54,8 +54,8 @@ class GamePlayers:
     """Members of the game's ``Phase`` before the trick play that the expert level searches in as
     many worlds as the trick play, each played by the heuristic only until the trick play starts
     and then at random by the kernel (``bots.search.policy_playout``), where the hard level plays
-    each world to its end with the heuristic, or leaves the decision to it; the declaring module
-    says what that measured."""
+    each world to its end with the heuristic, or leaves the decision to it (docs/bots.md: what
+    handing off measured in each game)."""
 
 
 def games_with_players() -> tuple[str, ...]:

@@ -182,8 +182,8 @@ class SearchPlayer:
         policy = self.playout
         rows: list[list[int]] = []
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        handoff = self.kernel if view.phase in self.handoff else None
-        limit = self.worlds if handoff is None else self.kernel_worlds
+        handed_to = self.kernel if view.phase in self.handoff else None
+        limit = self.worlds if handed_to is None else self.kernel_worlds
         draw = self.sampler(view, rng) if self.sampler is not None else partial(game.resample, view, rng)
         while len(rows) < limit:
             if deadline is not None and time.perf_counter() > deadline:
@@ -203,7 +203,7 @@ class SearchPlayer:
                     scores.append(random_playout(game, after, seat, random.Random(playout_seed)))
                 else:
                     playout_rng = random.Random(playout_seed)
-                    scores.append(policy_playout(game, after, seat, playout_rng, policy, handoff))
+                    scores.append(policy_playout(game, after, seat, playout_rng, policy, handed_to))
             if len(scores) < len(legal):
                 break
             rows.append(scores)
