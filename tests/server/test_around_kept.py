@@ -12,6 +12,7 @@ from serverproc import Seat
 from test_around import play_out, sitting, until, until_state
 from test_player_names import player, public_table
 
+from tarocchi.server import social
 from tarocchi.server.app import create_app
 from tarocchi.server.around import GRACE_VARIABLE
 
@@ -108,6 +109,39 @@ def test_an_absence_and_the_words_to_replace_it_survive_a_restart(
         assert state["table"]["votes"][3] == 1  # Bruno's word, kept
         assert state["table"]["absent"][3] >= 1.5  # Dario away since before the restart
         assert 3 in state["table"]["replaceable"]
+
+
+def test_a_person_who_comes_and_goes_at_once_is_stored_as_gone(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The storing of a coming that is slow (a loaded machine) does not land after the leaving
+    that followed it, which would make the person there to a restarted server."""
+    monkeypatch.setenv(GRACE_VARIABLE, "1")
+    store = social.Players.away
+
+    def slow_coming(players: social.Players, table_id: str, seat: int, since: int | None) -> None:
+        if since is None:
+            time.sleep(0.5)
+        store(players, table_id, seat, since)
+
+    monkeypatch.setattr(social.Players, "away", slow_coming)
+    with TestClient(create_app(db_url, undo_seconds=0)) as client:
+        keys = [player(client, name) for name in ("Anna", "Dario")]
+        table = public_table(client, keys[0], ["invite", "invite", "easy", "easy"])
+        client.post(f"/api/tables/{table['id']}/join", json={"player": keys[1], "seat": 1})
+        with sitting(client, table["id"], keys[0]) as a:
+            with sitting(client, table["id"], keys[1]):
+                pass  # Dario came and left while his coming was being stored
+            while until(a, "seats")["seats"][1]["connected"]:
+                pass
+            time.sleep(1.5)  # past the grace time, and every storing done
+    with (
+        TestClient(create_app(db_url, undo_seconds=0)) as client,  # a restart
+        sitting(client, table["id"], keys[0]) as a,
+    ):
+        state = [m for m in a.received if m["type"] == "state"][-1]
+        assert state["table"]["absent"][1] >= 1.5  # away since before the restart, not since it
+        assert 1 in state["table"]["replaceable"]
 
 
 def test_a_word_to_play_again_survives_a_restart(db_url: str) -> None:

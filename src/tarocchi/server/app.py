@@ -427,9 +427,7 @@ def create_app(
                     if message.token is not None and seat is None:
                         connection.claim = digest(message.token)
                     if await table.arrive(connection) and seat is not None:
-                        await asyncio.to_thread(
-                            social.Players(tables(websocket).store).away, table.id, seat, None
-                        )
+                        await asyncio.shield(social.store_away(tables(websocket), table, seat, None))
                     if message.token is not None and seat is None:
                         held = table.held_for(connection) is not None
                         await _error(

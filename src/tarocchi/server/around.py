@@ -17,6 +17,7 @@ database lets one process alone name the new table (``Players.play_again``).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
@@ -66,6 +67,9 @@ class Around:
         }
         """When each absent seat's person went away, in monotonic seconds, as stored (a seat whose
         person's leaving is not known: since loading)."""
+        self.storing: dict[int, asyncio.Future[None]] = {}
+        """Each seat's latest storing of its person's leaving or coming back (``social.store_away``):
+        the next waits for it, so the database ends with the last of them."""
         self.again: set[int] = set(stored.again)
         """The seats that said "play again" (stored)."""
         self.making = False

@@ -281,9 +281,25 @@ async def left(tables: Tables, table: LiveTable, seat: int | None) -> None:
     if seat is None:
         return
     try:
-        await asyncio.to_thread(Players(tables.store).away, table.id, seat, int(time.time()))
+        await store_away(tables, table, seat, int(time.time()))
     except Exception:
         log.exception("table %s: when seat %d's person left could not be stored", table.id, seat)
+
+
+def store_away(tables: Tables, table: LiveTable, seat: int, since: int | None) -> asyncio.Future[None]:
+    """Store that the seat's person left at ``since`` or came back (None), after the seat's
+    previous such storing: a person who comes and goes at once (a handler cancelled while its
+    coming is stored) is never left stored as there. Await it shielded where the caller may be
+    cancelled: the storing goes on."""
+    before = table.around.storing.get(seat)
+
+    async def store() -> None:
+        if before is not None:
+            await asyncio.wait([before])
+        await asyncio.to_thread(Players(tables.store).away, table.id, seat, since)
+
+    storing = table.around.storing[seat] = asyncio.ensure_future(store())
+    return storing
 
 
 async def tell_you(tables: Tables, table: LiveTable, connection: Connection) -> None:
@@ -421,7 +437,7 @@ async def _reclaim(tables: Tables, table: LiveTable, connection: Connection) -> 
     async with table.lock:
         kept = table.token_hashes[seat]
         await asyncio.to_thread(tables.store.set_kind, table.id, seat, "invite", kept)
-        await asyncio.to_thread(Players(tables.store).away, table.id, seat, None)
+        await store_away(tables, table, seat, None)
         table.seat_given(seat, "invite", kept)
         connection.seat = seat
         connection.sent = None
