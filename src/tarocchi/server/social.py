@@ -228,15 +228,8 @@ async def join(table_id: str, wanted: Join, request: Request) -> Joined:
         table.around.players[wanted.seat] = key_hash
         table.around.names[wanted.seat] = name
         table.token_hashes[wanted.seat] = None
-    await renew(table)
+    await table.renew()
     return Joined(id=table.id, seat=wanted.seat, link=page_link(table.id))
-
-
-async def renew(table: LiveTable) -> None:
-    """Send every connection the state again (names or seats changed, not the game), and the seats."""
-    for connection in table.connections:
-        connection.sent = None
-    await table.broadcast()
 
 
 async def say_hello(
@@ -264,7 +257,7 @@ async def say_hello(
                         await asyncio.to_thread(players.sit, table.id, seat, key_hash, name, True)
                         table.around.players[seat] = key_hash
                         table.around.names[seat] = name
-                    await renew(table)
+                    await table.renew()
     lines = await asyncio.to_thread(chat.history, tables.store, table.id, chat.rooms_read(connection.seat))
     if lines:
         told = {"type": "chat", "history": True, "lines": [line.json() for line in lines]}
@@ -333,7 +326,7 @@ async def handle(tables: Tables, table: LiveTable, connection: Connection | None
             table.around.spectators_muted = message.muted
         else:
             table.around.muted[message.seat] = message.muted
-        await renew(table)
+        await table.renew()
     elif isinstance(message, Replace):
         await _replace(tables, table, connection, message.seat)
     elif isinstance(message, Reclaim):
@@ -349,7 +342,7 @@ async def handle(tables: Tables, table: LiveTable, connection: Connection | None
         if table.clock is not None:
             table.clock[1].cancel()
             table.clock = None
-        await renew(table)
+        await table.renew()
         tables.wake(table)
 
 
@@ -415,7 +408,7 @@ async def _replace(tables: Tables, table: LiveTable, connection: Connection, sea
         assert connection.seat is not None
         await asyncio.to_thread(Players(tables.store).vote, table.id, seat, connection.seat)
         if not around.vote(table, connection.seat, seat, there):
-            await renew(table)
+            await table.renew()
             return
     kind = around.replacement(table)
     async with table.lock:
@@ -425,7 +418,7 @@ async def _replace(tables: Tables, table: LiveTable, connection: Connection, sea
         table.seat_given(seat, kind, kept)
         table.around.votes.pop(seat, None)
     log.info("table %s: seat %d given to a computer player after its person left", table.id, seat)
-    await renew(table)
+    await table.renew()
     await table.tell_seats()
     tables.wake(table)
 
@@ -440,10 +433,9 @@ async def _reclaim(tables: Tables, table: LiveTable, connection: Connection) -> 
         await store_away(tables, table, seat, None)
         table.seat_given(seat, "invite", kept)
         connection.seat = seat
-        connection.sent = None
         table.around.away.pop(seat, None)
     log.info("table %s: seat %d taken back by its person", table.id, seat)
-    await renew(table)
+    await table.renew()
     await table.tell_seats()
     await tell_you(tables, table, connection)
     tables.wake(table)
@@ -474,7 +466,7 @@ async def _rename(tables: Tables, table: LiveTable, connection: Connection, raw:
             await asyncio.to_thread(players.sit, table.id, mine, player, name, True)
             bound[mine] = player
             table.around.names[mine] = name
-    await renew(table)
+    await table.renew()
     await tell_you(tables, table, connection)
 
 
@@ -497,7 +489,7 @@ async def _again(tables: Tables, table: LiveTable, connection: Connection) -> No
             finally:
                 table.around.making = False
             log.info("table %s: played again at table %s", table.id, table.around.next_id)
-    await renew(table)
+    await table.renew()
 
 
 def _play_again(tables: Tables, table: LiveTable) -> str:

@@ -91,7 +91,7 @@ class Connection:
     def __init__(self, seat: int | None, send: Send) -> None:
         self.seat = seat
         self.send = send
-        self.sent: tuple[int, int, tuple[int, ...]] | None = None
+        self.sent: tuple[int, int, tuple[int, ...], int] | None = None
         """The moment (``LiveTable.moment``) of the last state sent: a state goes to a connection
         once per change."""
         self.pace: str | None = None
@@ -136,6 +136,9 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.telling = asyncio.Lock()
         """Orders the states sent (``broadcast``)."""
+        self.renewals = 0
+        """Changes around the game that every connection is to be sent the state for (``renew``):
+        part of the moment, so a broadcast already under way cannot mark the older state sent."""
         self.players: dict[int, Player] = {}
         self.rngs = [random.Random(secrets.randbits(128)) for _ in range(self.game.players)]
         self.thinking = False
@@ -196,7 +199,7 @@ class LiveTable:
         moved = [c for c in self.connections if c.seat == seat]
         for connection in moved:
             connection.seat = None
-            connection.sent = None  # a spectator's view now, which it has not had
+        self.renewals += 1  # every state shows the seat's kind; the moved see a spectator's view
         return moved
 
     async def tell_unseated(self, moved: list[Connection]) -> None:
@@ -206,7 +209,7 @@ class LiveTable:
             "code": "token",
             "message": "the table's creator gave this seat to someone else: you are watching as a spectator",
         }
-        await self.broadcast()  # each moved connection's ``sent`` was cleared: the spectator's state
+        await self.broadcast()  # the seat given renewed every state: the moved get a spectator's
         for connection in moved:
             try:
                 await connection.send(to_json(told).decode())
@@ -360,8 +363,7 @@ class LiveTable:
                     moved += self.seat_given(seat, kind, token_hash)
             followed = self.around.follow(news.people)  # another process seated a player: names to tell
             if self.around.follow_again(news.again, news.next_id) or followed:  # words to play again
-                for connection in self.connections:
-                    connection.sent = None
+                self.renewals += 1
             follows = self.stored + len(news.actions) == news.version - 2 * news.undos
             if news.version == self.version:
                 pass
@@ -556,10 +558,17 @@ class LiveTable:
         from the plain values (pydantic's validation of a state cost more than its JSON)."""
         return to_json(self.state_data(seat, sheet, connected)).decode()
 
-    def moment(self) -> tuple[int, int, tuple[int, ...]]:
+    def moment(self) -> tuple[int, int, tuple[int, ...], int]:
         """What a state sent shows: the version, the hand dealt (the next hand is dealt without an
-        action, so at the same version) and the people a finished hand still waits for."""
-        return (self.version, self.match.hand.number, tuple(nexthand.waiting(self) or ()))
+        action, so at the same version), the people a finished hand still waits for, and the
+        changes around the game (``renewals``)."""
+        return (self.version, self.match.hand.number, tuple(nexthand.waiting(self) or ()), self.renewals)
+
+    async def renew(self) -> None:
+        """Send every connection the state again (names, seats or the words to play again
+        changed, not the game)."""
+        self.renewals += 1
+        await self.broadcast()
 
     async def _send(self, connection: Connection, text: str) -> None:
         try:
@@ -580,13 +589,14 @@ class LiveTable:
                 return
             sheet = self.sheet()
             connected = {c.seat for c in self.connections}
+            seated = [(connection, connection.seat) for connection in behind]  # as the texts are built
             texts: dict[int | None, str] = {}
-            for connection in behind:
-                if connection.seat not in texts:
-                    texts[connection.seat] = self.state_text(connection.seat, sheet, connected)
-            for connection in behind:
+            for _, seat in seated:
+                if seat not in texts:
+                    texts[seat] = self.state_text(seat, sheet, connected)
+            for connection, seat in seated:
                 connection.sent = moment
-                await self._send(connection, texts[connection.seat])
+                await self._send(connection, texts[seat])
 
     async def arrive(self, connection: Connection) -> bool:
         """A new connection: it gets its state; the others hear only that a seat came online (a
