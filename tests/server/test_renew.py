@@ -1,12 +1,14 @@
-"""A change around the table (a name, the new table everyone said play again for) reaches every
-connection, even when it comes while a broadcast of the state before it is still being sent: no
-connection is left with the older state marked as its newest."""
+"""A change around the table (a name, the new table everyone said play again for, a seat given
+away) reaches every connection, even when it comes while a broadcast of the state before it is
+still being sent: no connection is left with the older state marked as its newest, and none is
+sent the view of a seat it no longer holds."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from eventloop import run
 
@@ -14,38 +16,69 @@ from tarocchi.server.store import Store, digest
 from tarocchi.server.tables import Connection, LiveTable
 
 
-def test_a_renewal_during_a_broadcast_reaches_every_connection(tmp_path: Path) -> None:
+def sicilian_table(tmp_path: Path) -> LiveTable:
+    """A Sicilian table of four people's seats."""
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
     store.create("t", "sicilian", {}, 11, 0, 1, "c" * 64, [("invite", digest(str(s))) for s in range(4)])
     stored = store.load("t")
     store.close()
     assert stored is not None
-    table = LiveTable(stored)
-    received: dict[int, list[dict[str, object]]] = {0: [], 1: []}
+    return LiveTable(stored)
 
-    async def scene() -> None:
-        sending = asyncio.Event()
-        go_on = asyncio.Event()
 
-        def to(seat: int) -> Connection:
-            async def send(text: str) -> None:
-                if seat == 0 and not go_on.is_set():
-                    sending.set()
-                    await go_on.wait()  # the first broadcast is held while it sends to seat 0
-                received[seat].append(json.loads(text))
+class Held:
+    """Connections at seats 0 and 1 keeping what they are sent; the first text to seat 0 is held
+    until ``go_on`` is set (``sending`` says it is on its way)."""
 
-            return Connection(seat, send)
+    def __init__(self, table: LiveTable) -> None:
+        self.received: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+        self.sending = asyncio.Event()
+        self.go_on = asyncio.Event()
+        table.connections = [self.connection(0), self.connection(1)]
 
-        table.connections = [to(0), to(1)]
+    def connection(self, seat: int) -> Connection:
+        async def send(text: str) -> None:
+            if seat == 0 and not self.go_on.is_set():
+                self.sending.set()
+                await self.go_on.wait()
+            self.received[seat].append(json.loads(text))
+
+        return Connection(seat, send)
+
+
+def test_a_renewal_during_a_broadcast_reaches_every_connection(tmp_path: Path) -> None:
+    table = sicilian_table(tmp_path)
+
+    async def scene() -> Held:
+        held = Held(table)
         first = asyncio.create_task(table.renew())
-        await sending.wait()
+        await held.sending.wait()
         table.around.next_id = "next"  # everyone said play again, while seat 0's state is on its way
         second = asyncio.create_task(table.renew())
         await asyncio.sleep(0)
-        go_on.set()
+        held.go_on.set()
         await asyncio.gather(first, second)
+        return held
 
-    run(scene())
+    received = run(scene()).received
     for seat in (0, 1):
         assert received[seat], seat
-        assert received[seat][-1]["table"]["next"] == "next", seat  # type: ignore[index]
+        assert received[seat][-1]["table"]["next"] == "next", seat
+
+
+def test_a_seat_given_away_during_a_broadcast_is_sent_a_spectators_view_alone(tmp_path: Path) -> None:
+    table = sicilian_table(tmp_path)
+
+    async def scene() -> Held:
+        held = Held(table)
+        first = asyncio.create_task(table.renew())
+        await held.sending.wait()
+        moved = table.seat_given(1, "easy", None)  # seat 1's state is built, not yet sent
+        held.go_on.set()
+        await first
+        await table.tell_unseated(moved)
+        return held
+
+    received = run(scene()).received
+    assert [state["table"]["seat"] for state in received[1] if state["type"] == "state"] == [None]
+    assert received[1][-1]["code"] == "token"  # and told why

@@ -199,7 +199,7 @@ class LiveTable:
         moved = [c for c in self.connections if c.seat == seat]
         for connection in moved:
             connection.seat = None
-        self.renewals += 1  # every state shows the seat's kind; the moved see a spectator's view
+            connection.sent = None  # a spectator's view now, which it has not had
         return moved
 
     async def tell_unseated(self, moved: list[Connection]) -> None:
@@ -209,7 +209,7 @@ class LiveTable:
             "code": "token",
             "message": "the table's creator gave this seat to someone else: you are watching as a spectator",
         }
-        await self.broadcast()  # the seat given renewed every state: the moved get a spectator's
+        await self.broadcast()  # each moved connection's ``sent`` was cleared: the spectator's state
         for connection in moved:
             try:
                 await connection.send(to_json(told).decode())
@@ -595,6 +595,8 @@ class LiveTable:
                 if seat not in texts:
                     texts[seat] = self.state_text(seat, sheet, connected)
             for connection, seat in seated:
+                if connection.seat != seat:
+                    continue  # moved while this was sent: never the old seat's view; the next its own
                 connection.sent = moment
                 await self._send(connection, texts[seat])
 
