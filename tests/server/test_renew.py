@@ -45,14 +45,19 @@ class Held:
 
         return Connection(seat, send)
 
+    async def renewing(self, table: LiveTable) -> asyncio.Task[None]:
+        """A renewal of the table, once its text to seat 0 is on its way (and held)."""
+        renewal = asyncio.create_task(table.renew())
+        await self.sending.wait()
+        return renewal
+
 
 def test_a_renewal_during_a_broadcast_reaches_every_connection(tmp_path: Path) -> None:
     table = sicilian_table(tmp_path)
 
     async def scene() -> Held:
         held = Held(table)
-        first = asyncio.create_task(table.renew())
-        await held.sending.wait()
+        first = await held.renewing(table)
         table.around.next_id = "next"  # everyone said play again, while seat 0's state is on its way
         second = asyncio.create_task(table.renew())
         await asyncio.sleep(0)
@@ -71,8 +76,7 @@ def test_a_seat_given_away_during_a_broadcast_is_sent_a_spectators_view_alone(tm
 
     async def scene() -> Held:
         held = Held(table)
-        first = asyncio.create_task(table.renew())
-        await held.sending.wait()
+        first = await held.renewing(table)
         moved = table.seat_given(1, "easy", None)  # seat 1's state is built, not yet sent
         held.go_on.set()
         await first
