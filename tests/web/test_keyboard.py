@@ -1,5 +1,6 @@
-"""A hand played from the keyboard alone (arrows move along the hand, Enter plays), and
-every card and button named for a screen reader; a time limit set in the lobby."""
+"""A hand played from the keyboard alone (arrows move along the hand, Enter plays, the focus
+kept where it was as the table is drawn anew), and every card and button named for a screen
+reader; a time limit set in the lobby."""
 
 from __future__ import annotations
 
@@ -60,6 +61,14 @@ def test_a_hand_played_from_the_keyboard_alone(browser: Any, server: Server) -> 
     # each Enter moved the table on (waited for above); a hand may end before its sixth trick
     # (a Capot that loses a trick, B7), so the count of cards played is not fixed
     assert sum(played.values()) >= 1 and message["sheet"][0]["lines"]
+    # the scores opened from the hand's end by the keyboard: the focus stays on the dialog's
+    # button, not on the Scores button of the controls above the table
+    dialog = page.locator("#table .dialog.hand-end")
+    dialog.locator("button.scores").focus()
+    page.keyboard.press("Enter")
+    dialog.locator(".grid").wait_for()
+    focused = "(e => [e.className, Boolean(e.closest('.dialog.hand-end')), e.getAttribute('aria-pressed')])"
+    assert page.evaluate(f"() => {focused}(document.activeElement)") == ["scores", True, "true"]
     page.close()
 
 

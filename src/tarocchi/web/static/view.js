@@ -228,16 +228,26 @@ function drawLog(list, message, deck) {
   drawItems(list, parts, (line) => JSON.stringify(line), (line) => lineNode(deck, line));
 }
 
-/** A key naming the focused control, to focus its counterpart after a redraw. */
+/** A selector of ``node`` by its tag and classes (null if it has no class). */
+function classKey(node) {
+  const name = [...(node.classList || [])].map((c) => `.${CSS.escape(c)}`).join("");
+  return name ? `${node.tagName.toLowerCase()}${name}` : null;
+}
+
+/** A key naming the focused control, to focus its counterpart after a redraw: within its region
+ * of the table, since a control's twin may stand in another (the dialog's Scores button and the
+ * controls' one). */
 function focusKey(root) {
   const active = document.activeElement;
   if (!active || !root.contains(active) || active === root) return null;
-  const { code, action } = active.dataset || {};
-  if (code) return `[data-code="${CSS.escape(code)}"]:is(button, a)`;
-  if (action) return `[data-action="${CSS.escape(action)}"]`;
   if (active.id) return `#${CSS.escape(active.id)}`;
-  const name = [...active.classList].map((c) => `.${CSS.escape(c)}`).join("");
-  return name ? `${active.tagName.toLowerCase()}${name}` : null;
+  const { code, action } = active.dataset || {};
+  const own = code ? `[data-code="${CSS.escape(code)}"]:is(button, a)` : action ? `[data-action="${CSS.escape(action)}"]` : classKey(active);
+  if (!own) return null;
+  let region = active;
+  while (region.parentNode !== root) region = region.parentNode;
+  const where = region === active ? null : classKey(region);
+  return where ? `${where} ${own}` : own;
 }
 
 /** Where the log was scrolled: at the bottom (follow the newest line) or at a line read back. */
