@@ -146,6 +146,33 @@ def test_a_finished_game_steps_through_every_hand_face_up(
     page.close()
 
 
+def test_a_press_on_pause_held_while_a_step_comes_pauses_the_replay(
+    browser: Any, server: Server, finished: dict[str, str]
+) -> None:
+    """A person's click takes a moment between pressing and letting go: a replay playing on at
+    its fast pace (a step every 0.4 s) that takes its next step in that moment still pauses, and
+    the button kept under the pointer says so."""
+    page = browser.new_page(viewport={"width": 1100, "height": 1000})
+    page.add_init_script("localStorage.setItem('tarocchi.replay-speed', 'fast')")
+    page.goto(f"{server.base}/replay.html?id={finished['piedmont']}")
+    wait_step(page, 1, 0)
+    page.click("#replay button.play")
+    page.wait_for_selector("body:not([data-step='0'])", timeout=30_000)
+    box = page.locator("#replay button.play").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    pressed = at(page)
+    page.wait_for_function("(s) => document.body.dataset.step !== s", arg=str(pressed[1]), timeout=30_000)
+    page.mouse.up()
+    paused = at(page)
+    time.sleep(1.5)  # three steps at the fast pace
+    assert at(page) == paused, "still playing after pause"
+    play = page.locator("#replay button.play")
+    assert (play.inner_text(), play.get_attribute("aria-label")) == ("▶ Play", "play on by itself")
+    page.close()
+
+
 def test_the_game_over_dialog_links_to_the_replay(
     browser: Any, server: Server, finished: dict[str, str], screenshots: Path
 ) -> None:

@@ -116,6 +116,7 @@ export class ReplayPage {
     this.title.textContent = `Replay: ${game.game_name}`;
     const rules = document.getElementById("rules-link");
     rules.href = `/rules.html?game=${encodeURIComponent(game.game)}`;
+    this.bar = this.controls();
     this.draw();
   }
 
@@ -210,9 +211,11 @@ export class ReplayPage {
     const last = this.step === steps.length - 1;
     document.body.dataset.hand = String(hand.number);
     document.body.dataset.step = String(this.step);
-    const focused = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.className : null;
-    this.root.replaceChildren(
-      this.controls(steps),
+    this.setControls();
+    // the controls stay in place (never taken out and put back), the rest is drawn anew
+    if (this.root.firstChild !== this.bar) this.root.replaceChildren(this.bar);
+    while (this.bar.nextSibling) this.bar.nextSibling.remove();
+    this.root.append(
       el(
         "p",
         { className: "status", role: "status" },
@@ -233,16 +236,15 @@ export class ReplayPage {
     );
     const log = this.root.querySelector(".log");
     log.scrollTop = log.scrollHeight;
-    const again = focused && this.root.querySelector(`.steps .${CSS.escape(focused.split(" ")[0])}`);
-    if (again) again.focus({ preventScroll: true });
   }
 
-  controls(steps) {
+  /** The controls of a game's replay, built once and kept from step to step (``setControls``
+   * sets them for the step shown): a step of a replay playing on never cuts off a press on them. */
+  controls() {
     const game = this.game;
-    const button = (className, label, words, onclick, disabled = false) =>
-      el("button", { type: "button", className, "aria-label": words, title: words, disabled, onclick: () => { if (className !== "play") this.stop(); onclick(); } }, label);
-    const first = this.hand === 0 && this.step === 0;
-    const end = this.hand === this.steps.length - 1 && this.step === steps.length - 1;
+    const last = () => this.steps[this.hand].length - 1;
+    const button = (className, label, words, onclick) =>
+      el("button", { type: "button", className, "aria-label": words, title: words, onclick: () => { if (className !== "play") this.stop(); onclick(); } }, label);
     return el(
       "div",
       { className: "steps", role: "group", "aria-label": "replay controls" },
@@ -253,22 +255,20 @@ export class ReplayPage {
         el(
           "select",
           { className: "hand-choice", "aria-label": "jump to a hand", onchange: (event) => { this.stop(); this.go(Number(event.target.value), 0); } },
-          game.hands.map((hand, i) => el("option", { value: String(i), selected: i === this.hand }, `${hand.number} of ${game.hands_per_game}`)),
+          game.hands.map((hand, i) => el("option", { value: String(i) }, `${hand.number} of ${game.hands_per_game}`)),
         ),
       ),
-      button("start", "Deal", "the hand's deal", () => this.go(this.hand, 0), this.step === 0),
-      button("trick-back", "◀ Trick", "the trick before", () => this.trickStep(-1), this.step === 0),
-      button("back", "◀ Step", "one step back", () => this.back(), first),
-      button("play", this.timer ? "⏸ Pause" : "▶ Play", this.timer ? "pause" : "play on by itself", () => this.play()),
-      button("forward", "Step ▶", "one step forward", () => this.forward(), end),
-      button("trick-forward", "Trick ▶", "the next trick", () => this.trickStep(1), this.step === steps.length - 1),
-      button("end", "End", "the hand's end", () => this.go(this.hand, steps.length - 1), this.step === steps.length - 1),
+      button("start", "Deal", "the hand's deal", () => this.go(this.hand, 0)),
+      button("trick-back", "◀ Trick", "the trick before", () => this.trickStep(-1)),
+      button("back", "◀ Step", "one step back", () => this.back()),
+      button("play", "▶ Play", "play on by itself", () => this.play()),
+      button("forward", "Step ▶", "one step forward", () => this.forward()),
+      button("trick-forward", "Trick ▶", "the next trick", () => this.trickStep(1)),
+      button("end", "End", "the hand's end", () => this.go(this.hand, last())),
       el("input", {
         type: "range",
         className: "position",
         min: "0",
-        max: String(steps.length - 1),
-        value: String(this.step),
         "aria-label": "step in this hand",
         oninput: (event) => { this.stop(); this.go(this.hand, Number(event.target.value)); },
       }),
@@ -291,6 +291,29 @@ export class ReplayPage {
       ),
       this.source ? el("a", { className: "record", href: `/api/tables/${encodeURIComponent(this.source)}/record`, download: `tarocchi-${this.source}.json` }, "Download the record") : "",
     );
+  }
+
+  /** The controls set for the step shown: which moves there are, the play button's words, the
+   * hand and the step. */
+  setControls() {
+    const part = (name) => this.bar.querySelector(`.${name}`);
+    const last = this.steps[this.hand].length - 1;
+    const atEnd = this.step === last;
+    part("start").disabled = this.step === 0;
+    part("trick-back").disabled = this.step === 0;
+    part("back").disabled = this.hand === 0 && this.step === 0;
+    part("forward").disabled = this.hand === this.steps.length - 1 && atEnd;
+    part("trick-forward").disabled = atEnd;
+    part("end").disabled = atEnd;
+    const play = part("play");
+    const words = this.timer ? "pause" : "play on by itself";
+    play.textContent = this.timer ? "⏸ Pause" : "▶ Play";
+    play.setAttribute("aria-label", words);
+    play.title = words;
+    part("hand-choice").value = String(this.hand);
+    const position = part("position");
+    position.max = String(last);
+    position.value = String(this.step);
   }
 
   /** The newest line of the log: what the step did (the deal at a hand's first step). */
