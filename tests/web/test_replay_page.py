@@ -5,6 +5,7 @@ opened from a file; and a malformed or foreign file refused in one line, the pag
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,11 @@ STEP_SHOWN = f"""() => [
   ({COUNT_CARDS})(),
   document.querySelectorAll("#replay .log li.now").length,
   document.querySelectorAll("#replay .log li").length,
+  [...document.querySelectorAll("#replay .seat .count")].map((e) => e.textContent),
 ]"""
-"""The cards shown, the log lines marked newest and all the log's lines, read in one round trip
-to the page (a hand is checked at every one of its steps)."""
+"""The cards shown, the log lines marked newest, all the log's lines and each seat's count of
+cards and tricks, read in one round trip to the page (a hand is checked at every one of its
+steps)."""
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +104,7 @@ def test_a_finished_game_steps_through_every_hand_face_up(
     page.goto(f"{server.base}/replay.html?id={table}")
     wait_step(page, 1, 0)
     totals = [0] * len(record["players"])
+    said: set[str] = set()
     for number, hand in enumerate(record["hands"], 1):
         if number > 1:
             page.select_option("select.hand-choice", str(number - 1))
@@ -111,8 +115,9 @@ def test_a_finished_game_steps_through_every_hand_face_up(
             for step in range(1, len(hand["actions"]) + 1):
                 page.keyboard.press("ArrowRight")
                 wait_step(page, 1, step)
-                cards, marked, lines = page.evaluate(STEP_SHOWN)
+                cards, marked, lines, counts = page.evaluate(STEP_SHOWN)
                 assert cards == deck_size, f"step {step}: a card is missing"
+                said.update(counts)
                 if step == len(hand["actions"]) // 2:
                     page.screenshot(path=str(screenshots / f"replay-{game_id}.png"), full_page=True)
                 seat = hand["actions"][step - 1][0]
@@ -120,6 +125,10 @@ def test_a_finished_game_steps_through_every_hand_face_up(
                 assert marked == (1 if lines else 0), newest
             page.keyboard.press("ArrowLeft")
             wait_step(page, 1, len(hand["actions"]) - 1)
+            # a hand with tricks won: its first trick's winner holds one until the next is won
+            if any(re.search(r"· [1-9][0-9]* trick", count) for count in said):
+                assert "· 1 trick" in {count[count.index("·") :] for count in said}, said
+            assert not [count for count in said if re.search(r"\b1 (cards|tricks)\b", count)]
         page.click("#replay button.end")
         wait_step(page, number, len(hand["actions"]))
         totals = [t + s for t, s in zip(totals, hand["result"]["scores"], strict=True)]

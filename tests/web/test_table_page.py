@@ -192,6 +192,9 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
     assert sheet.locator("tbody tr").count() == len(lines) > 0
     assert "Totals" in sheet.inner_text()
     assert dialog.get_by_role("button", name="Next hand").is_visible()
+    # each side's cards won, its seats named as a sentence names them ("A, B and C")
+    sides = dialog.locator(".won-cards dt").all_inner_texts()
+    assert sides and all(side.rpartition(":")[0].count(" and ") <= 1 for side in sides), sides
     box = dialog.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 300) <= 900  # in view
     page.screenshot(path=str(screenshots / f"{name}-hand-end.png"))

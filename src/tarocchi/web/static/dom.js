@@ -17,6 +17,16 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A count with its noun: "1 trick", "2 tricks" (as core.words.plural). */
+export function plural(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** Names in a list as a sentence says them: "A", "A and B", "A, B and C". */
+export function listed(names) {
+  return names.length > 2 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join(" and ");
+}
+
 /** A node from our own SVG markup (cards.js builds it from escaped values). */
 export function svgNode(markup) {
   const holder = document.createElement("span");

@@ -4,7 +4,7 @@
 // and the record. The score grid (hands by players, running totals) is one click away throughout.
 
 import { cardChip, textParts } from "./chips.js";
-import { el } from "./dom.js";
+import { el, listed, plural } from "./dom.js";
 import { seatLabel } from "./seats.js";
 
 /** One hand of the score sheet: its labelled lines, then each seat's score and running total. */
@@ -77,7 +77,7 @@ function cardsWon(message, deck) {
     "dl",
     { className: "won-cards" },
     sides.flatMap((seats, i) => [
-      el("dt", {}, `${seats.map((s) => seatLabel(table, s)).join(" and ")}: ${won[i].length} cards`),
+      el("dt", {}, `${listed(seats.map((s) => seatLabel(table, s)))}: ${plural(won[i].length, "card")}`),
       el("dd", {}, won[i].length ? won[i].map((code) => cardChip(deck, code)) : "no trick"),
     ]),
   );
@@ -128,7 +128,7 @@ export function gameOverDialog(message, handlers) {
   const sheet = message.sheet || [];
   const totals = sheet.length ? sheet[sheet.length - 1].totals : table.seat_names.map(() => 0);
   const order = totals.map((total, seat) => [total, seat]).sort((a, b) => b[0] - a[0]);
-  const names = table.winners.map((s) => seatLabel(table, s)).join(" and ");
+  const names = listed(table.winners.map((s) => seatLabel(table, s)));
   return el(
     "div",
     { className: "dialog game-over", role: "dialog", "aria-labelledby": "game-over-title" },

@@ -5,7 +5,7 @@
 
 import { cardLabel, cardSvg } from "./cards.js";
 import { cardChip, lineNode, suitLegend } from "./chips.js";
-import { cardOf, el, indexDeck, svgNode } from "./dom.js";
+import { cardOf, el, indexDeck, listed, plural, svgNode } from "./dom.js";
 import { places } from "./seats.js";
 
 const SPEEDS = { slow: 2000, normal: 1000, fast: 400 }; // ms between steps while playing
@@ -339,10 +339,10 @@ export class ReplayPage {
           {
             className: `seat ${place[seat]}${step.to_act === seat ? " to-act" : ""}`,
             dataset: { seat: String(seat) },
-            "aria-label": `${this.seatName(seat)}: ${cards.length} cards, ${tricks} tricks${step.to_act === seat ? ", to play" : ""}`,
+            "aria-label": `${this.seatName(seat)}: ${plural(cards.length, "card")}, ${plural(tricks, "trick")}${step.to_act === seat ? ", to play" : ""}`,
           },
           el("strong", {}, this.seatName(seat), seat === hand.dealer ? el("span", { className: "dealer", title: "dealer", "aria-label": "dealer" }, "D") : null),
-          el("span", { className: "count" }, `${cards.length} cards · ${tricks} tricks`),
+          el("span", { className: "count" }, `${plural(cards.length, "card")} · ${plural(tricks, "trick")}`),
           calls.has(seat) ? el("span", { className: "bubble" }, calls.get(seat)) : null,
           el("span", { className: "open-hand", role: "list", "aria-label": `${this.game.seat_names[seat]}'s hand` }, cards.map((code) => cardChip(this.deck, code))),
         ),
@@ -445,7 +445,7 @@ export class ReplayPage {
     const game = this.game;
     if (!game.complete) return el("p", { className: "over" }, "The record ends here: the game was not finished.");
     const order = game.totals.map((total, seat) => [total, seat]).sort((a, b) => b[0] - a[0]);
-    const names = game.winners.map((seat) => this.seatName(seat)).join(" and ");
+    const names = listed(game.winners.map((seat) => this.seatName(seat)));
     return el(
       "section",
       { className: "replay-sheet game-end", "aria-label": "the game's end" },

@@ -5,7 +5,7 @@
 import { backSvg, cardLabel, cardSvg } from "./cards.js";
 import { auctionList, callWords, composer, lastCalls } from "./auction.js";
 import { cardChip, lineNode, suitLegend, textParts } from "./chips.js";
-import { cardOf, el, indexDeck, svgNode } from "./dom.js";
+import { cardOf, el, indexDeck, listed, plural, svgNode } from "./dom.js";
 import { gameOverDialog, handEndDialog, scoreGrid } from "./handend.js";
 import { places, seatLabel } from "./seats.js";
 import { drawItems, drawRegions } from "./regions.js";
@@ -38,12 +38,12 @@ function seatBox(message, seat, place, deck) {
       {
         className: `seat ${place}${toAct ? " to-act" : ""}${me ? " me" : ""}`,
         dataset: { seat: String(seat) },
-        "aria-label": `${label}${role ? `, ${role}` : ""}: ${cards} cards, ${won} tricks${toAct ? ", to play" : ""}`,
+        "aria-label": `${label}${role ? `, ${role}` : ""}: ${plural(cards, "card")}, ${plural(won, "trick")}${toAct ? ", to play" : ""}`,
       },
       el("strong", {}, label, dealer ? el("span", { className: "dealer", title: "dealer", "aria-label": "dealer" }, "D") : null),
       el("span", { className: "who" }, who),
       me ? null : el("span", { className: "backs", "aria-hidden": "true" }, Array.from({ length: Math.min(cards, 12) }, () => el("span", { className: "back" }))),
-      el("span", { className: "count" }, `${cards} cards · ${won} tricks`),
+      el("span", { className: "count" }, `${plural(cards, "card")} · ${plural(won, "trick")}`),
       toAct ? el("span", { className: "turn", "aria-hidden": "true" }, "to play") : null,
       role ? el("span", { className: "role", dataset: { role } }, role) : null,
       box.call ? el("span", { className: "bubble", "aria-label": `last call: ${box.call}` }, box.call) : null,
@@ -328,7 +328,7 @@ export function drawTable(root, message, deck, handlers) {
   const names = [table.seat_names, table.seat, table.partners, message.field_words]; // what seatLabel and callWords read
   const selected = [...(message.selected || [])];
   const status = `${table.game_name} · hand ${view.hand_number} of ${table.hands} · ${view.phase}` + (toAct ? ` · ${seatLabel(table, view.to_act)} to play` : "");
-  const over = table.over && message.dialogHidden ? `Game over: ${table.winners.map((s) => seatLabel(table, s)).join(" and ")} ${table.winners.length > 1 ? "win" : "wins"}.` : "";
+  const over = table.over && message.dialogHidden ? `Game over: ${listed(table.winners.map((s) => seatLabel(table, s)))} ${table.winners.length > 1 ? "win" : "wins"}.` : "";
   const dialog = message.dialogHidden ? "" : table.over ? "over" : held ? "hand" : "";
   const regions = drawRegions(root, {
     // the timer's text is tick's (table.js), written after every draw
