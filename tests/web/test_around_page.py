@@ -98,7 +98,10 @@ def test_two_friends_and_a_spectator_around_a_table(
         watcher.goto(watch)
         watcher.wait_for_function("() => window.tarocchiTable?.message?.table.seat === null")
 
-        # chat: the players' room to everyone, the spectators' to spectators alone
+        # chat: the players' room to everyone, the spectators' to spectators alone; before the
+        # first line, the empty list says so
+        said = "() => getComputedStyle(document.querySelector('#chat .chat-lines'), '::before').content"
+        assert bruno.evaluate(said) == '"Nothing said yet."'
         bruno.fill("#chat input[name=say]", MARKUP)
         bruno.click("#chat button[type=submit]")
         for page in (anna, bruno, watcher):
@@ -107,6 +110,7 @@ def test_two_friends_and_a_spectator_around_a_table(
             assert page.inner_text("#chat .who") == BRUNO
             assert page.locator("#chat b, #chat i, #chat script").count() == 0
             assert page.evaluate("() => window.pwned") is None
+            assert page.evaluate(said) == "none"
         watcher.fill("#chat input[name=say]", "go Anna")
         watcher.click("#chat button[type=submit]")
         watcher.wait_for_function("() => document.querySelectorAll('#chat .said').length === 2")
