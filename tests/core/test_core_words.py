@@ -1,8 +1,9 @@
-"""Counts and articles in messages ("1 card", not "1 cards"; "an int", not "a int")."""
+"""Counts, articles and lists in messages ("1 card", not "1 cards"; "an int", not "a int";
+"South, West and North", not "South and West and North")."""
 
 from __future__ import annotations
 
-from tarocchi.core.words import article, plural
+from tarocchi.core.words import article, listed, plural
 
 
 def test_plural_agrees_with_the_count() -> None:
@@ -13,3 +14,12 @@ def test_plural_agrees_with_the_count() -> None:
 
 def test_article_follows_the_first_letter() -> None:
     assert (article("int"), article("str"), article("Action")) == ("an int", "a str", "an Action")
+
+
+def test_listed_names_as_a_sentence_does() -> None:
+    assert [listed(["South", "West", "North"][:n]) for n in range(4)] == [
+        "",
+        "South",
+        "South and West",
+        "South, West and North",
+    ]

@@ -47,6 +47,7 @@ from tarocchi.core.registry import get_game
 from tarocchi.core.rulings import for_players
 from tarocchi.core.text import bounded, shown
 from tarocchi.core.views import PlayerView
+from tarocchi.core.words import listed
 
 CONNECT_SECONDS = 10.0
 """How long the server may take to answer the connection and the first state."""
@@ -261,7 +262,7 @@ class RemoteTable:
         place = self.game.seat_name(seat)
         if table["over"]:
             seating = Seating(self.game, seat)
-            winners = " and ".join(seating.label(s) for s in table["winners"])
+            winners = listed([seating.label(s) for s in table["winners"]])
             say(
                 self.console,
                 f"The game ended while a computer player held your seat ({place}): {winners} "
@@ -357,7 +358,7 @@ class RemoteTable:
         self.shown_events = len(view.events)
         self._sheets(message["sheet"])
         if table["over"]:
-            winners = " and ".join(self.seating.label(s) for s in table["winners"])
+            winners = listed([self.seating.label(s) for s in table["winners"]])
             say(
                 self.console,
                 f"Game over: {winners} {'win' if len(table['winners']) > 1 else 'wins'}.",
