@@ -53,6 +53,10 @@ def test_a_taroinche_bid_with_a_partner_by_clicks(browser: Any, paced_server: Se
         message = turn_with(page, "Bid")
     bids = [action for action in message["legal"] if action["type"] == "Bid"]
     values = sorted({bid["value"] for bid in bids})
+    # the field for typing a bid says what it is for; what is legal is said once, below it
+    legal_line = page.locator(".actions .summary").inner_text()
+    assert legal_line == f"Legal: {message['summary']}"
+    assert page.locator("#action-text").get_attribute("placeholder") == "or type your bid"
     if page.locator(".composer .stepper").count():  # many values: stepped up from the lowest
         steps = min(2, len(values) - 1)
         for _ in range(steps):

@@ -135,7 +135,7 @@ export function actionBar(message, deck, handlers) {
       id: "action-text",
       list: "legal-list",
       autocomplete: "off",
-      placeholder: message.summary || "type your bid",
+      placeholder: "or type your bid", // what is legal is said once, on the line below
       "aria-label": `your bid: ${message.summary || ""}`,
     });
     const form = el(
