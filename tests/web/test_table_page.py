@@ -210,7 +210,8 @@ def test_a_person_clicks_through_a_hand_to_the_score_sheet(
 
 def test_an_illegal_card_is_refused_with_the_reason(browser: Any, server: Server) -> None:
     """A dimmed card clicked: the server refuses it and the page shows why, in words. (At the
-    start of a Sicilian hand nobody may play a card: the bargain comes first, S3.)"""
+    start of a Sicilian hand nobody may play a card: the bargain comes first, S3.) Before anyone
+    has acted the log says so, until its first line."""
     created = httpx.post(
         f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite"] * 4}
     ).json()
@@ -227,6 +228,19 @@ def test_an_illegal_card_is_refused_with_the_reason(browser: Any, server: Server
     else:
         assert "turn" in words, words
     assert state(page)["version"] == 0
+    # nothing has happened, and the empty log says so until its first line
+    said = "() => getComputedStyle(document.querySelector('#table .log'), '::before').content"
+    assert page.evaluate(said) == '"Nothing has happened yet."'
+    first = state(page)["view"]["to_act"]
+    acting = page
+    if first != 0:  # the seat to act, at its own link
+        acting = browser.new_page()
+        acting.goto(f"{server.base}{created['seats'][first]['link']}")
+    act_by_click(acting, wait_for_turn(acting, first))
+    page.wait_for_function("() => document.querySelectorAll('#table .log li').length > 0")
+    assert page.evaluate(said) == "none"
+    if acting is not page:
+        acting.close()
     page.close()
 
 
