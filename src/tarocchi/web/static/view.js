@@ -135,7 +135,7 @@ export function actionBar(message, deck, handlers) {
       id: "action-text",
       list: "legal-list",
       autocomplete: "off",
-      placeholder: "or type your bid", // what is legal is said once, on the line below
+      placeholder: "or type your bid", // what is legal is said once, on the Legal line below it where the game gives one
       "aria-label": `your bid: ${message.summary || ""}`,
     });
     const form = el(
