@@ -192,6 +192,7 @@ def serve(**given: Any) -> None:
         import uvicorn
 
         from tarocchi.server.app import MAX_MESSAGE, create_app
+        from tarocchi.server.collector import Collector
         from tarocchi.server.transport import WebSocketProtocol, quiet
     except ImportError:
         raise click.ClickException(WEB_EXTRA) from None
@@ -212,4 +213,12 @@ def serve(**given: Any) -> None:
         timeout_graceful_shutdown=5,
     )
     quiet(settings.access_log)
-    uvicorn.Server(config).run(sockets=[listening])
+    # The garbage collector's policy is the serving process's, set here rather than in the app:
+    # an app run by another host (an ASGI server of its own, a test client) leaves that host's
+    # collector as it was.
+    collector = Collector()
+    collector.start()
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    finally:
+        collector.stop()

@@ -30,7 +30,6 @@ from tarocchi.bots.players import LEVELS, player_kinds
 from tarocchi.core.errors import TarocchiError
 from tarocchi.core.registry import available_games, game_class, get_game, load_games
 from tarocchi.server import social, standings
-from tarocchi.server.collector import Collector
 from tarocchi.server.guards import Guards
 from tarocchi.server.health import health
 from tarocchi.server.listener import Listener
@@ -161,15 +160,12 @@ def create_app(
             )
             await listener.start()
         resumed = app.state.tables.resume_all()
-        collector = Collector()
-        collector.start()
         log.info(
             "tarocchi server ready: %d unfinished tables resumed (older ones load when asked for)", resumed
         )
         try:
             yield
         finally:
-            collector.stop()
             if listener is not None:
                 await listener.stop()
             await app.state.tables.stop()

@@ -25,7 +25,9 @@ cause a thaw."""
 
 
 class Collector:
-    """Installed on ``gc.callbacks`` while the server runs (``start``/``stop``)."""
+    """Installed on ``gc.callbacks`` while the server runs (``start``/``stop``), by ``tarocchi
+    serve`` for the process it owns: the collector is the process's, so an app run by another
+    host is left to that host's policy (it may install this one too)."""
 
     def __init__(self, growth: float = GROWTH) -> None:
         self.growth = growth
