@@ -16,8 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
-from serverproc import Server
+from serverproc import Server, http
 from websockets.sync.client import connect
 
 from tarocchi.core.registry import get_game
@@ -78,7 +77,7 @@ class Terminal:
 def new_table(server: Server, game: str) -> tuple[str, str, str]:
     """A table of ``game``: seat 0 invited, the others easy computer players; (id, token, link)."""
     seats = ["invite"] + ["easy"] * (get_game(game).players - 1)
-    answer = httpx.post(f"{server.base}/api/tables", json={"game": game, "seats": seats})
+    answer = http.post(f"{server.base}/api/tables", json={"game": game, "seats": seats})
     assert answer.status_code == 201, answer.text
     created = answer.json()
     seat = created["seats"][0]

@@ -12,10 +12,9 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from remoteterm import WAIT, Socket, Terminal, Watcher
-from serverproc import Server, serving
+from serverproc import Server, http, serving
 
 from tarocchi.server.around import GRACE_VARIABLE
 from tarocchi.server.pace import SCALE_VARIABLE
@@ -70,8 +69,8 @@ def new_table(server: Server, west: str = "invite", public: bool = False) -> tup
     """A Piedmont table made by Anna (a player, not seated): South invited (the terminal's person),
     West ``west`` (a friend invited, or a computer player), North and East easy computer players;
     (the table, Anna's key)."""
-    anna = httpx.post(f"{server.base}/api/players", json={"name": "Anna"}).json()["key"]
-    answer = httpx.post(
+    anna = http.post(f"{server.base}/api/players", json={"name": "Anna"}).json()["key"]
+    answer = http.post(
         f"{server.base}/api/tables",
         json={
             "game": "piedmont",
@@ -193,7 +192,7 @@ def test_the_terminal_may_leave_the_computer_player_in_the_seat(server: Server) 
     declining.type("quit")
     assert declining.ended() == 0
     assert "You left the table" in declining.text() and "Traceback" not in declining.text()
-    seats = httpx.get(f"{server.base}/api/tables/{table}").json()["seats"]
+    seats = http.get(f"{server.base}/api/tables/{table}").json()["seats"]
     assert seats[0]["kind"] == "medium"  # still the computer player's
 
 
@@ -202,7 +201,7 @@ def test_a_game_the_computer_player_finished_is_told_on_return(server: Server) -
     table, south = made["id"], made["seats"][0]
     replace_south(the_creator(server, table, anna))  # nobody waits on a person now: the game is played out
     deadline = time.monotonic() + 4 * WAIT
-    while not httpx.get(f"{server.base}/api/tables/{table}").json()["over"]:
+    while not http.get(f"{server.base}/api/tables/{table}").json()["over"]:
         assert time.monotonic() < deadline, "the computer players did not finish the game"
         time.sleep(0.2)
     late = Terminal(f"{server.base}{south['link']}")

@@ -16,11 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from configs import TEST_GAMES
 from remoteterm import WAIT, Socket, Terminal, Watcher
-from serverproc import Postgres, Server, serving
+from serverproc import Postgres, Server, http, serving
 from sqlalchemy import func, select
 
 from tarocchi.cli.play import EXIT_INTERRUPTED
@@ -57,15 +56,15 @@ def servers(postgres: Postgres, tmp_path_factory: pytest.TempPathFactory) -> Ite
 def public_table(server: Server, names: list[str]) -> tuple[str, list[str]]:
     """A public Sicilian table of four people's seats: the first named made it and sits at seat 0,
     the others joined seats 1 to 3; (its id, the players' keys)."""
-    keys = [httpx.post(f"{server.base}/api/players", json={"name": name}).json()["key"] for name in names]
-    made = httpx.post(
+    keys = [http.post(f"{server.base}/api/players", json={"name": name}).json()["key"] for name in names]
+    made = http.post(
         f"{server.base}/api/tables",
         json={"game": "sicilian", "seats": ["invite"] * 4, "public": True, "player": keys[0], "sit": 0},
     )
     assert made.status_code == 201, made.text
     table = made.json()["id"]
     for seat, key in enumerate(keys[1:], start=1):
-        joined = httpx.post(f"{server.base}/api/tables/{table}/join", json={"player": key, "seat": seat})
+        joined = http.post(f"{server.base}/api/tables/{table}/join", json={"player": key, "seat": seat})
         assert joined.status_code == 200, joined.text
     return table, keys
 
@@ -168,8 +167,8 @@ def test_a_person_connected_elsewhere_since_before_the_loading_is_offered_the_se
     word there gives their seat to a computer player. The terminal says so in one line, and the
     same command offers the seat back."""
     first, second = servers
-    anna = httpx.post(f"{first.base}/api/players", json={"name": "Anna"}).json()["key"]
-    made = httpx.post(
+    anna = http.post(f"{first.base}/api/players", json={"name": "Anna"}).json()["key"]
+    made = http.post(
         f"{first.base}/api/tables",
         json={"game": "piedmont", "seats": ["invite", "invite", "easy", "easy"], "player": anna},
     ).json()  # West's person never comes: the table waits on them, and the game goes on no further
@@ -268,10 +267,10 @@ def test_play_again_with_the_people_at_two_processes(servers: tuple[Server, Serv
     database holds one new table only."""
     first, second = servers
     keys = [
-        httpx.post(f"{first.base}/api/players", json={"name": name}).json()["key"]
+        http.post(f"{first.base}/api/players", json={"name": name}).json()["key"]
         for name in ("Anna", "Bruno")
     ]
-    made = httpx.post(
+    made = http.post(
         f"{first.base}/api/tables",
         json={
             "game": "trio",
@@ -283,7 +282,7 @@ def test_play_again_with_the_people_at_two_processes(servers: tuple[Server, Serv
     )
     assert made.status_code == 201, made.text
     table = made.json()["id"]
-    joined = httpx.post(f"{second.base}/api/tables/{table}/join", json={"player": keys[1], "seat": 1})
+    joined = http.post(f"{second.base}/api/tables/{table}/join", json={"player": keys[1], "seat": 1})
     assert joined.status_code == 200, joined.text
     anna, bruno = sit(first, table, keys[0]), sit(second, table, keys[1])
     try:

@@ -9,9 +9,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx2 as httpx
 import pytest
-from serverproc import Server
+from serverproc import Server, http
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -42,7 +41,7 @@ def first_state(server: Server, table: str, token: str | None) -> dict[str, obje
 
 
 def test_a_restart_keeps_who_had_left_and_is_no_leaving_itself(server: Server) -> None:
-    made = httpx.post(
+    made = http.post(
         f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite", "invite", "easy", "easy"]}
     ).json()
     south, west = (seat["token"] for seat in made["seats"][:2])

@@ -11,12 +11,11 @@ import socket
 import time
 from collections.abc import Iterator
 
-import httpx2 as httpx
 import pytest
 import websockets
 from eventloop import run
 from fastapi.testclient import TestClient
-from serverproc import Seat, Server, create, serving
+from serverproc import Seat, Server, create, http, serving
 from starlette.websockets import WebSocketDisconnect
 
 from tarocchi.server.app import MAX_MESSAGE
@@ -75,7 +74,7 @@ def test_brackets_inside_strings_do_not_count(client: TestClient) -> None:
 
 
 def _created(server: Server) -> str:
-    answer = httpx.post(
+    answer = http.post(
         f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
     )
     assert answer.status_code == 201, answer.text
@@ -139,7 +138,7 @@ def test_a_websocket_handshake_with_an_overlong_path_is_answered_at_once(server:
 
 
 def test_an_overlong_http_path_is_answered_414(server: Server) -> None:
-    answer = httpx.get(f"{server.base}/api/tables/{'x' * (MAX_PATH + 10)}")
+    answer = http.get(f"{server.base}/api/tables/{'x' * (MAX_PATH + 10)}")
     assert answer.status_code == 414 and "at most" in answer.json()["detail"]
 
 
@@ -160,7 +159,7 @@ def test_a_large_body_without_a_length_is_refused_413(server: Server) -> None:
             yield b"y" * 4096
         yield b'"}'
 
-    answer = httpx.post(
+    answer = http.post(
         f"{server.base}/api/tables", content=chunks(), headers={"content-type": "application/json"}
     )
     assert answer.status_code == 413

@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from inplay import keeping_call
-from serverproc import Server, serving
+from serverproc import Server, http, serving
 from websockets.sync.client import ClientConnection, connect
 
 from tarocchi.core.record import replay
@@ -41,7 +40,7 @@ def my_turn(socket: ClientConnection) -> dict[str, Any]:
 
 
 def test_a_killed_server_resumes_every_table_where_it_stood(server: Server) -> None:
-    created = httpx.post(
+    created = http.post(
         f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
     ).json()
     table, token = created["id"], created["seats"][0]["token"]
@@ -77,7 +76,7 @@ def test_a_killed_server_resumes_every_table_where_it_stood(server: Server) -> N
         state = my_turn(socket)
     socket.close()
 
-    record = httpx.get(f"{server.base}/api/tables/{table}/record").json()
+    record = http.get(f"{server.base}/api/tables/{table}/record").json()
     assert record["complete"] is True and len(record["hands"]) == 4
     summary = replay(record)  # the record is the game replayed from its deals and actions
     assert list(summary.totals) == record["totals"]

@@ -7,9 +7,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import httpx2 as httpx
 from fastapi.testclient import TestClient
-from serverproc import Postgres, serving
+from serverproc import Postgres, http, serving
 from sqlalchemy import create_engine
 
 import tarocchi
@@ -47,12 +46,12 @@ def test_a_real_server_is_unhealthy_while_its_postgresql_is_down(tmp_path: Path)
     database.start()
     try:
         with serving(tmp_path, db_url=database.database("health")) as server:
-            assert httpx.get(f"{server.base}/healthz").status_code == 200
+            assert http.get(f"{server.base}/healthz").status_code == 200
             database.stop()
-            down = httpx.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5)
+            down = http.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5)
             assert down.status_code == 503 and down.json()["status"] == "unavailable"
             database.resume()
-            assert httpx.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5).status_code == 200
+            assert http.get(f"{server.base}/healthz", timeout=HEALTH_SECONDS + 5).status_code == 200
     finally:
         database.stop()
         shutil.rmtree(folder, ignore_errors=True)

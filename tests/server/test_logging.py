@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import httpx2 as httpx
 import websockets
 from eventloop import run
-from serverproc import serving
+from serverproc import http, serving
 
 SECRET = "SECRETtoken0123456789abcdefghijklmnopqrstuvwx"
 
@@ -17,11 +16,11 @@ SECRET = "SECRETtoken0123456789abcdefghijklmnopqrstuvwx"
 def _visit(port: int) -> None:
     """A lobby's visit with a token in query strings: the tables list and a websocket."""
     base = f"http://127.0.0.1:{port}"
-    created = httpx.post(
+    created = http.post(
         f"{base}/api/tables", json={"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
     )
     table = created.json()["id"]
-    assert httpx.get(f"{base}/api/tables", params={"token": SECRET}).status_code == 200
+    assert http.get(f"{base}/api/tables", params={"token": SECRET}).status_code == 200
 
     async def connect() -> None:
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={SECRET}") as ws:

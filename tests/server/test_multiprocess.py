@@ -16,9 +16,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
-from serverproc import Postgres, Server, serving
+from serverproc import Postgres, Server, http, serving
 from websockets.sync.client import connect
 
 from tarocchi.core.record import replay
@@ -104,7 +103,7 @@ def play(
 
 def test_two_processes_serve_one_table_and_one_outlives_the_other(servers: tuple[Server, Server]) -> None:
     first, second = servers
-    created = httpx.post(
+    created = http.post(
         f"{first.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "invite", "invite", "easy"]}
     ).json()
     table, tokens = created["id"], [seat["token"] for seat in created["seats"]]
@@ -133,7 +132,7 @@ def test_two_processes_serve_one_table_and_one_outlives_the_other(servers: tuple
     assert [error["code"] for error in refused] == ["stale"], refused
     there.socket.close()
     for process in (first, second):
-        assert httpx.get(f"{process.base}/api/tables/{table}").json()["version"] >= version + 1
+        assert http.get(f"{process.base}/api/tables/{table}").json()["version"] >= version + 1
 
     # past the first hand, then the first process dies; its clients come to the second (at a
     # version that is a multiple of 7: the next hands take at least a bargain's four calls each,
@@ -166,7 +165,7 @@ def test_two_processes_serve_one_table_and_one_outlives_the_other(servers: tuple
     for client in clients:
         assert client.saw_every_change(), (client.first, sorted(client.versions))
 
-    record = httpx.get(f"{second.base}/api/tables/{table}/record").json()
+    record = http.get(f"{second.base}/api/tables/{table}/record").json()
     assert record["complete"] is True and len(record["hands"]) == 4
     summary = replay(record)
     assert list(summary.totals) == record["totals"]

@@ -9,17 +9,16 @@ import json
 import random
 from typing import Any
 
-import httpx2 as httpx
-from serverproc import Server
+from serverproc import Server, http
 from websockets.sync.client import connect
 
 
 def test_a_person_plays_a_whole_game_of_a_new_game_against_computer_players(trio_server: Server) -> None:
-    games = {game["id"]: game for game in httpx.get(f"{trio_server.base}/api/games").json()}
+    games = {game["id"]: game for game in http.get(f"{trio_server.base}/api/games").json()}
     assert games["trio"]["players"] == 3 and games["trio"]["seat_names"] == ["South", "West", "East"]
     assert games["trio"]["levels"] == ["easy", "medium", "hard"]
-    assert any(deck["name"] == "trio15" for deck in httpx.get(f"{trio_server.base}/api/decks").json())
-    created = httpx.post(
+    assert any(deck["name"] == "trio15" for deck in http.get(f"{trio_server.base}/api/decks").json())
+    created = http.post(
         f"{trio_server.base}/api/tables", json={"game": "trio", "seats": ["invite", "hard", "medium"]}
     )
     assert created.status_code == 201, created.text
@@ -55,6 +54,6 @@ def test_a_person_plays_a_whole_game_of_a_new_game_against_computer_players(trio
     sheets = message["sheet"]
     assert len(sheets) == 3 and all(sum(sheet["scores"]) == 0 for sheet in sheets)
     assert sum(sheets[-1]["totals"]) == 0
-    replay = httpx.get(f"{trio_server.base}/api/tables/{table}/replay")
+    replay = http.get(f"{trio_server.base}/api/tables/{table}/replay")
     assert replay.status_code == 200, replay.text
     assert "trio" in replay.text

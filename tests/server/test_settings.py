@@ -11,10 +11,9 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from click.testing import CliRunner
-from serverproc import answering, free_port
+from serverproc import answering, free_port, http
 
 from tarocchi.cli.serve import serve
 from tarocchi.server.settings import Settings
@@ -123,11 +122,11 @@ def test_a_real_server_set_by_variables_alone(tmp_path: Path) -> None:
     try:
         assert answering(f"http://127.0.0.1:{port}", process), "the server did not start"
         new = {"game": "sicilian", "seats": ["invite", "easy", "easy", "easy"]}
-        answers = [httpx.post(f"http://127.0.0.1:{port}/api/tables", json=new).status_code for _ in range(3)]
+        answers = [http.post(f"http://127.0.0.1:{port}/api/tables", json=new).status_code for _ in range(3)]
         assert answers == [201, 201, 429]
         forwarded = {"x-forwarded-for": "203.0.113.7"}  # from a trusted proxy (loopback by default)
         assert (
-            httpx.post(f"http://127.0.0.1:{port}/api/tables", json=new, headers=forwarded).status_code == 201
+            http.post(f"http://127.0.0.1:{port}/api/tables", json=new, headers=forwarded).status_code == 201
         )
         assert (tmp_path / "set-by-env.db").exists()
     finally:

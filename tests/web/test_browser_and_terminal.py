@@ -9,9 +9,8 @@ import re
 import time
 from typing import Any
 
-import httpx2 as httpx
 from remoteterm import Terminal, Watcher
-from serverproc import Server
+from serverproc import Server, http
 
 SECONDS = 180
 """How long the first trick (and a discard before it) may take under load."""
@@ -43,7 +42,7 @@ def shown_on_page(page: Any, words: str, code: str) -> bool:
 
 
 def test_a_browser_and_a_terminal_at_one_table_see_each_others_cards(browser: Any, server: Server) -> None:
-    made = httpx.post(
+    made = http.post(
         f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite", "invite", "easy", "easy"]}
     ).json()
     south, west = made["seats"][0], made["seats"][1]

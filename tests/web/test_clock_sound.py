@@ -9,8 +9,7 @@ import json
 import time
 from typing import Any
 
-import httpx2 as httpx
-from serverproc import Server
+from serverproc import Server, http
 from test_table_page import MY_TURN, act_by_click, state, until
 from websockets.sync.client import connect
 
@@ -37,8 +36,8 @@ def lift_the_limit(server: Server, table: str, creator: str) -> None:
 
 
 def test_the_clock_says_when_it_moved_for_you(browser: Any, server: Server) -> None:
-    creator = httpx.post(f"{server.base}/api/players", json={"name": "Clara"}).json()["key"]
-    created = httpx.post(
+    creator = http.post(f"{server.base}/api/players", json={"name": "Clara"}).json()["key"]
+    created = http.post(
         f"{server.base}/api/tables",
         json={
             "game": "piedmont",

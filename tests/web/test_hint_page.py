@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx2 as httpx
-from serverproc import Server
+from serverproc import Server, http
 from test_table_page import state, wait_for_turn
 
 
@@ -26,7 +25,7 @@ def test_a_person_alone_with_computers_asks_for_a_hint(browser: Any, server: Ser
 
 
 def test_no_hint_is_offered_at_a_table_with_other_people(browser: Any, server: Server) -> None:
-    created = httpx.post(
+    created = http.post(
         f"{server.base}/api/tables", json={"game": "piedmont", "seats": ["invite", "invite", "easy", "easy"]}
     ).json()
     page = browser.new_page()

@@ -10,8 +10,7 @@ import secrets
 import time
 from typing import Any
 
-import httpx2 as httpx
-from serverproc import Server
+from serverproc import Server, http
 
 GAMES = 3
 
@@ -20,7 +19,7 @@ def settled(base: str, key: str, table_id: str) -> None:
     """Wait (bounded) until the table's game is over and in its creator's history: counted."""
     deadline = time.monotonic() + 240
     while True:
-        games = httpx.post(f"{base}/api/players/history", json={"player": key}).json()["games"]
+        games = http.post(f"{base}/api/players/history", json={"player": key}).json()["games"]
         if any(game["id"] == table_id for game in games):
             return
         assert time.monotonic() < deadline, f"the game {table_id} was not played out and counted"
@@ -33,25 +32,25 @@ def test_the_leaderboard_lists_a_series_of_games(browser: Any, server: Server) -
     names = [f"{name} {mark}" for name in ("Ada", "Bea", "Cleo", "Dora")]
     keys = []
     for name in names:
-        made = httpx.post(f"{base}/api/players", json={"name": name})
+        made = http.post(f"{base}/api/players", json={"name": name})
         assert made.status_code == 201, made.text
         keys.append(made.json()["key"])
     for _ in range(GAMES):  # Ada and Cleo (seats 0 and 2) against Bea and Dora, by the same seats
-        table = httpx.post(
+        table = http.post(
             f"{base}/api/tables",
             json={"game": "piedmont", "seats": ["invite"] * 4, "public": True, "player": keys[0], "sit": 0},
         ).json()
         for seat, key in enumerate(keys[1:], start=1):
-            joined = httpx.post(f"{base}/api/tables/{table['id']}/join", json={"player": key, "seat": seat})
+            joined = http.post(f"{base}/api/tables/{table['id']}/join", json={"player": key, "seat": seat})
             assert joined.status_code == 200, joined.text
         for seat in range(4):  # computer players sit for them, the seats still theirs
-            given = httpx.post(
+            given = http.post(
                 f"{base}/api/tables/{table['id']}/seats/{seat}",
                 json={"creator_token": table["creator_token"], "kind": "easy"},
             )
             assert given.status_code == 200, given.text
         settled(base, keys[0], table["id"])
-    (answer,) = httpx.get(f"{base}/api/ratings", params={"game": "piedmont"}).json()
+    (answer,) = http.get(f"{base}/api/ratings", params={"game": "piedmont"}).json()
     ours = [line for line in answer["ratings"] if line["name"] in names]
     assert sorted(line["name"] for line in ours) == sorted(names)
     assert all(line["games"] == GAMES for line in ours)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx2 as httpx
-from serverproc import Server
+from serverproc import Server, http
 from test_table_page import act_by_click, state, wait_for_turn
 
 IN_VIEW = """() => {
@@ -28,7 +27,7 @@ def test_the_newest_line_stays_in_view_and_a_reader_who_scrolled_up_stays_put(
     page = browser.new_page(viewport={"width": 1366, "height": 768})
     page.goto(server.alone_with_computers("piedmont"))
     message = wait_for_turn(page, 0)
-    decks = httpx.get(f"{server.base}/api/decks").json()
+    decks = http.get(f"{server.base}/api/decks").json()
     deck = next(d for d in decks if d["name"] == message["table"]["deck"])
     names = {card["code"]: card["name"] for card in deck["cards"]}
     while plays(message) < 60:

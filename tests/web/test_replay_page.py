@@ -10,10 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from recorded import engine_record
-from serverproc import Server
+from serverproc import Server, http
 from websockets.sync.client import connect
 
 from tarocchi.core.registry import available_games, get_game
@@ -47,7 +46,7 @@ def finished(server: Server) -> dict[str, str]:
     tables = {}
     for game_id in available_games():
         seats = ["easy"] * get_game(game_id).players
-        answer = httpx.post(f"{server.base}/api/tables", json={"game": game_id, "seats": seats})
+        answer = http.post(f"{server.base}/api/tables", json={"game": game_id, "seats": seats})
         assert answer.status_code == 201, answer.text
         tables[game_id] = answer.json()["id"]
         with connect(f"ws://127.0.0.1:{server.port}/ws/{tables[game_id]}", open_timeout=10) as socket:
@@ -56,7 +55,7 @@ def finished(server: Server) -> dict[str, str]:
     deadline = time.monotonic() + FINISH_SECONDS
     waiting = set(tables.values())
     while waiting and time.monotonic() < deadline:
-        waiting = {t for t in waiting if not httpx.get(f"{server.base}/api/tables/{t}").json()["over"]}
+        waiting = {t for t in waiting if not http.get(f"{server.base}/api/tables/{t}").json()["over"]}
         time.sleep(0.5)
     assert not waiting, f"games not finished within {FINISH_SECONDS} s: {waiting}"
     return tables
@@ -96,7 +95,7 @@ def test_a_finished_game_steps_through_every_hand_face_up(
     browser: Any, server: Server, finished: dict[str, str], game_id: str, screenshots: Path
 ) -> None:
     table = finished[game_id]
-    record = httpx.get(f"{server.base}/api/tables/{table}/record").json()
+    record = http.get(f"{server.base}/api/tables/{table}/record").json()
     deck_size = len(get_game(game_id).deck.cards)
     page = browser.new_page(viewport={"width": 1100, "height": 1000})
     errors: list[str] = []

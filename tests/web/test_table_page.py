@@ -12,10 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
 from inplay import keeping_call
-from serverproc import Server, serving
+from serverproc import Server, http, serving
 
 from tarocchi.core.record import replay
 from tarocchi.core.registry import get_game
@@ -212,7 +211,7 @@ def test_an_illegal_card_is_refused_with_the_reason(browser: Any, server: Server
     """A dimmed card clicked: the server refuses it and the page shows why, in words. (At the
     start of a Sicilian hand nobody may play a card: the bargain comes first, S3.) Before anyone
     has acted the log says so, until its first line."""
-    created = httpx.post(
+    created = http.post(
         f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite"] * 4}
     ).json()
     page = browser.new_page()
@@ -245,7 +244,7 @@ def test_an_illegal_card_is_refused_with_the_reason(browser: Any, server: Server
 
 
 def test_two_people_each_see_only_their_own_hand(browser: Any, server: Server) -> None:
-    created = httpx.post(
+    created = http.post(
         f"{server.base}/api/tables", json={"game": "sicilian", "seats": ["invite", "invite", "easy", "easy"]}
     ).json()
     pages = []
@@ -366,7 +365,7 @@ def test_a_whole_game_ends_with_the_winners_and_its_record(browser: Any, server:
     assert [int(line.rsplit(": ", 1)[1]) for line in standings] == sorted(totals, reverse=True)
     href = dialog.locator("a.record").get_attribute("href")
     assert href is not None
-    record = httpx.get(f"{server.base}{href}").json()
+    record = http.get(f"{server.base}{href}").json()
     summary = replay(record)
     assert summary.complete and summary.hands == 5 and list(summary.totals) == message["sheet"][-1]["totals"]
     page.close()

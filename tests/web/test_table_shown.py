@@ -13,9 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2 as httpx
 import pytest
-from serverproc import Server
+from serverproc import Server, http
 from websockets.sync.client import ClientConnection, connect
 
 Choose = Callable[[int, dict[str, Any]], str | None]
@@ -29,7 +28,7 @@ class Table:
         from tarocchi.core.registry import get_game
 
         players = get_game(game).players
-        created = httpx.post(
+        created = http.post(
             f"{server.base}/api/tables", json={"game": game, "seats": ["invite"] * players}
         ).json()
         self.id = created["id"]
