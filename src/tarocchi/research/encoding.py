@@ -20,6 +20,7 @@ loop allocates nothing per step.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -58,7 +59,7 @@ class Slot:
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)  # a few ints: numpy would make them an array first (30x slower)
 
     @property
     def stop(self) -> int:
