@@ -65,6 +65,13 @@ _DISCARD: Final = Discard
 _FACE_DOWN: Final = FaceDown
 """The action classes ``_follow`` tests, read from C statics when compiled (not the module's dict)."""
 
+ByteTables = list[tuple[tuple[Any, ...], ...]]
+"""A phase's menu as ids by mask byte: per byte of the mask, per byte value, its actions' ids,
+each followed by the value to write (``IncrementalEncoder._byte_tables``)."""
+_MENU_TABLES: dict[Encoder, tuple[list[ByteTables], list[ByteTables]]] = {}
+"""By the game's encoder (one per game and options, ``encoding.encoder``), the tables that set and
+clear its phases' action ids (``_menu_tables``)."""
+
 CACHED_LEGAL: Final = 4096
 """Tuples of legal actions whose ids are kept (then the cache starts again)."""
 MANY: Final = 48
@@ -165,14 +172,11 @@ class IncrementalEncoder:
         menus: Menus | None = getattr(game, "menus", None)  # a PhasedGame's, if its states keep them
         self._actor_at = menus.actor if menus is not None else 0
         self._legal_at = menus.legal if menus is not None else 0
-        self._menu_set: list[list[tuple[tuple[Any, ...], ...]]] | None = (
-            None if menus is None else [self._byte_tables(menu, 1) for menu in menus.menus]
-        )
+        tables = None if menus is None else self._menu_tables(menus)
+        self._menu_set: list[ByteTables] | None = None if tables is None else tables[0]
         """Per phase, per byte of a legal mask, per byte value: its actions' ids, each followed
         by 1, to set them in one ``_mask_put`` call."""
-        self._menu_clear: list[list[tuple[tuple[Any, ...], ...]]] = (
-            [] if menus is None else [self._byte_tables(menu, 0) for menu in menus.menus]
-        )
+        self._menu_clear: list[ByteTables] = [] if tables is None else tables[1]
         """The same with 0: what clears them."""
         self.full_encodes = 0
         """Calls encoded in full from the seat's view (the rest followed its events)."""
@@ -313,7 +317,19 @@ class IncrementalEncoder:
             self._arrays[id(legal)] = many
         return many[1]
 
-    def _byte_tables(self, menu: MaskMap, value: int) -> list[tuple[tuple[Any, ...], ...]]:
+    def _menu_tables(self, menus: Menus) -> tuple[list[ByteTables], list[ByteTables]]:
+        """Every phase's tables that set and that clear its actions' ids, made once per game and
+        options (most of an encoder's making: a copied environment makes its encoder anew, and
+        the tables, tuples of ids, are the same for every encoder of the game)."""
+        found = _MENU_TABLES.get(self.encoder)
+        if found is None:
+            found = _MENU_TABLES[self.encoder] = (
+                [self._byte_tables(menu, 1) for menu in menus.menus],
+                [self._byte_tables(menu, 0) for menu in menus.menus],
+            )
+        return found
+
+    def _byte_tables(self, menu: MaskMap, value: int) -> ByteTables:
         """A phase's menu as ids by mask byte, as ``MaskMap.select`` looks its actions up, each
         id followed by ``value``: the arguments of a ``_mask_put`` call."""
         ids = [self._ids[cast(Action, action)] for action in menu.items]
