@@ -213,9 +213,9 @@ def serve(**given: Any) -> None:
         timeout_graceful_shutdown=5,
     )
     quiet(settings.access_log)
-    # The garbage collector's policy is the serving process's, set here rather than in the app:
-    # an app run by another host (an ASGI server of its own, a test client) leaves that host's
-    # collector as it was.
+    # The garbage collector's policy belongs to the serving process, so the command sets it: the
+    # app run by another host (an ASGI server of its own, a test client) leaves that host's
+    # collector as it is.
     collector = Collector()
     collector.start()
     try:
