@@ -144,8 +144,19 @@ def test_two_friends_and_a_spectator_around_a_table(
         first_dealer = anna.evaluate("() => window.tarocchiTable.message.view.dealer")
         for page in (anna, bruno):
             page.evaluate(PLAY)
-        for page in (anna, bruno):
-            page.click("#play-again", timeout=180_000)
+        # Bruno's press on play again is held while Anna's word redraws his panel: on release it
+        # is still his button he clicks
+        pressed = bruno.locator("#play-again")
+        pressed.wait_for(timeout=180_000)
+        pressed.scroll_into_view_if_needed()
+        box = pressed.bounding_box()
+        assert box is not None
+        bruno.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        bruno.mouse.down()
+        anna.click("#play-again", timeout=180_000)
+        heard = "() => document.querySelector('#around .again p').textContent.includes('Anna')"
+        bruno.wait_for_function(heard)  # his panel drawn again, the press still held
+        bruno.mouse.up()
         for page in (anna, bruno):
             page.wait_for_url(lambda url: table_id not in url, timeout=60_000)
             page.wait_for_function("() => (window.tarocchiTable?.message?.table.seat ?? null) !== null")

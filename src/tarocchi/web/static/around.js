@@ -4,6 +4,7 @@
 // (the page's "tarocchi:message" event) and sends through the page's socket.
 
 import { el } from "./dom.js";
+import { drawRegions } from "./regions.js";
 import { Chat } from "./chat.js";
 import { keep, post } from "./names.js";
 
@@ -179,8 +180,14 @@ class Around {
         `Take back your seat (${names[this.you.reclaim]})`)));
     }
     if (this.you.creator) parts.push(this.creatorControls(table));
-    if (table.over) parts.push(this.again(table, names, seated));
-    this.panel.replaceChildren(...parts);
+    // drawn anew each time, but for the words to play again: their block stays in place, so a
+    // press on its button held while another person's word comes is released on that button
+    const fresh = {};
+    const drawn = drawRegions(this.panel, {
+      ...Object.fromEntries(parts.map((part, index) => [index, [fresh, () => part]])),
+      again: [table.over, () => (table.over ? el("div", { className: "again" }) : "")],
+    });
+    if (table.over) this.drawAgain(drawn.again, table, names, seated);
     this.chat.show(mine !== null, mine !== null ? table.muted.includes(mine) : table.spectators_muted);
   }
 
@@ -196,16 +203,18 @@ class Around {
     return form;
   }
 
-  again(table, names, seated) {
+  drawAgain(block, table, names, seated) {
     if (table.next) {
-      return el("p", { className: "again" }, "Everyone said play again: ", el("a", { href: this.nextLink(table.next), id: "next-table" }, "the new table"));
+      drawRegions(block, { words: [table.next, () => el("p", {}, "Everyone said play again: ", el("a", { href: this.nextLink(table.next), id: "next-table" }, "the new table"))] });
+      return;
     }
     const people = table.seats.map((seat, index) => [seat, index]).filter(([seat]) => seat.kind === "invite").map(([, index]) => index);
     const saidIt = people.filter((index) => table.again.includes(index)).map((index) => names[index]);
     const waiting = people.filter((index) => !table.again.includes(index)).map((index) => names[index]);
-    return el("div", { className: "again" },
-      seated && !table.again.includes(table.seat)
-        ? el("button", { type: "button", id: "play-again", onclick: () => this.page.sendMessage({ type: "again" }) }, "Play again (same seats, next dealer)") : "",
-      el("p", {}, saidIt.length ? `Play again: ${saidIt.join(", ")}` : "", waiting.length && saidIt.length ? `; waiting for ${waiting.join(", ")}` : ""));
+    const asks = seated && !table.again.includes(table.seat);
+    drawRegions(block, {
+      button: [asks, () => (asks ? el("button", { type: "button", id: "play-again", onclick: () => this.page.sendMessage({ type: "again" }) }, "Play again (same seats, next dealer)") : "")],
+      words: [JSON.stringify([saidIt, waiting]), () => el("p", {}, saidIt.length ? `Play again: ${saidIt.join(", ")}` : "", waiting.length && saidIt.length ? `; waiting for ${waiting.join(", ")}` : "")],
+    });
   }
 }
