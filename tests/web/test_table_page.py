@@ -97,6 +97,7 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
     button, or typed as a bid), else a raised card, else a call button, else a card offered to
     choose (not in the hand), else type a legal bid."""
     version = message["version"]
+    shown = state(page)["refusal"]  # a refusal already on the page answers no action of these
     cards = page.locator("button.in-hand.legal")
     kept = keeping(message)
     if kept is not None:
@@ -130,7 +131,9 @@ def act_by_click(page: Any, message: dict[str, Any]) -> str:
         page.click("form.bid button[type=submit]")
         what = "bid"
     page.wait_for_function(
-        "(v) => window.tarocchiTable.message.version > v || window.tarocchiTable.message.refusal", arg=version
+        "([v, shown]) => window.tarocchiTable.message.version > v"
+        " || (window.tarocchiTable.message.refusal || shown) !== shown",
+        arg=[version, shown],
     )
     assert state(page)["refusal"] is None, state(page)["refusal"]
     return what
