@@ -36,7 +36,7 @@ except ImportError:  # run from a checkout without installing: use the source tr
 
 from tarocchi.bots.base import Player, legal_choices
 from tarocchi.bots.players import make_player
-from tarocchi.bots.tournament import GameScores, interval, paired, percentile, play_chunk
+from tarocchi.bots.tournament import GameScores, PlayerMaker, interval, paired, percentile, play_chunk
 from tarocchi.core.actions import Action
 from tarocchi.core.arguments import check_count
 from tarocchi.core.protocol import Game, parse_option_pairs
@@ -88,10 +88,17 @@ def in_seat_0(game: Game[Any], tested: int, others: int) -> tuple[int, ...]:
 
 
 def seat_0_games(
-    game: Game[Any], name: str, deals: int, seed: int, jobs: int, opponent: str = "medium"
+    game: Game[Any],
+    name: str,
+    deals: int,
+    seed: int,
+    jobs: int,
+    opponent: str = "medium",
+    maker: PlayerMaker = make,
 ) -> list[GameScores]:
     """Whole games covering ``deals`` deals with ``name`` in seat 0 and ``opponent`` in the others,
-    in ``jobs`` processes: the same games for every name and the same seed."""
+    in ``jobs`` processes: the same games for every name and the same seed. ``maker`` makes the
+    players by name (a module-level function, to reach the processes)."""
     games = max(1, -(-deals // game.hands_per_game()))
     task = partial(
         play_chunk,
@@ -100,7 +107,7 @@ def seat_0_games(
         [name, opponent],
         seed,
         seatings=[in_seat_0(game, 0, 1)],
-        make=make,
+        make=maker,
     )
     results, _ = spread(task, games, Spread(jobs), largest=1)
     return results
@@ -121,6 +128,31 @@ def times_ms(results: list[GameScores]) -> str:
     )
 
 
+def compare(
+    game: Game[Any], names: list[str], deals: int, seed: int, jobs: int, maker: PlayerMaker = make
+) -> None:
+    """Print each of ``names`` in seat 0 of the same deals: its points a hand with a 95% interval
+    and its decision times, then the paired difference of the first against each other."""
+    names = [name.strip() for name in names if name.strip()]
+    runs = {name: seat_0_games(game, name, deals, seed, jobs, maker=maker) for name in names}
+    points = {name: seat_0_points(results) for name, results in runs.items()}
+    shown = " ".join(f"{key}={value}" for key, value in game.options.items())
+    played = len(points[names[0]])
+    print(f"{game.info.id} {shown} {played} deals, seed {seed}, seat 0 under test, others medium")
+    for name in names:
+        mean, low, high = interval(points[name])
+        spread_of = statistics.stdev(points[name]) if played > 1 else 0.0
+        print(
+            f"  {name:16} {mean:+8.2f} a hand ({low:+.2f} .. {high:+.2f}; s.d. {spread_of:.1f})"
+            f"   decisions {times_ms(runs[name])}"
+        )
+    first = names[0]
+    for name in names[1:]:
+        rows = list(zip(points[first], points[name], strict=True))
+        mean, low, high = paired(rows, 0, 1)
+        print(f"  {first} - {name}: {mean:+8.2f} a hand ({low:+.2f} .. {high:+.2f}), paired by deal")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -135,24 +167,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args()
     game = get_game(args.game, parse_option_pairs(args.option))
-    names = [name.strip() for name in args.players.split(",") if name.strip()]
-    runs = {name: seat_0_games(game, name, args.deals, args.seed, args.jobs) for name in names}
-    points = {name: seat_0_points(results) for name, results in runs.items()}
-    shown = " ".join(f"{key}={value}" for key, value in game.options.items())
-    deals = len(points[names[0]])
-    print(f"{args.game} {shown} {deals} deals, seed {args.seed}, seat 0 under test, others medium")
-    for name in names:
-        mean, low, high = interval(points[name])
-        spread_of = statistics.stdev(points[name]) if deals > 1 else 0.0
-        print(
-            f"  {name:16} {mean:+8.2f} a hand ({low:+.2f} .. {high:+.2f}; s.d. {spread_of:.1f})"
-            f"   decisions {times_ms(runs[name])}"
-        )
-    first = names[0]
-    for name in names[1:]:
-        rows = list(zip(points[first], points[name], strict=True))
-        mean, low, high = paired(rows, 0, 1)
-        print(f"  {first} - {name}: {mean:+8.2f} a hand ({low:+.2f} .. {high:+.2f}), paired by deal")
+    compare(game, args.players.split(","), args.deals, args.seed, args.jobs)
 
 
 if __name__ == "__main__":
