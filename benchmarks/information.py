@@ -15,6 +15,10 @@ the kernel covers (the trick play), after another seat has acted, 40 worlds are 
 uniformly (``game.resample``) and 40 from the hard level's weighed worlds
 (``players.hard_sampler``). For each way, it prints the share of the cards in the other seats'
 hands that its worlds give to the seat that truly holds them.
+
+**Hints** (``--hints HANDS [--likely SHARE]``): at the same decisions, every fact a hint could
+name from the weighed worlds (``explain.inferred_facts``: a seat likely void in a suit, likely
+holding a card), and how often it is true of the real hands.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import argparse
 import random
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # versus_ismcts beside
 import versus_ismcts  # it puts the source tree on the path when tarocchi is not installed
 
 from tarocchi.bots.base import Player
-from tarocchi.bots.inference import others_acted
+from tarocchi.bots.explain import LIKELY_HOLDS, inferred_facts
+from tarocchi.bots.inference import InferredWorlds, others_acted
 from tarocchi.bots.kernels import kernel_factory
 from tarocchi.bots.players import hard_player, hard_sampler
 from tarocchi.bots.registry import game_players
@@ -104,11 +109,11 @@ def placement(game: Game[Any], world: Any, truth: Any, seat: int) -> float:
     return right / sum(mask.bit_count() for mask in held)
 
 
-def accuracy(game: Game[Any], hands: int, seed: int) -> dict[str, list[float]]:
-    """Each decision's mean placement over ``WORLDS`` worlds, uniform and weighed (above)."""
+def decisions(game: Game[Any], hands: int, seed: int) -> Iterator[tuple[PlayerView, Any, InferredWorlds]]:
+    """Hands of medium players: each decision of seat 0 that the kernel covers (the trick play),
+    after another seat has acted, with its true state and a hard level's sampler of the hand."""
     heuristic = game_players(game).heuristic()
     kernel = kernel_factory(game)
-    found: dict[str, list[float]] = {"uniform": [], "weighed": []}
     for number in range(hands):
         rng = random.Random(f"{seed}/{number}")
         dealer = rng.randrange(game.players)
@@ -117,12 +122,33 @@ def accuracy(game: Game[Any], hands: int, seed: int) -> dict[str, list[float]]:
         while (actor := game.to_act(state)) is not None:
             view = game.view(state, actor)
             if actor == 0 and len(view.legal_actions) > 1 and others_acted(view) and kernel(state):
-                draw = sampler(view, rng)
-                uniform = [game.resample(view, rng) for _ in range(WORLDS)]
-                weighed = [draw() for _ in range(WORLDS)]
-                for name, worlds in (("uniform", uniform), ("weighed", weighed)):
-                    found[name].append(statistics.fmean(placement(game, w, state, 0) for w in worlds))
+                yield view, state, sampler
             state = game.apply(state, heuristic.choose(view, rng))
+
+
+def accuracy(game: Game[Any], hands: int, seed: int) -> dict[str, list[float]]:
+    """Each decision's mean placement over ``WORLDS`` worlds, uniform and weighed (above)."""
+    rng = random.Random(seed)
+    found: dict[str, list[float]] = {"uniform": [], "weighed": []}
+    for view, state, sampler in decisions(game, hands, seed):
+        draw = sampler(view, rng)
+        uniform = [game.resample(view, rng) for _ in range(WORLDS)]
+        weighed = [draw() for _ in range(WORLDS)]
+        for name, worlds in (("uniform", uniform), ("weighed", weighed)):
+            found[name].append(statistics.fmean(placement(game, w, state, 0) for w in worlds))
+    return found
+
+
+def hints(game: Game[Any], hands: int, seed: int, likely: float) -> dict[str, list[float]]:
+    """For every fact a hint could name at these decisions (``explain.inferred_facts`` of the
+    weighed worlds, a holding likely past ``likely`` of the weight), 1 if it is true of the real
+    hands, else 0: voids and holdings apart."""
+    rng = random.Random(seed)
+    found: dict[str, list[float]] = {"void": [], "holds": []}
+    for view, state, sampler in decisions(game, hands, seed):
+        for fact in inferred_facts(game, view, sampler.inferred(view, rng), likely):
+            true = fact.true_of(game.view(state, fact.seat).hand.mask)
+            found["void" if fact.void else "holds"].append(float(true))
     return found
 
 
@@ -141,6 +167,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--accuracy", type=int, metavar="HANDS", help="measure the placement instead")
+    parser.add_argument("--hints", type=int, metavar="HANDS", help="measure the hints' facts instead")
+    parser.add_argument(
+        "--likely",
+        type=float,
+        default=LIKELY_HOLDS,
+        help=f"with --hints, the share of the weight that makes a holding likely ({LIKELY_HOLDS})",
+    )
     args = parser.parse_args(argv)
     game = get_game(args.game, parse_option_pairs(args.option))
     if args.accuracy is not None:
@@ -149,6 +182,15 @@ def main(argv: list[str] | None = None) -> None:
         for name, shares in found.items():
             mean, low, high = interval(shares)
             print(f"  {name:8} worlds place {mean:.1%} of the hidden cards rightly ({low:.1%} .. {high:.1%})")
+        return
+    if args.hints is not None:
+        facts = hints(game, args.hints, args.seed, args.likely)
+        likely = f"likely holds past {args.likely:.0%} of the weight"
+        print(f"{args.game} {args.hints} hands, seed {args.seed}: {likely}")
+        for kind, true in facts.items():
+            if true:
+                mean, low, high = interval(true)
+                print(f"  {kind:5} facts {len(true):6}, true {mean:.1%} ({low:.1%} .. {high:.1%})")
         return
     versus_ismcts.compare(game, args.players.split(","), args.deals, args.seed, args.jobs, make)
 

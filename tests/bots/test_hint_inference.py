@@ -16,7 +16,7 @@ import pytest
 from test_inference import DEAL, GAME, LOW_DIAMOND_WITH_SEAT_3, after_four_tricks
 
 from tarocchi.bots import hint as hints
-from tarocchi.bots.explain import inferred_reasons
+from tarocchi.bots.explain import inferred_facts, inferred_reasons
 from tarocchi.bots.inference import InferredWorlds, Weighed
 from tarocchi.bots.players import search_player
 from tarocchi.bots.registry import game_players
@@ -55,6 +55,33 @@ def test_the_weighed_worlds_in_words_by_hand() -> None:
     ]
     assert inferred_reasons(GAME, view, pool[:1]) == []  # one world: nothing likely, all known
     assert inferred_reasons(GAME, view, []) == []
+
+
+def test_a_holding_is_likely_only_in_four_fifths_of_the_weight() -> None:
+    """The same three worlds weighed 0.08, 0.17 and 0.75 (``LIKELY_HOLDS``: the weighed worlds'
+    share overstates, docs/bots.md). East holds the Ace of clubs in 0.75 of the weight, and
+    North-East the Ace of diamonds: under 0.80, neither is named, though each leads the weight.
+    North-East holds the 10 of diamonds in 0.08 + 0.75 = 0.83, South the 8 of diamonds in 0.83:
+    both likely. No void: North-East holds a club in 0.25 of the weight, East a diamond in 0.25.
+    Each fact is true of the world that gives it, and false of the one that does not."""
+    states = [after_four_tricks(deal) for deal in (DEAL, LOW_DIAMOND_WITH_SEAT_3, ACES_SWAPPED)]
+    view = GAME.view(states[0], 2)
+    pool = [Weighed(state, weight) for state, weight in zip(states, (0.08, 0.17, 0.75), strict=True)]
+    king = Play(GAME.deck.card("KC"))
+    assert inferred_reasons(GAME, view, pool, king) == [
+        "North-East likely holds the 10 of Diamonds",
+        "South likely holds the 8 of Diamonds",
+    ]
+    facts = inferred_facts(GAME, view, pool)
+    assert [(f.seat, f.void) for f in facts] == [(0, False), (3, False)]
+    for fact in facts:
+        assert fact.true_of(GAME.view(states[0], fact.seat).hand.mask)
+        assert not fact.true_of(GAME.view(states[1], fact.seat).hand.mask)
+    two = inferred_facts(GAME, view, [Weighed(states[0], 0.05), Weighed(states[2], 0.95)])
+    void = next(f for f in two if f.words == "East is likely void in Diamonds")
+    assert void.seat == 4 and void.void
+    assert void.true_of(GAME.view(states[2], 4).hand.mask)  # the Ace of diamonds is North-East's
+    assert not void.true_of(GAME.view(states[0], 4).hand.mask)  # East kept the Ace of diamonds
 
 
 def cheap_hard(game: Any, seconds: float | None) -> tuple[str, Any]:
