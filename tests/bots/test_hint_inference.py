@@ -28,6 +28,16 @@ played it, and no trick so far needed either (East followed diamonds with the Ki
 trick, North-East with the Nine)."""
 
 
+COPIES = 8
+"""Each world below is weighed as eight equal copies: the same shares, worth eight times as many
+effective worlds (over ``explain.FEWEST_WORLDS``)."""
+
+
+def weighed(states: list[Any], weights: tuple[float, ...], copies: int = COPIES) -> list[Weighed]:
+    """The pool of ``states`` weighed ``weights``, each as ``copies`` copies of equal weight."""
+    return [Weighed(s, w / copies) for s, w in zip(states, weights, strict=True) for _ in range(copies)]
+
+
 def test_the_weighed_worlds_in_words_by_hand() -> None:
     """Three worlds seat 2 cannot tell apart, weighed 0.05 (the deal: North-East A of clubs and 10
     of diamonds, East 10 of clubs and A of diamonds, South A of spades and 8 of diamonds), 0.03
@@ -35,15 +45,17 @@ def test_the_weighed_worlds_in_words_by_hand() -> None:
 
     North-East holds a club in 0.05 + 0.03 = 0.08 of the weight, under 0.10, and some world gives
     it one: likely void in Clubs; East holds a diamond in 0.08: likely void in Diamonds. East holds
-    the Ace of clubs in 0.92 (over 0.70, not in every world): likely holds it; so North-East the
+    the Ace of clubs in 0.92 (over 0.80, not in every world): likely holds it; so North-East the
     Ace of diamonds (0.92), and the 10 of diamonds (0.97), South the 8 of diamonds (0.97). South's
     Ace of spades and West's (seat 1) K 10 of hearts are in every world: the seat knows them as
     well as it can, no inference. The hint names two facts: voids first, the most certain first,
-    then by their words; with the King of clubs to play, the facts about clubs first."""
+    then by their words; with the King of clubs to play, the facts about clubs first. Weighed once
+    each, the three are worth 1 / (0.05^2 + 0.03^2 + 0.92^2) = 1.18 effective worlds: too few to
+    name anything."""
     states = [after_four_tricks(deal) for deal in (DEAL, LOW_DIAMOND_WITH_SEAT_3, ACES_SWAPPED)]
     view = GAME.view(states[0], 2)
     assert all(GAME.view(state, 2) == view for state in states)
-    pool = [Weighed(state, weight) for state, weight in zip(states, (0.05, 0.03, 0.92), strict=True)]
+    pool = weighed(states, (0.05, 0.03, 0.92))
     assert inferred_reasons(GAME, view, pool) == [
         "East is likely void in Diamonds",
         "North-East is likely void in Clubs",
@@ -53,8 +65,9 @@ def test_the_weighed_worlds_in_words_by_hand() -> None:
         "North-East is likely void in Clubs",
         "East likely holds the Ace of Clubs",
     ]
-    assert inferred_reasons(GAME, view, pool[:1]) == []  # one world: nothing likely, all known
+    assert inferred_reasons(GAME, view, pool[:COPIES]) == []  # one world: nothing likely, all known
     assert inferred_reasons(GAME, view, []) == []
+    assert inferred_reasons(GAME, view, weighed(states, (0.05, 0.03, 0.92), copies=1)) == []
 
 
 def test_a_holding_is_likely_only_in_four_fifths_of_the_weight() -> None:
@@ -66,7 +79,7 @@ def test_a_holding_is_likely_only_in_four_fifths_of_the_weight() -> None:
     Each fact is true of the world that gives it, and false of the one that does not."""
     states = [after_four_tricks(deal) for deal in (DEAL, LOW_DIAMOND_WITH_SEAT_3, ACES_SWAPPED)]
     view = GAME.view(states[0], 2)
-    pool = [Weighed(state, weight) for state, weight in zip(states, (0.08, 0.17, 0.75), strict=True)]
+    pool = weighed(states, (0.08, 0.17, 0.75))
     king = Play(GAME.deck.card("KC"))
     assert inferred_reasons(GAME, view, pool, king) == [
         "North-East likely holds the 10 of Diamonds",
@@ -77,7 +90,7 @@ def test_a_holding_is_likely_only_in_four_fifths_of_the_weight() -> None:
     for fact in facts:
         assert fact.true_of(GAME.view(states[0], fact.seat).hand.mask)
         assert not fact.true_of(GAME.view(states[1], fact.seat).hand.mask)
-    two = inferred_facts(GAME, view, [Weighed(states[0], 0.05), Weighed(states[2], 0.95)])
+    two = inferred_facts(GAME, view, weighed([states[0], states[2]], (0.05, 0.95)))
     void = next(f for f in two if f.words == "East is likely void in Diamonds")
     assert void.seat == 4 and void.void
     assert void.true_of(GAME.view(states[2], 4).hand.mask)  # the Ace of diamonds is North-East's

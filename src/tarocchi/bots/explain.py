@@ -28,6 +28,11 @@ LIKELY_HOLDS = 0.80
 """A seat holds a card in more than this share of the weighed worlds: likely holds it. The share
 overstates (a few effective worlds; a card lands in most of them by chance): at 70%, 67-70% of
 the holdings so named were true in Piedmont and the Sicilian game, at 80% 83% (docs/bots.md)."""
+FEWEST_WORLDS = 6
+"""The effective number of weighed worlds, (sum w)^2 / sum w^2, below which no fact is named: with
+fewer (a weighing cut short, Taroux's costly candidates) a card lands in the few that count by
+chance. Taroux's holdings past 80% of the weight came true 65% of the time without this floor,
+82% with it (docs/bots.md)."""
 MOST_INFERRED = 2
 """Inferred facts a hint names at most: the most telling, those about the card's suit first."""
 
@@ -173,10 +178,13 @@ def inferred_facts(
     """Every fact the weighed worlds ``pool`` make likely: ``West is likely void in Fire`` where a
     seat holds the suit in under ``LIKELY_VOID`` of the weight though the seat cannot see it void
     (some world gives it the suit), ``North likely holds the King of Earth`` where a seat holds a
-    card in over ``likely`` of the weight though not in every world."""
+    card in over ``likely`` of the weight though not in every world; none if the pool is worth
+    fewer than ``FEWEST_WORLDS`` worlds."""
     seat = view.seat
     total = sum(w.weight for w in pool)
     if seat is None or not pool or total <= 0:
+        return []
+    if total * total < FEWEST_WORLDS * sum(w.weight * w.weight for w in pool):
         return []
     deck = game.deck
     others = [s for s in range(game.players) if s != seat and view.hand_sizes[s] > 0]
