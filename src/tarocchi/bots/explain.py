@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tarocchi.bots.inference import Weighed
+from tarocchi.bots.inference import Weighed, effective_number
 from tarocchi.core.actions import Action, Play
 from tarocchi.core.cards import FOOL_SUIT, TRUMPS, Card, bits
 from tarocchi.core.protocol import Game
@@ -29,7 +29,7 @@ LIKELY_HOLDS = 0.80
 overstates (a few effective worlds; a card lands in most of them by chance): at 70%, 67-70% of
 the holdings so named were true in Piedmont and the Sicilian game, at 80% 83% (docs/bots.md)."""
 FEWEST_WORLDS = 6
-"""The effective number of weighed worlds, (sum w)^2 / sum w^2, below which no fact is named: with
+"""The effective number of weighed worlds (``inference.effective_number``) below which no fact is named: with
 fewer (a weighing cut short, Taroux's costly candidates) a card lands in the few that count by
 chance. Taroux's holdings past 80% of the weight came true 65% of the time without this floor,
 82% with it (docs/bots.md)."""
@@ -184,7 +184,7 @@ def inferred_facts(
     total = sum(w.weight for w in pool)
     if seat is None or not pool or total <= 0:
         return []
-    if total * total < FEWEST_WORLDS * sum(w.weight * w.weight for w in pool):
+    if effective_number([w.weight for w in pool]) < FEWEST_WORLDS:
         return []
     deck = game.deck
     others = [s for s in range(game.players) if s != seat and view.hand_sizes[s] > 0]

@@ -114,9 +114,15 @@ def world_log_likelihood(
     return log_likelihood(game, model, view.seat, replayed_steps(game, view, world), softness)
 
 
+def effective_number(weights: Sequence[float]) -> float:
+    """How many equally weighed worlds ``weights`` are worth: (sum w)^2 / sum w^2 (some weight
+    above zero)."""
+    return sum(weights) ** 2 / sum(w * w for w in weights)
+
+
 def tempered(logs: Sequence[float], floor: float) -> list[float]:
     """Weights from log-likelihoods, raised to the largest power in (0, 1] whose effective number
-    of worlds, (sum w)^2 / sum w^2, is at least ``floor`` (found by bisection)."""
+    of worlds (``effective_number``) is at least ``floor`` (found by bisection)."""
     if not logs:
         return []
     top = max(logs)
@@ -125,15 +131,12 @@ def tempered(logs: Sequence[float], floor: float) -> list[float]:
     def weights(power: float) -> list[float]:
         return [math.exp(power * value) for value in shifted]
 
-    def effective(ws: list[float]) -> float:
-        return sum(ws) ** 2 / sum(w * w for w in ws)
-
-    if effective(weights(1.0)) >= floor:
+    if effective_number(weights(1.0)) >= floor:
         return weights(1.0)
     low, high = 0.0, 1.0
     for _ in range(20):
         middle = (low + high) / 2
-        if effective(weights(middle)) >= floor:
+        if effective_number(weights(middle)) >= floor:
             low = middle
         else:
             high = middle
