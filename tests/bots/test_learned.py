@@ -21,7 +21,7 @@ import pytest
 
 from tarocchi import available_games, get_game
 from tarocchi.bots.base import play_match
-from tarocchi.bots.learned import INSTALL, WEIGHTS, shipped_weights, weights_path
+from tarocchi.bots.learned import INSTALL, WEIGHTS, data, shipped_weights, weights_path
 from tarocchi.bots.learned.data import Stage, gather
 from tarocchi.bots.learned.features import Features
 from tarocchi.bots.learned.network import Network
@@ -123,6 +123,26 @@ def test_the_hands_are_the_same_whoever_plays_them() -> None:
         assert len(here) > 0 and here.same(there)
     other = gather(Stage("taroinche", (), 6, "distill", "heuristic"), 6, Spread())
     assert not other.same(here)
+
+
+def test_a_policy_is_credited_with_its_points_over_the_teachers_on_the_same_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A policy that chooses exactly as the teacher does makes what the teacher makes in its seat
+    of the same deal, so every decision's points are 0; a policy that chooses otherwise is credited
+    with a difference, the same for every decision of a hand (one seat's points less another
+    play's of the same seat)."""
+    stage = Stage("sicilian", (), 3, "reinforce0", "heuristic", Network.initial(
+        Features(get_game("sicilian")).size, len(get_game("sicilian").actions), seed=4))  # fmt: skip
+    drawn = [data.play_hand(stage, index) for index in range(8)]
+    assert any(hand.points.any() for hand in drawn)
+    for hand in drawn:
+        assert len(set(hand.points.tolist())) <= 1
+    teacher = make_player("heuristic", get_game("sicilian"))
+    monkeypatch.setattr(data, "policy_action", lambda _p, view, *_: teacher.choose(view, random.Random(0)))
+    mirrored = [data.play_hand(stage, index) for index in range(8)]
+    assert sum(len(hand) for hand in mirrored) > 20
+    assert all(not hand.points.any() for hand in mirrored)
 
 
 def test_the_hands_on_ray_are_those_played_here() -> None:

@@ -7,7 +7,8 @@
 First ``--hands`` hands with the teacher in every seat, every decision with a choice recorded
 (a tenth of the hands held out), and the network fitted to the teacher's choices for
 ``--epochs`` passes; then ``--rounds`` rounds of ``--round-hands`` hands with the policy in one
-seat against the teacher, each followed by a policy-gradient step. ``--init`` starts from
+seat against the teacher (each hand played again with the teacher in that seat, to measure the
+policy's points against), each round followed by a policy-gradient step. ``--init`` starts from
 weights already trained (say the heuristic's, to distill a search player from there: its
 decisions cost thousands of times more, so its data are fewer). ``--ray`` plays the hands on
 Ray (``--jobs`` in local processes), with the same data as here for the same seed. The weights go
@@ -128,7 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         round_stage = Stage(args.game, options, args.seed, f"reinforce{number}", args.teacher, network)
         own = gather(round_stage, args.round_hands, where)
         means.append(round(reinforce(network, adam, own, scale), 2))
-        say(f"  round {number + 1}: the policy's seat: {means[-1]:+.2f} points (mean over its decisions)")
+        say(
+            f"  round {number + 1}: the policy's seat over the teacher's on the same deals: "
+            f"{means[-1]:+.2f} points (mean over its decisions)"
+        )
     seconds = time.perf_counter() - start
     command = "python -m tarocchi.bots.learned.train " + shlex.join(sys.argv[1:] if argv is None else argv)
     network.made = {

@@ -3,9 +3,9 @@
 Distillation minimizes the cross-entropy of the teacher's choice under the masked softmax, in
 shuffled mini-batches (Adam). The policy-gradient rounds then play hands with the policy in one
 seat (drawing from its softmax) and the teacher in the others, and move the policy towards the
-choices of the hands where its seat made more than the round's mean (REINFORCE, the advantage
-the seat's points less the mean, divided by the points' spread), a small step each round so that
-a few noisy rounds cannot undo what distillation taught.
+choices of the hands where its seat made more than the teacher made in its place on the same
+deal (REINFORCE; the advantage is that difference less the round's mean, divided by the points'
+spread), a small step each round so that no noisy round undoes what distillation taught.
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ def distill(
 
 
 def reinforce(network: Network, adam: Adam, data: Decisions, scale: float) -> float:
-    """One round of REINFORCE on the policy's own decisions in ``data``: returns their mean points."""
+    """One round of REINFORCE on the policy's own decisions in ``data`` (their points over the
+    teacher's on the same deals): returns those points' mean."""
     if not len(data):
         return 0.0
     advantage = ((data.points - data.points.mean()) / scale).astype(np.float32)
