@@ -1,7 +1,7 @@
 """Train a game's learned policy and write its weights (docs/bots.md, "Learned policy").
 
     python -m tarocchi.bots.learned.train --game piedmont [--option good_evil=allegiance] --seed 1
-        [--hands 1500] [--epochs 6] [--rounds 4] [--round-hands 300] [--teacher heuristic]
+        [--hands 1500] [--epochs 6] [--rounds 100] [--round-hands 1000] [--teacher heuristic]
         [--ray [--ray-address HOST:PORT] | --jobs J] [--out PATH]
 
 First ``--hands`` hands with the teacher in every seat, every decision with a choice recorded
@@ -76,8 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--hands", type=int, default=1500, help="hands of the teacher to distill")
     parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--rounds", type=int, default=4, help="policy-gradient rounds")
-    parser.add_argument("--round-hands", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=100, help="policy-gradient rounds")
+    parser.add_argument("--round-hands", type=int, default=1000)
     parser.add_argument("--teacher", default="heuristic", help="the player distilled (a kind or level)")
     parser.add_argument("--init", type=Path, help="weights to start from (default: fresh ones)")
     parser.add_argument("--ray", action="store_true", help="play the hands on Ray (the scale extra)")
