@@ -33,7 +33,7 @@ from tarocchi.core.views import PlayerView
 PRIOR = 1 / (4 * math.log(10))
 """The prior's weight, in standard errors of an action's paired difference from the search's best
 per unit of log-probability: a ten-to-one preference of the policy is worth a quarter of one (a
-whole one lost to the hard level in Piedmont: the policy is weaker than the medium player,
+whole one lost to the hard level in Piedmont, with weights weaker than the medium player,
 docs/bots.md)."""
 
 
