@@ -132,13 +132,14 @@ def test_a_policy_is_credited_with_its_points_over_the_teachers_on_the_same_deal
     of the same deal, so every decision's points are 0; a policy that chooses otherwise is credited
     with a difference, the same for every decision of a hand (one seat's points less another
     play's of the same seat)."""
-    stage = Stage("sicilian", (), 3, "reinforce0", "heuristic", Network.initial(
-        Features(get_game("sicilian")).size, len(get_game("sicilian").actions), seed=4))  # fmt: skip
+    sicilian = get_game("sicilian")
+    policy = Network.initial(Features(sicilian).size, len(sicilian.actions), seed=4)
+    stage = Stage("sicilian", (), 3, "reinforce0", "heuristic", policy)
     drawn = [data.play_hand(stage, index) for index in range(8)]
     assert any(hand.points.any() for hand in drawn)
     for hand in drawn:
         assert len(set(hand.points.tolist())) <= 1
-    teacher = make_player("heuristic", get_game("sicilian"))
+    teacher = make_player("heuristic", sicilian)
     monkeypatch.setattr(data, "policy_action", lambda _p, view, *_: teacher.choose(view, random.Random(0)))
     mirrored = [data.play_hand(stage, index) for index in range(8)]
     assert sum(len(hand) for hand in mirrored) > 20

@@ -29,10 +29,10 @@ LIKELY_HOLDS = 0.80
 overstates (a few effective worlds; a card lands in most of them by chance): at 70%, 67-70% of
 the holdings so named were true in Piedmont and the Sicilian game, at 80% 83% (docs/bots.md)."""
 FEWEST_WORLDS = 6
-"""The effective number of weighed worlds (``inference.effective_number``) below which no fact is named: with
-fewer (a weighing cut short, Taroux's costly candidates) a card lands in the few that count by
-chance. Taroux's holdings past 80% of the weight came true 65% of the time without this floor,
-82% with it (docs/bots.md)."""
+"""The effective number of weighed worlds (``inference.effective_number``) below which no fact
+is named: with fewer (a weighing cut short, Taroux's costly candidates) a card lands in the few
+that count by chance. Taroux's holdings past 80% of the weight came true 65% of the time
+without this floor, 82% with it (docs/bots.md)."""
 MOST_INFERRED = 2
 """Inferred facts a hint names at most: the most telling, those about the card's suit first."""
 
