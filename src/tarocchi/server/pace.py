@@ -88,5 +88,8 @@ def pause(table: LiveTable, action: Action) -> float:
 
 
 def remaining(table: LiveTable, action: Action) -> float:
-    """What is left of ``pause`` now: the computer player's thinking counts towards it."""
-    return max(0.0, pause(table, action) - (time.monotonic() - table.changed_at))
+    """What is left of ``pause`` now, counted from the table's latest change or, later, the end of
+    its telling: the computer player's thinking counts towards it, the time the people's states
+    took to build and send does not."""
+    since = max(table.changed_at, table.shown_at)
+    return max(0.0, pause(table, action) - (time.monotonic() - since))

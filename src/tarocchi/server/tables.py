@@ -120,8 +120,11 @@ class LiveTable:
         self.hand_end = nexthand.HandEnd()
         self.changed_at = time.monotonic()
         """When the table last changed here, or was loaded (monotonic seconds): a table idle for the
-        archive time, that nobody watches, is forgotten until it is asked for again; computer players'
-        pauses count from it (``pace``)."""
+        archive time, that nobody watches, is forgotten until it is asked for again."""
+        self.shown_at = self.changed_at
+        """When this process last finished sending a state to its connections (monotonic seconds):
+        computer players' pauses count from it (``pace``), so that a change stays in view for the
+        whole pause however long telling it took."""
         self._replay(stored)
         self.driving = True
         """Whether this process made the table's latest change (or knows of no other that did):
@@ -599,6 +602,7 @@ class LiveTable:
                     continue  # moved while this was sent: never the old seat's view; the next its own
                 connection.sent = moment
                 await self._send(connection, texts[seat])
+            self.shown_at = time.monotonic()
 
     async def arrive(self, connection: Connection) -> bool:
         """A new connection: it gets its state; the others hear only that a seat came online (a
